@@ -1,0 +1,180 @@
+"""The contract every game implements, so screens, saves, bots and tests treat games alike.
+
+A game is a `Game` object with pure functions over an immutable pydantic state:
+`new_game`, `to_act`, `is_private`, `legal_actions`, `apply`, `view`, `public_view`,
+`is_over`, `scores` and `winners`. Actions are small pydantic models carrying the
+acting `seat`; the game's `action_type` is their discriminated union (for saves).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from sherwood_tui.core.errors import RuleError
+
+
+class Frozen(BaseModel):
+    """Base of every immutable model of the rules layer."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Player(Frozen):
+    """A seat at the table: a name, and the bot level if a bot plays it."""
+
+    name: str
+    bot: str | None = None
+
+
+class OptionSpec(Frozen):
+    """A yes/no variant of a game, offered in player setup."""
+
+    key: str
+    label: str
+    help: str = ""
+    default: bool = False
+
+
+class Event(Frozen):
+    """A public line of the game log. `kind` lets the app react (e.g. "round_end")."""
+
+    text: str
+    kind: str = "info"
+
+
+class ScoreLine(Frozen):
+    """One player's final score with its parts, for the score sheet."""
+
+    seat: int
+    name: str
+    total: float
+    parts: dict[str, float] = {}
+    tiebreak: tuple[float, ...] = ()
+
+
+class Game(ABC):
+    """One game's rules. Subclasses are stateless; all state is in the pydantic model."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    blurb: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    state_type: ClassVar[type[BaseModel]]
+    action_type: ClassVar[Any]  # an Annotated discriminated union of action models
+
+    _adapter: ClassVar[TypeAdapter | None] = None
+
+    # ----- construction -------------------------------------------------------------
+    def check_players(self, players: list[Player]) -> None:
+        """Raise RuleError unless the player list suits this game."""
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            raise RuleError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {n}."
+            )
+        names = [p.name.strip() for p in players]
+        if any(not name for name in names):
+            raise RuleError("Every player needs a name.")
+        if len({name.casefold() for name in names}) != n:
+            raise RuleError("Two players have the same name; names must differ.")
+
+    def check_options(self, options: dict[str, bool]) -> dict[str, bool]:
+        """Fill defaults and reject unknown options."""
+        known = {o.key: o.default for o in self.options}
+        unknown = set(options) - set(known)
+        if unknown:
+            raise RuleError(f"{self.title} has no option {sorted(unknown)[0]!r}.")
+        return {**known, **{k: bool(v) for k, v in options.items()}}
+
+    def new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> BaseModel:
+        """A new game for these players, variants and seed."""
+        self.check_players(players)
+        return self._new_game(players, self.check_options(options), seed)
+
+    @abstractmethod
+    def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> BaseModel: ...
+
+    # ----- whose turn -----------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: Any) -> list[int]:
+        """The seats that must decide now (several for simultaneous decisions)."""
+
+    @abstractmethod
+    def is_private(self, state: Any, seat: int) -> bool:
+        """Whether this seat's decision shows it secrets (so needs the curtain)."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Any]:
+        """Every legal action of this seat now (empty if it need not act)."""
+
+    # ----- applying actions ---------------------------------------------------------
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+        """Apply one action; return the new state and the public events of this step.
+
+        An illegal action raises RuleError and the given state is untouched (it is
+        immutable).
+        """
+        if self.is_over(state):
+            raise RuleError("The game is over.")
+        if action.seat not in self.to_act(state):
+            name = state.players[action.seat].name if 0 <= action.seat < len(state.players) else "?"
+            raise RuleError(f"It is not {name}'s turn.")
+        return self._apply(state, action)
+
+    @abstractmethod
+    def _apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]: ...
+
+    # ----- what each seat may know -------------------------------------------------
+    @abstractmethod
+    def view(self, state: Any, seat: int) -> BaseModel:
+        """Everything this seat may know, and nothing more."""
+
+    @abstractmethod
+    def public_view(self, state: Any) -> BaseModel:
+        """What the whole table may see."""
+
+    @abstractmethod
+    def scramble_secrets(self, state: Any, keep_seat: int, seed: int) -> Any:
+        """A copy of the state where every secret `keep_seat` may not know is replaced by
+        a different secret of the same shape (for the privacy tests)."""
+
+    @abstractmethod
+    def secret_texts(self, state: Any, seat: int) -> set[str]:
+        """Strings that identify this seat's secrets on a screen (for privacy tests)."""
+
+    # ----- the end -----------------------------------------------------------------
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def scores(self, state: Any) -> list[ScoreLine]:
+        """Scores of every seat (running during the game, final at the end)."""
+
+    def winners(self, state: Any) -> list[int]:
+        """The winning seats by total, then the tie-breaks of the score lines."""
+        lines = self.scores(state)
+        best = max((line.total, line.tiebreak) for line in lines)
+        return [line.seat for line in lines if (line.total, line.tiebreak) == best]
+
+    @abstractmethod
+    def round_label(self, state: Any) -> str:
+        """A short public label of where the game stands ("Round 3")."""
+
+    # ----- serialisation --------------------------------------------------------------
+    @classmethod
+    def action_adapter(cls) -> TypeAdapter:
+        if cls.__dict__.get("_adapter") is None:
+            cls._adapter = TypeAdapter(cls.action_type)
+        return cls._adapter
+
+    def parse_action(self, data: Any) -> Any:
+        """An action from JSON-like data (validated)."""
+        return self.action_adapter().validate_python(data)
+
+    def dump_action(self, action: Any) -> dict:
+        return action.model_dump(mode="json")
