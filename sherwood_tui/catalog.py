@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,6 +24,11 @@ class GameInfo:
     def load(self) -> "Game":
         """The game's rules object (imports the game's package)."""
         return importlib.import_module(f"sherwood_tui.games.{self.package}").GAME
+
+    def rules_reference(self) -> str:
+        """The game's rules reference (markdown, in our own words)."""
+        path = Path(__file__).parent / "games" / self.package / "rules_reference.md"
+        return path.read_text(encoding="utf-8")
 
     def load_screens(self):
         """The game's screen module (imports textual widgets of this game only)."""

@@ -93,11 +93,21 @@ class Game(ABC):
 
     def new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> BaseModel:
         """A new game for these players, variants and seed."""
+        return self.start(players, options, seed)[0]
+
+    def start(
+        self, players: list[Player], options: dict[str, bool], seed: int
+    ) -> tuple[BaseModel, list[Event]]:
+        """A new game and the public events of its set-up (for the log)."""
         self.check_players(players)
-        return self._new_game(players, self.check_options(options), seed)
+        result = self._new_game(players, self.check_options(options), seed)
+        return result if isinstance(result, tuple) else (result, [])
 
     @abstractmethod
-    def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> BaseModel: ...
+    def _new_game(
+        self, players: list[Player], options: dict[str, bool], seed: int
+    ) -> BaseModel | tuple[BaseModel, list[Event]]:
+        """The set-up; may also return the set-up's public events as (state, events)."""
 
     # ----- whose turn -----------------------------------------------------------------
     @abstractmethod
@@ -122,9 +132,14 @@ class Game(ABC):
         if self.is_over(state):
             raise RuleError("The game is over.")
         if action.seat not in self.to_act(state):
-            name = state.players[action.seat].name if 0 <= action.seat < len(state.players) else "?"
-            raise RuleError(f"It is not {name}'s turn.")
+            raise RuleError(self.why_not_turn(state, action.seat))
         return self._apply(state, action)
+
+    def why_not_turn(self, state: Any, seat: int) -> str:
+        """The message for a seat that tries to act out of turn (games may refine it)."""
+        if not 0 <= seat < len(state.players):
+            return "There is no such seat at this table."
+        return f"It is not {state.players[seat].name}'s turn."
 
     @abstractmethod
     def _apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]: ...

@@ -78,9 +78,10 @@ def record_of(session: Session) -> SaveRecord:
     )
 
 
-def new_save_path(game_id: str) -> Path:
+def new_save_path(game_id: str, folder: Path | None = None) -> Path:
+    """A fresh file name for a new game's autosave."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return saves_dir() / f"{game_id}-{stamp}-{uuid.uuid4().hex[:6]}.json"
+    return (folder or saves_dir()) / f"{game_id}-{stamp}-{uuid.uuid4().hex[:6]}.json"
 
 
 def write_save(session: Session, path: Path) -> None:

@@ -27,9 +27,9 @@ class Session:
         self.players = list(players)
         self.seed = random.randrange(2**62) if seed is None else seed
         self.options = game.check_options(options or {})
-        self.state = game.new_game(self.players, self.options, self.seed)
+        self.state, opening = game.start(self.players, self.options, self.seed)
         self.actions: list[Any] = []
-        self.log: list[Event] = [Event(text=f"A game of {game.title} begins.")]
+        self.log: list[Event] = [Event(text=f"A game of {game.title} begins."), *opening]
         self.viewer: int | None = None  # the human who last saw private information
         self.undo_floor = 0  # actions below this index can no longer be taken back
 

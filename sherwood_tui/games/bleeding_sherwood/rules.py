@@ -1,0 +1,595 @@
+"""Bleeding Sherwood's rules: pure functions over an immutable pydantic state.
+
+A round: targets are dealt (specials resolved after the normal targets), then players
+bid around the table (one Goode or pass; passing is final), then every bidder in order
+from the highest bid collects one target (a centre Peasant or the spent bid of a player
+who has already collected), leftovers are discarded. Bids are private decisions (the
+bidder sees their hand); collecting is public.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
+from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.rng import shuffled
+from sherwood_tui.games.bleeding_sherwood.data import cards
+
+# ----- state ---------------------------------------------------------------------------
+
+
+class Target(Frozen):
+    """A Peasant in the centre with the Goodes attached to it."""
+
+    peasant: int
+    goodes: tuple[int, ...] = ()
+
+
+class State(Frozen):
+    players: tuple[Player, ...]
+    classic: bool = False
+    rng: int
+    goode_deck: tuple[int, ...]
+    peasant_deck: tuple[int, ...]
+    goode_discard: tuple[int, ...] = ()
+    peasant_discard: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...]
+    collected: tuple[tuple[int, ...], ...]
+    revealed: frozenset[int] = frozenset()  # Goodes that have been face up on the table
+    round: int = 0
+    first: int = 0  # who bids first this round
+    phase: Literal["bidding", "collecting", "over"] = "bidding"
+    targets: tuple[Target, ...] = ()
+    effects: tuple[str, ...] = ()  # special effects in force this round
+    turn: int = 0  # whose bid it is
+    bids: tuple[tuple[int, ...], ...]
+    passed: tuple[bool, ...]
+    order: tuple[int, ...] = ()  # collection order
+    collect_pos: int = 0
+    bid_open: tuple[bool, ...]  # spent bids that may be taken now
+    bid_taken: tuple[bool, ...] = ()  # spent bids already collected this round
+    high_bidder: int = 0
+    end_reason: str = ""
+
+
+# ----- actions -------------------------------------------------------------------------
+
+
+class PlayGoode(Frozen):
+    """Add one Goode from your hand to your bid."""
+
+    type: Literal["bid"] = "bid"
+    seat: int
+    card: int
+
+
+class Pass(Frozen):
+    """Stop bidding for this round (final)."""
+
+    type: Literal["pass"] = "pass"
+    seat: int
+
+
+class TakeTarget(Frozen):
+    """Collect a Peasant from the centre, with its attached Goodes."""
+
+    type: Literal["take_target"] = "take_target"
+    seat: int
+    peasant: int
+
+
+class TakeBid(Frozen):
+    """Collect the spent bid of a player who has already collected."""
+
+    type: Literal["take_bid"] = "take_bid"
+    seat: int
+    owner: int
+
+
+Action = Annotated[Union[PlayGoode, Pass, TakeTarget, TakeBid], Field(discriminator="type")]
+
+# ----- views ---------------------------------------------------------------------------
+
+
+class CardView(Frozen):
+    id: int
+    name: str
+    value: int
+
+
+class TargetView(Frozen):
+    peasant: int
+    name: str
+    value: int
+    text: str
+    goodes: tuple[CardView, ...]
+
+
+class SeatPublic(Frozen):
+    name: str
+    hand_count: int
+    bid: tuple[CardView, ...]
+    bid_total: int
+    passed: bool
+    bid_open: bool
+    bid_taken: bool
+    collected: tuple[CardView, ...]
+    score: int
+
+
+class PublicView(Frozen):
+    round: int
+    phase: str
+    first: int
+    turn: int | None
+    collector: int | None
+    order: tuple[int, ...]
+    effects: tuple[str, ...]
+    targets: tuple[TargetView, ...]
+    seats: tuple[SeatPublic, ...]
+    goode_deck: int
+    peasant_deck: int
+    classic: bool
+    end_reason: str
+
+
+class SeatView(Frozen):
+    seat: int
+    hand: tuple[CardView, ...]
+    table: PublicView
+
+
+EFFECT_TEXT = {
+    "reverse_order": "Jester: the lowest bid collects first",
+    "no_zero_capture": "Hermit: a bid of zero collects nothing",
+}
+
+
+def goode_view(card: int) -> CardView:
+    g = cards().goodes[card]
+    return CardView(id=card, name=g.name, value=g.value)
+
+
+def peasant_view(card: int) -> CardView:
+    p = cards().peasants[card]
+    return CardView(id=card, name=p.name, value=p.value)
+
+
+def describe_goodes(ids: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(f"{cards().goodes[g].name} ({cards().goodes[g].value})" for g in ids)
+
+
+def bid_total(bid: tuple[int, ...]) -> int:
+    goodes = cards().goodes
+    return sum(goodes[g].value for g in bid)
+
+
+# ----- the game ------------------------------------------------------------------------
+
+
+class BleedingSherwood(Game):
+    id = "bleeding-sherwood"
+    title = "Bleeding Sherwood"
+    blurb = "Bid Goode cards to rob the Peasants; every bidder takes something."
+    min_players = 2
+    max_players = 6
+    options = (
+        OptionSpec(
+            key="classic_1996",
+            label="1996 rules",
+            help="One target a round, and only the highest bid captures anything.",
+        ),
+    )
+    state_type = State
+    action_type = Action
+
+    # ----- setup ---------------------------------------------------------------------
+    def _new_game(
+        self, players: list[Player], options: dict[str, bool], seed: int
+    ) -> tuple[State, list[Event]]:
+        data = cards()
+        n = len(players)
+        goode_deck, rng = shuffled(seed, range(len(data.goodes)))
+        peasant_deck, rng = shuffled(rng, range(len(data.peasants)))
+        size = data.hand_size
+        hands = tuple(goode_deck[i * size : (i + 1) * size] for i in range(n))
+        state = State(
+            players=tuple(players),
+            classic=options.get("classic_1996", False),
+            rng=rng,
+            goode_deck=goode_deck[n * size :],
+            peasant_deck=peasant_deck,
+            hands=hands,
+            collected=((),) * n,
+            bids=((),) * n,
+            passed=(False,) * n,
+            bid_open=(False,) * n,
+            bid_taken=(False,) * n,
+        )
+        return self._start_round(state, first=0)
+
+    def _start_round(self, state: State, first: int) -> tuple[State, list[Event]]:
+        """Deal this round's targets and resolve specials; end the game if a deck empties."""
+        data = cards()
+        n = len(state.players)
+        pdeck, gdeck = list(state.peasant_deck), list(state.goode_deck)
+        hands = [list(h) for h in state.hands]
+        revealed = set(state.revealed)
+        targets: list[list] = []  # [peasant, [goodes]]
+        effects: list[str] = []
+        notes: list[str] = []
+
+        def deal_one() -> bool:
+            if not pdeck:
+                return False
+            peasant = pdeck.pop(0)
+            goodes = []
+            for _ in range(data.peasants[peasant].bonus):
+                if gdeck:
+                    goodes.append(gdeck.pop(0))
+            revealed.update(goodes)
+            targets.append([peasant, goodes])
+            return True
+
+        if state.classic or n == 2:
+            deal_one()
+        else:
+            minimum = data.min_target_value[min(n, max(data.min_target_value))]
+            while sum(data.peasants[t[0]].value for t in targets) < minimum and deal_one():
+                pass
+        index = 0
+        while index < len(targets):  # specials, in the order dealt (extra targets too)
+            peasant = data.peasants[targets[index][0]]
+            kind = peasant.special
+            if kind == "extra_target" and not state.classic:
+                if deal_one():
+                    notes.append(f"{peasant.name} brings {data.peasants[targets[-1][0]].name}.")
+            elif kind == "all_draw":
+                for k in range(n):
+                    seat = (first + k) % n
+                    if gdeck:
+                        hands[seat].append(gdeck.pop(0))
+                notes.append(f"{peasant.name}: every player draws a Goode.")
+            elif kind == "gather_bonus":
+                for other in targets:
+                    if other is not targets[index]:
+                        targets[index][1].extend(other[1])
+                        other[1].clear()
+                notes.append(f"{peasant.name} takes the bonus Goodes of the other targets.")
+            elif kind in EFFECT_TEXT:
+                effects.append(kind)
+                notes.append(EFFECT_TEXT[kind] + " this round.")
+            index += 1
+
+        round_no = state.round + 1
+        shown = "; ".join(
+            f"{data.peasants[p].name} ({data.peasants[p].value})"
+            + (f" with {describe_goodes(g)}" if g else "")
+            for p, g in targets
+        )
+        events = [Event(text=f"Round {round_no}: the targets are {shown or 'none'}.", kind="round_start")]
+        events += [Event(text=note) for note in notes]
+        state = state.model_copy(
+            update=dict(
+                peasant_deck=tuple(pdeck),
+                goode_deck=tuple(gdeck),
+                hands=tuple(tuple(h) for h in hands),
+                revealed=frozenset(revealed),
+                targets=tuple(Target(peasant=p, goodes=tuple(g)) for p, g in targets),
+                effects=tuple(effects),
+                round=round_no,
+                first=first,
+                turn=first,
+                phase="bidding",
+                bids=((),) * n,
+                passed=(False,) * n,
+                bid_open=(False,) * n,
+                bid_taken=(False,) * n,
+                order=(),
+                collect_pos=0,
+            )
+        )
+        if not pdeck or not gdeck:
+            deck = "Peasant" if not pdeck else "Goodes"
+            reason = f"The {deck} deck is empty, so round {round_no} is not played."
+            return self._finish(state, reason, events)
+        return self._skip_empty_hands(state, events)
+
+    # ----- whose turn ----------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        if state.phase == "bidding":
+            return [state.turn]
+        if state.phase == "collecting":
+            return [state.order[state.collect_pos]]
+        return []
+
+    def is_private(self, state: State, seat: int) -> bool:
+        return state.phase == "bidding"
+
+    def why_not_turn(self, state: State, seat: int) -> str:
+        if 0 <= seat < len(state.players) and state.phase == "bidding" and state.passed[seat]:
+            return "You already passed this round."
+        return super().why_not_turn(state, seat)
+
+    def legal_actions(self, state: State, seat: int) -> list:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "bidding":
+            return [PlayGoode(seat=seat, card=c) for c in state.hands[seat]] + [Pass(seat=seat)]
+        takes: list = [TakeTarget(seat=seat, peasant=t.peasant) for t in state.targets]
+        takes += [TakeBid(seat=seat, owner=o) for o, ok in enumerate(state.bid_open) if ok and o != seat]
+        return takes
+
+    # ----- actions ---------------------------------------------------------------------
+    def _apply(self, state: State, action) -> tuple[State, list[Event]]:
+        if isinstance(action, (PlayGoode, Pass)):
+            if state.phase != "bidding":
+                raise RuleError("Bidding is over; now the bidders collect their targets.")
+            return self._bid(state, action)
+        if state.phase != "collecting":
+            raise RuleError("Nobody collects until everyone has passed.")
+        return self._collect(state, action)
+
+    def _bid(self, state: State, action: PlayGoode | Pass) -> tuple[State, list[Event]]:
+        seat, name = action.seat, state.players[action.seat].name
+        if isinstance(action, Pass):
+            passed = list(state.passed)
+            passed[seat] = True
+            total = bid_total(state.bids[seat])
+            events = [Event(text=f"{name} passes with a bid of {total}.")]
+            state = state.model_copy(update=dict(passed=tuple(passed)))
+        else:
+            if action.card not in state.hands[seat]:
+                raise RuleError("That Goode is not in your hand.")
+            hands = list(state.hands)
+            hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+            bids = list(state.bids)
+            bids[seat] = bids[seat] + (action.card,)
+            events = [
+                Event(
+                    text=f"{name} bids {describe_goodes([action.card])}; "
+                    f"{name}'s bid is now {bid_total(bids[seat])}."
+                )
+            ]
+            state = state.model_copy(
+                update=dict(
+                    hands=tuple(hands), bids=tuple(bids), revealed=state.revealed | {action.card}
+                )
+            )
+        return self._next_bidder(state, events)
+
+    def _next_bidder(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        n = len(state.players)
+        for step in range(1, n + 1):
+            seat = (state.turn + step) % n
+            if not state.passed[seat]:
+                state = state.model_copy(update=dict(turn=seat))
+                return self._skip_empty_hands(state, events)
+        return self._begin_collection(state, events)
+
+    def _skip_empty_hands(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """A bidder with no Goodes left can only pass: they pass at once."""
+        seat = state.turn
+        if state.phase == "bidding" and not state.hands[seat]:
+            passed = list(state.passed)
+            passed[seat] = True
+            name = state.players[seat].name
+            total = bid_total(state.bids[seat])
+            events = events + [Event(text=f"{name} has no Goodes left and passes with a bid of {total}.")]
+            return self._next_bidder(state.model_copy(update=dict(passed=tuple(passed))), events)
+        return state, events
+
+    def ranking(self, state: State) -> list[int]:
+        """Seats from the highest bid down; ties (and zeros) to the earliest bidder."""
+        n = len(state.players)
+        return sorted(range(n), key=lambda s: (-bid_total(state.bids[s]), (s - state.first) % n))
+
+    def _begin_collection(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        ranking = self.ranking(state)
+        order = list(ranking)
+        if "reverse_order" in state.effects:
+            order.reverse()
+        if "no_zero_capture" in state.effects:
+            order = [s for s in order if bid_total(state.bids[s]) > 0]
+        if state.classic:
+            order = order[:1]
+        names = ", ".join(
+            f"{state.players[s].name} ({bid_total(state.bids[s])})" for s in order
+        )
+        events = events + [Event(text=f"Everyone has passed. Collection order: {names or 'nobody'}.")]
+        state = state.model_copy(
+            update=dict(phase="collecting", order=tuple(order), collect_pos=0, high_bidder=ranking[0])
+        )
+        return self._skip_empty_collectors(state, events)
+
+    def _skip_empty_collectors(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """Move past collectors who have nothing left to take; end the round after the last."""
+        while state.collect_pos < len(state.order):
+            seat = state.order[state.collect_pos]
+            if self.legal_actions(state, seat):
+                return state, events
+            events = events + [Event(text=f"{state.players[seat].name} finds nothing left to take.")]
+            state = self._mark_acted(state, seat, state.collect_pos + 1)
+        return self._end_round(state, events)
+
+    def _mark_acted(self, state: State, seat: int, next_pos: int) -> State:
+        bid_open = list(state.bid_open)
+        bid_open[seat] = bool(state.bids[seat])
+        return state.model_copy(update=dict(bid_open=tuple(bid_open), collect_pos=next_pos))
+
+    def _collect(self, state: State, action: TakeTarget | TakeBid) -> tuple[State, list[Event]]:
+        data = cards()
+        seat, name = action.seat, state.players[action.seat].name
+        label = f"{name} (bid {bid_total(state.bids[seat])})"
+        hands = list(state.hands)
+        if isinstance(action, TakeTarget):
+            target = next((t for t in state.targets if t.peasant == action.peasant), None)
+            if target is None:
+                raise RuleError("That Peasant is not on the table.")
+            collected = list(state.collected)
+            collected[seat] = collected[seat] + (target.peasant,)
+            hands[seat] = hands[seat] + target.goodes
+            peasant = data.peasants[target.peasant]
+            extra = f" and {describe_goodes(target.goodes)}" if target.goodes else ""
+            text = f"{label} takes {peasant.name} ({peasant.value}){extra}."
+            state = state.model_copy(
+                update=dict(
+                    targets=tuple(t for t in state.targets if t.peasant != target.peasant),
+                    collected=tuple(collected),
+                    hands=tuple(hands),
+                )
+            )
+        else:
+            owner = action.owner
+            if not 0 <= owner < len(state.players):
+                raise RuleError("There is no such bid.")
+            owner_name = state.players[owner].name
+            if owner == seat:
+                raise RuleError("You cannot take your own bid.")
+            if state.bid_taken[owner]:
+                raise RuleError(f"{owner_name}'s bid has already been taken.")
+            if not state.bids[owner]:
+                raise RuleError(f"{owner_name} bid nothing; there is no bid to take.")
+            if not state.bid_open[owner]:
+                raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
+            hands[seat] = hands[seat] + state.bids[owner]
+            bid_open, taken = list(state.bid_open), list(state.bid_taken)
+            text = f"{label} takes {owner_name}'s bid: {describe_goodes(state.bids[owner])}."
+            bid_open[owner], taken[owner] = False, True
+            state = state.model_copy(
+                update=dict(hands=tuple(hands), bid_open=tuple(bid_open), bid_taken=tuple(taken))
+            )
+        state = self._mark_acted(state, seat, state.collect_pos + 1)
+        return self._skip_empty_collectors(state, [Event(text=text)])
+
+    def _end_round(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """Discard leftovers; end at the winning score, else start the next round."""
+        data = cards()
+        leftovers_g = [g for t in state.targets for g in t.goodes] + [
+            g for b, taken in zip(state.bids, state.bid_taken) if not taken for g in b
+        ]
+        leftovers_p = [t.peasant for t in state.targets]
+        state = state.model_copy(
+            update=dict(
+                goode_discard=state.goode_discard + tuple(leftovers_g),
+                peasant_discard=state.peasant_discard + tuple(leftovers_p),
+                targets=(),
+                bids=((),) * len(state.players),
+                bid_open=(False,) * len(state.players),
+                bid_taken=(False,) * len(state.players),
+                effects=(),
+            )
+        )
+        scores = ", ".join(
+            f"{p.name} {self._score(state, s)}" for s, p in enumerate(state.players)
+        )
+        discarded = len(leftovers_g) + len(leftovers_p)
+        text = f"Round {state.round} ends ({discarded} leftover cards discarded). Scores: {scores}."
+        events = events + [Event(text=text, kind="round_end")]
+        leaders = [s for s in range(len(state.players)) if self._score(state, s) >= data.winning_score]
+        if leaders:
+            names = ", ".join(state.players[s].name for s in leaders)
+            return self._finish(state, f"{names} reached {data.winning_score} points.", events)
+        next_state, more = self._start_round(state, first=state.high_bidder)
+        return next_state, events + more
+
+    def _finish(self, state: State, reason: str, events: list[Event]) -> tuple[State, list[Event]]:
+        state = state.model_copy(update=dict(phase="over", end_reason=reason))
+        winners = [state.players[s].name for s in self.winners(state)]
+        verdict = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win"
+        return state, events + [Event(text=f"{reason} The game is over: {verdict}.", kind="game_end")]
+
+    # ----- scores ----------------------------------------------------------------------
+    def _score(self, state: State, seat: int) -> int:
+        peasants = cards().peasants
+        return sum(peasants[p].value for p in state.collected[seat])
+
+    def scores(self, state: State) -> list[ScoreLine]:
+        return [
+            ScoreLine(
+                seat=s,
+                name=p.name,
+                total=self._score(state, s),
+                parts={"Peasants": self._score(state, s)},
+                tiebreak=(bid_total(state.hands[s]),),
+            )
+            for s, p in enumerate(state.players)
+        ]
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def round_label(self, state: State) -> str:
+        return "Game over" if state.phase == "over" else f"Round {state.round}"
+
+    # ----- views -----------------------------------------------------------------------
+    def public_view(self, state: State) -> PublicView:
+        data = cards()
+        seats = tuple(
+            SeatPublic(
+                name=p.name,
+                hand_count=len(state.hands[s]),
+                bid=tuple(goode_view(g) for g in state.bids[s]),
+                bid_total=bid_total(state.bids[s]),
+                passed=state.passed[s],
+                bid_open=state.bid_open[s],
+                bid_taken=state.bid_taken[s],
+                collected=tuple(peasant_view(c) for c in state.collected[s]),
+                score=self._score(state, s),
+            )
+            for s, p in enumerate(state.players)
+        )
+        targets = tuple(
+            TargetView(
+                peasant=t.peasant,
+                name=data.peasants[t.peasant].name,
+                value=data.peasants[t.peasant].value,
+                text=data.peasants[t.peasant].text,
+                goodes=tuple(goode_view(g) for g in t.goodes),
+            )
+            for t in state.targets
+        )
+        acting = self.to_act(state)
+        return PublicView(
+            round=state.round,
+            phase=state.phase,
+            first=state.first,
+            turn=acting[0] if state.phase == "bidding" else None,
+            collector=acting[0] if state.phase == "collecting" else None,
+            order=state.order,
+            effects=tuple(EFFECT_TEXT[e] for e in state.effects),
+            targets=targets,
+            seats=seats,
+            goode_deck=len(state.goode_deck),
+            peasant_deck=len(state.peasant_deck),
+            classic=state.classic,
+            end_reason=state.end_reason,
+        )
+
+    def view(self, state: State, seat: int) -> SeatView:
+        return SeatView(
+            seat=seat,
+            hand=tuple(goode_view(g) for g in state.hands[seat]),
+            table=self.public_view(state),
+        )
+
+    def scramble_secrets(self, state: State, keep_seat: int, seed: int) -> State:
+        others = [s for s in range(len(state.players)) if s != keep_seat]
+        pool = [g for s in others for g in state.hands[s]] + list(state.goode_deck)
+        pool_t, seed = shuffled(seed, pool)
+        pool = list(pool_t)
+        hands = list(state.hands)
+        for s in others:
+            size = len(hands[s])
+            hands[s], pool = tuple(pool[:size]), pool[size:]
+        peasants, _ = shuffled(seed, state.peasant_deck)
+        return state.model_copy(
+            update=dict(hands=tuple(hands), goode_deck=tuple(pool), peasant_deck=peasants)
+        )
+
+    def secret_texts(self, state: State, seat: int) -> set[str]:
+        goodes = cards().goodes
+        return {goodes[g].name for g in state.hands[seat] if g not in state.revealed}

@@ -1,0 +1,1 @@
+"""The Textual app: picker, setup, curtain and the screens shared by every game."""

@@ -1,0 +1,193 @@
+"""The app: one owner of the game session; screens post actions, the app applies them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from sherwood_tui.catalog import GameInfo, get
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.errors import RuleError, SaveError
+from sherwood_tui.core.session import Session
+from sherwood_tui.ui.screens import (
+    CurtainScreen,
+    FinalScreen,
+    HelpScreen,
+    PickerScreen,
+    QuitScreen,
+    RoundSummaryScreen,
+    RulesScreen,
+)
+
+MIN_SIZE = (80, 24)
+
+
+class SherwoodApp(App):
+    """Picker, setup, and the hot-seat loop of whichever game is being played."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "sherwood-tui"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f2", "rules", "Rules"),
+        Binding("ctrl+q", "quit_game", "Quit", priority=True),
+    ]
+
+    def __init__(self, saves_dir: Path | None = None, resume_path: Path | None = None) -> None:
+        super().__init__()
+        from sherwood_tui.core.saves import saves_dir as default_dir
+
+        self.saves_dir = saves_dir or default_dir()
+        self.resume_path = resume_path
+        self.session: Session | None = None
+        self.info: GameInfo | None = None
+        self.save_path: Path | None = None
+        self.news_mark = 0  # log index: news shown on the next curtain starts here
+        self.summary_mark = 0  # log index where the current round's events start
+        self.save_problem = ""
+
+    def on_mount(self) -> None:
+        self.push_screen(PickerScreen())
+        if self.resume_path is not None:
+            self.resume(self.resume_path)
+
+    # ----- starting and leaving games ---------------------------------------------
+    def start_game(self, info: GameInfo, players: list[Player], options: dict[str, bool], seed: int | None = None) -> None:
+        from sherwood_tui.core.saves import new_save_path
+
+        self.info = info
+        self.session = Session(info.load(), players, options, seed)
+        self.save_path = new_save_path(info.id, self.saves_dir)
+        self.news_mark = self.summary_mark = 0
+        self.autosave()
+        self.advance()
+
+    def resume(self, path: Path) -> bool:
+        """Load a save and show it with the curtain up; a bad file gets one line."""
+        from sherwood_tui.core.saves import load_session
+
+        try:
+            session = load_session(path)
+        except SaveError as err:
+            self.notify(str(err), title="Cannot continue", severity="error", markup=False)
+            return False
+        self.info = get(session.game.id)
+        self.session = session
+        self.save_path = path
+        self.news_mark = max(0, len(session.log) - 6)
+        self.summary_mark = len(session.log)
+        self.advance()
+        return True
+
+    def leave_game(self) -> None:
+        """Back to the picker; the game stays saved."""
+        self.session = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, PickerScreen):
+            self.switch_screen(PickerScreen())
+
+    # ----- the hot-seat loop -------------------------------------------------------
+    def _show(self, screen) -> None:
+        """Replace the current game screen (so no earlier secret stays underneath)."""
+        if isinstance(self.screen, PickerScreen):
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def advance(self) -> None:
+        """Show what comes next: final scores, a curtain, or the next decision."""
+        session = self.session
+        if session is None:
+            return
+        if session.is_over:
+            self._show(FinalScreen(session))
+            return
+        seat = session.next_seat()
+        if seat is None:
+            return
+        if session.needs_curtain(seat):
+            self._show(CurtainScreen(session, seat, session.log[self.news_mark :]))
+            return
+        self._show(self.info.load_screens().screen_for(session, seat))
+
+    def lift_curtain(self, seat: int) -> None:
+        self.session.lift_curtain(seat)
+        self.news_mark = len(self.session.log)
+        self.advance()
+
+    def submit(self, action: Any) -> None:
+        """Apply a seat's action; an illegal one is explained and changes nothing."""
+        session = self.session
+        try:
+            events = session.submit(action)
+        except RuleError as err:
+            self.notify(str(err), severity="error", markup=False)
+            return
+        self.autosave()
+        if any(e.kind == "round_end" for e in events) and not session.is_over:
+            start = self.summary_mark
+            end = max(i for i, e in enumerate(session.log) if e.kind == "round_end") + 1
+            self.summary_mark = end
+            screens = self.info.load_screens()
+            title = f"{session.game.title} · round summary"
+            self._show(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session)))
+            return
+        self.advance()
+
+    def undo_last(self) -> None:
+        session = self.session
+        if session is None or not session.can_undo():
+            self.notify("There is nothing to take back.", severity="warning")
+            return
+        action = session.undo()
+        self.news_mark = min(self.news_mark, len(session.log) - 1)
+        self.summary_mark = min(self.summary_mark, len(session.log))
+        self.autosave()
+        self.notify(f"{session.player_name(action.seat)} took back a decision.", markup=False)
+        # The player who took it back decides again, so no curtain is needed for them.
+        session.viewer = action.seat
+        self.advance()
+
+    def autosave(self) -> None:
+        from sherwood_tui.core.saves import write_save
+
+        if self.session is None or self.save_path is None:
+            return
+        try:
+            write_save(self.session, self.save_path)
+        except OSError as err:
+            self.save_problem = f"Could not save: {err.strerror or err}"
+            self.notify(self.save_problem, severity="error", markup=False)
+
+    # ----- app-wide keys -------------------------------------------------------------
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        keys = []
+        for key, active in self.active_bindings.items():
+            if active.binding.description and active.enabled:
+                keys.append((active.binding.key_display or key, active.binding.description))
+        self.push_screen(HelpScreen(keys))
+
+    def action_rules(self) -> None:
+        if isinstance(self.screen, RulesScreen):
+            return
+        if self.info is None:
+            text = "# sherwood-tui\n\nChoose a game first; each game has its own rules reference (F2)."
+        else:
+            text = self.info.rules_reference()
+        self.push_screen(RulesScreen(text))
+
+    def action_quit_game(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            return
+        if self.session is None:
+            self.exit()
+        else:
+            self.push_screen(QuitScreen())

@@ -1,0 +1,76 @@
+"""The frame every game screen shares: title, table, scoreboard, log, footer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from sherwood_tui.ui.widgets import GameLog, Panel
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.session import Session
+
+
+class GameScreen(Screen):
+    """Base of the per-game screens. A subclass composes `compose_main` from a view.
+
+    `private` screens show `seat`'s secrets and are only shown after the curtain;
+    public screens are given nothing but the public view.
+    """
+
+    private: ClassVar[bool] = False
+    BINDINGS = [Binding("u", "undo", "Undo")]
+
+    def __init__(self, session: "Session", seat: int | None) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.seat = seat
+        if self.private:
+            assert seat is not None
+            self.view = self.game.view(session.state, seat)
+        self.table = self.game.public_view(session.state)
+
+    @property
+    def actor_name(self) -> str:
+        return self.session.player_name(self.seat) if self.seat is not None else ""
+
+    def heading(self) -> str:
+        return f"{self.game.title} · {self.game.round_label(self.session.state)}"
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.heading()), id="title", markup=False)
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield from self.compose_main()
+            with Vertical(id="side"):
+                yield Panel(self.scoreboard(), title="Scores", id="scoreboard")
+                yield GameLog(self.session.log)
+        yield Footer()
+
+    def compose_main(self) -> ComposeResult:  # pragma: no cover - overridden
+        yield Static("")
+
+    def scoreboard(self) -> Text:
+        """Public scores; games override this when their scores hold secrets."""
+        lines = Text()
+        for line in self.game.scores(self.session.state):
+            lines.append(f"{line.name[:16]:<16} {line.total:>4g}\n")
+        return lines
+
+    def submit(self, action: Any) -> None:
+        self.app.submit(action)
+
+    def action_undo(self) -> None:
+        self.app.undo_last()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.session.can_undo()
+        return True

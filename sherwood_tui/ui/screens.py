@@ -1,0 +1,358 @@
+"""Screens shared by every game: picker, setup, continue, curtain, help, rules, quit,
+round summary and final scores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from sherwood_tui import catalog
+from sherwood_tui.core.contract import Event, Player
+from sherwood_tui.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from sherwood_tui.catalog import GameInfo
+    from sherwood_tui.core.session import Session
+
+DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
+
+
+def plain(text: str, style: str = "", **kwargs) -> Static:
+    """A Static that shows text exactly as typed (no markup)."""
+    return Static(Text(text, style=style), markup=False, **kwargs)
+
+
+class PickerScreen(Screen):
+    """The first screen: choose a game, continue a save, or quit."""
+
+    BINDINGS = [Binding("c", "continue", "Continue"), Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield plain("sherwood-tui · three Robin Hood games for one terminal", "bold")
+        options = []
+        for info in catalog.GAMES:
+            state = "" if info.ready else "  (coming)"
+            prompt = Text()
+            prompt.append(f"{info.title}{state}\n", style="bold" if info.ready else "dim")
+            prompt.append(f"  {info.min_players}-{info.max_players} players · {info.blurb}", style="dim")
+            options.append(Option(prompt, id=info.id, disabled=not info.ready))
+        options.append(Option(Text("Continue a saved game", style="bold"), id="continue"))
+        options.append(Option(Text("Quit", style="bold"), id="quit"))
+        yield OptionList(*options, id="games")
+        yield plain("Arrows choose, Enter opens. F1 help at any time.", "dim")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "quit":
+            self.app.exit()
+        elif choice == "continue":
+            self.action_continue()
+        else:
+            self.app.push_screen(SetupScreen(catalog.get(choice)))
+
+    def action_continue(self) -> None:
+        self.app.push_screen(ContinueScreen())
+
+
+class SetupScreen(Screen):
+    """Number of players, their names and the game's variants."""
+
+    BINDINGS = [
+        Binding("ctrl+n", "more", "Add player"),
+        Binding("ctrl+r", "fewer", "Remove player"),
+        Binding("plus,equals_sign", "more", "Add player", show=False),
+        Binding("minus", "fewer", "Remove player", show=False),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, info: "GameInfo") -> None:
+        super().__init__()
+        self.info = info
+        self.game = info.load()
+        self.count = max(info.min_players, min(4, info.max_players))
+
+    def compose(self) -> ComposeResult:
+        yield plain(f"{self.info.title} · player setup", "bold")
+        yield plain("", id="count")
+        with VerticalScroll(id="setup"):
+            for i in range(self.info.max_players):
+                with Horizontal(classes="seat", id=f"seat-{i}"):
+                    yield plain(f"Player {i + 1}", "bold")
+                    yield Input(value=DEFAULT_NAMES[i], max_length=20, compact=True, id=f"name-{i}")
+            for option in self.game.options:
+                yield Checkbox(f"{option.label}: {option.help}", option.default, id=f"opt-{option.key}")
+            yield Button("Start the game", id="start", variant="primary")
+        yield Static("", id="error", markup=False)
+        yield plain("Tab moves; Ctrl+N adds a player, Ctrl+R removes one; Ctrl+S starts.", "dim")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_count()
+        self.query_one("#name-0", Input).focus()
+
+    def _show_count(self) -> None:
+        self.query_one("#count", Static).update(
+            Text(f"Players: {self.count}  ({self.info.min_players}-{self.info.max_players})")
+        )
+        for i in range(self.info.max_players):
+            self.query_one(f"#seat-{i}").display = i < self.count
+
+    def action_more(self) -> None:
+        if self.count < self.info.max_players:
+            self.count += 1
+            self._show_count()
+
+    def action_fewer(self) -> None:
+        if self.count > self.info.min_players:
+            self.count -= 1
+            self._show_count()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        index = int(event.input.id.split("-")[1])
+        if index + 1 < self.count:
+            self.query_one(f"#name-{index + 1}", Input).focus()
+        else:
+            self.query_one("#start", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def players(self) -> list[Player]:
+        return [Player(name=self.query_one(f"#name-{i}", Input).value.strip()) for i in range(self.count)]
+
+    def options(self) -> dict[str, bool]:
+        return {o.key: self.query_one(f"#opt-{o.key}", Checkbox).value for o in self.game.options}
+
+    def action_start(self) -> None:
+        players = self.players()
+        try:
+            self.game.check_players(players)
+        except RuleError as err:
+            self.query_one("#error", Static).update(Text(str(err), style="bold red"))
+            return
+        self.app.start_game(self.info, players, self.options())
+
+
+class ContinueScreen(Screen):
+    """The saved games, newest first; damaged files are listed with their problem."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from sherwood_tui.core.saves import list_saves
+
+        summaries, problems = list_saves(self.app.saves_dir)
+        yield plain("Continue a saved game", "bold")
+        options = []
+        for s in summaries:
+            prompt = Text()
+            status = "finished" if s.finished else s.round_label
+            prompt.append(f"{s.title} · {status} · {s.saved_at.replace('T', ' ')}\n", style="bold")
+            prompt.append("  " + ", ".join(s.players))
+            options.append(Option(prompt, id=str(s.path)))
+        if not options:
+            options.append(Option(Text("No saved games yet.", style="dim"), id="none", disabled=True))
+        yield OptionList(*options, id="saves")
+        for line in problems:
+            yield plain(f"Skipped {line}", "yellow")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.resume(Path(event.option.id))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class CurtainScreen(Screen):
+    """Opaque: names the next player, shows public news, waits for them."""
+
+    BINDINGS = [
+        Binding("enter", "lift", "I am the only one looking"),
+        Binding("u", "undo", "Undo"),
+    ]
+
+    def __init__(self, session: "Session", seat: int, news: list[Event]) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = seat
+        self.news = news
+
+    def compose(self) -> ComposeResult:
+        name = self.session.player_name(self.seat)
+        with Center(id="curtain"):
+            with Vertical(id="curtain-box"):
+                yield plain(f"Pass the terminal to {name}", "bold")
+                yield plain(f"{self.session.game.title} · {self.session.game.round_label(self.session.state)}")
+                yield plain("")
+                for event in self.news[-8:]:
+                    yield plain(event.text)
+                yield plain("")
+                yield plain(f"{name}: press Enter when only you can see the screen.", "bold")
+                if self.session.can_undo():
+                    last = self.session.player_name(self.session.actions[-1].seat)
+                    yield plain(f"{last}: press u to take back your last decision.", "dim")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.session.can_undo()
+        return True
+
+    def action_lift(self) -> None:
+        self.app.lift_curtain(self.seat)
+
+    def action_undo(self) -> None:
+        self.app.undo_last()
+
+
+class RoundSummaryScreen(Screen):
+    """The public events of a finished round and the scores."""
+
+    BINDINGS = [Binding("enter", "done", "Continue")]
+
+    def __init__(self, title: str, events: list[Event], scores: Text) -> None:
+        super().__init__()
+        self.title_text = title
+        self.events = events
+        self.scores = scores
+
+    def compose(self) -> ComposeResult:
+        yield plain(self.title_text, "bold")
+        with VerticalScroll():
+            for event in self.events:
+                yield plain(event.text)
+            yield plain("")
+            yield Static(self.scores, markup=False)
+        yield plain("Press Enter to go on.", "dim")
+        yield Footer()
+
+    def action_done(self) -> None:
+        self.app.advance()
+
+
+class FinalScreen(Screen):
+    """The final score sheet: each part per player, and the winner(s)."""
+
+    BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
+
+    def __init__(self, session: "Session") -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game, state = self.session.game, self.session.state
+        lines = sorted(game.scores(state), key=lambda line: (-line.total, [-t for t in line.tiebreak]))
+        winners = game.winners(state)
+        parts = list(dict.fromkeys(k for line in lines for k in line.parts))
+        table = Table(title=f"{game.title} · final scores", expand=False)
+        table.add_column("Player")
+        for part in parts:
+            table.add_column(part, justify="right")
+        table.add_column("Total", justify="right", style="bold")
+        if any(line.tiebreak for line in lines):
+            table.add_column("Tie-break", justify="right", style="dim")
+        for line in lines:
+            row = [Text(("* " if line.seat in winners else "  ") + line.name)]
+            row += [f"{line.parts.get(p, 0):g}" for p in parts]
+            row.append(f"{line.total:g}")
+            if any(l.tiebreak for l in lines):
+                row.append(" / ".join(f"{t:g}" for t in line.tiebreak))
+            table.add_row(*row)
+        names = " and ".join(self.session.player_name(s) for s in winners)
+        verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
+        with VerticalScroll():
+            yield Static(table, markup=False)
+            yield plain(verdict, "bold green")
+            for event in self.session.log[-3:]:
+                yield plain(event.text, "dim")
+        yield plain("Press Enter to go back to the games.", "dim")
+        yield Footer()
+
+    def action_done(self) -> None:
+        self.app.leave_game()
+
+
+class HelpScreen(ModalScreen):
+    """Every key that works on the screen below, plus the general ones."""
+
+    BINDINGS = [Binding("escape,f1,q,enter", "close", "Close")]
+
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield plain("Keys", "bold")
+            for key, description in self.keys:
+                yield plain(f"{key:>12}  {description}")
+            yield plain("")
+            yield plain("Arrows move in lists, Tab moves between parts, Enter chooses.")
+            yield plain("Opening help never makes a move. Esc closes.", "dim")
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class RulesScreen(Screen):
+    """The game's rules reference, in our own words."""
+
+    BINDINGS = [Binding("escape,f2,q", "close", "Close")]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="rules"):
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules").focus()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class QuitScreen(ModalScreen):
+    """Leave the game (it is saved) or exit the app, after confirmation."""
+
+    BINDINGS = [
+        Binding("y", "leave", "Leave to the menu"),
+        Binding("x", "exit", "Exit the app"),
+        Binding("n,escape", "stay", "Stay"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield plain("Leave this game?", "bold")
+            yield plain("It is saved after every move; Continue picks it up again.")
+            yield plain("y: leave to the menu   x: exit the app   n: stay")
+        yield Footer()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+        self.app.leave_game()
+
+    def action_exit(self) -> None:
+        self.app.exit()
+
+    def action_stay(self) -> None:
+        self.app.pop_screen()
