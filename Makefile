@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(PY) -m sherwood_tui
 
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 clean:
 	rm -rf $(VENV)

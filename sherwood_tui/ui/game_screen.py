@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from sherwood_tui.ui.widgets import GameLog, Panel
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -52,7 +52,7 @@ class GameScreen(Screen):
             with Vertical(id="side"):
                 yield Panel(self.scoreboard(), title="Scores", id="scoreboard")
                 yield GameLog(self.session.log)
-        yield Footer()
+        yield KeyBar()
 
     def compose_main(self) -> ComposeResult:  # pragma: no cover - overridden
         yield Static("")

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
@@ -49,7 +50,7 @@ class PickerScreen(Screen):
         options.append(Option(Text("Quit", style="bold"), id="quit"))
         yield OptionList(*options, id="games")
         yield plain("Arrows choose, Enter opens. F1 help at any time.", "dim")
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
@@ -95,7 +96,7 @@ class SetupScreen(Screen):
             yield Button("Start the game", id="start", variant="primary")
         yield Static("", id="error", markup=False)
         yield plain("Tab moves; Ctrl+N adds a player, Ctrl+R removes one; Ctrl+S starts.", "dim")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_count()
@@ -170,7 +171,7 @@ class ContinueScreen(Screen):
         yield OptionList(*options, id="saves")
         for line in problems:
             yield plain(f"Skipped {line}", "yellow")
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.resume(Path(event.option.id))
@@ -207,7 +208,7 @@ class CurtainScreen(Screen):
                 if self.session.can_undo():
                     last = self.session.player_name(self.session.actions[-1].seat)
                     yield plain(f"{last}: press u to take back your last decision.", "dim")
-        yield Footer()
+        yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -240,7 +241,7 @@ class RoundSummaryScreen(Screen):
             yield plain("")
             yield Static(self.scores, markup=False)
         yield plain("Press Enter to go on.", "dim")
-        yield Footer()
+        yield KeyBar()
 
     def action_done(self) -> None:
         self.app.advance()
@@ -282,7 +283,7 @@ class FinalScreen(Screen):
             for event in self.session.log[-3:]:
                 yield plain(event.text, "dim")
         yield plain("Press Enter to go back to the games.", "dim")
-        yield Footer()
+        yield KeyBar()
 
     def action_done(self) -> None:
         self.app.leave_game()
@@ -322,7 +323,7 @@ class RulesScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules"):
             yield Markdown(self.markdown)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()
@@ -345,7 +346,7 @@ class QuitScreen(ModalScreen):
             yield plain("Leave this game?", "bold")
             yield plain("It is saved after every move; Continue picks it up again.")
             yield plain("y: leave to the menu   x: exit the app   n: stay")
-        yield Footer()
+        yield KeyBar()
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -1,26 +1,58 @@
-"""Small widgets shared by every game screen."""
+"""Small widgets shared by every game screen, kept cheap to mount and draw."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import RichLog, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from sherwood_tui.core.contract import Event
 
 
-class GameLog(RichLog):
-    """The public game log: players by name, never "you"."""
+class GameLog(Widget):
+    """The public game log, newest at the bottom: players by name, never "you"."""
 
-    DEFAULT_CSS = "GameLog { height: 1fr; border: round $primary-darken-2; }"
+    DEFAULT_CSS = "GameLog { height: 1fr; border: round $primary-darken-2; padding: 0 1; }"
 
     def __init__(self, events: list[Event], **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, min_width=20, **kwargs)
+        super().__init__(**kwargs)
         self.border_title = "Log"
-        self._events = events
+        self.events = events
+
+    def render(self) -> Text:
+        width, height = max(self.content_size.width, 10), max(self.content_size.height, 1)
+        lines: list[Text] = []
+        for event in reversed(self.events):
+            text = Text(event.text, style="bold" if event.kind == "round_end" else "")
+            wrapped = text.wrap(self.app.console, width)
+            lines[:0] = list(wrapped)
+            if len(lines) >= height:
+                break
+        return Text("\n").join(lines[-height:])
+
+
+class KeyBar(Static):
+    """A one-line footer of the keys that work now (cheaper than Textual's Footer)."""
+
+    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }"
 
     def on_mount(self) -> None:
-        for event in self._events[-200:]:
-            self.write(Text(event.text, style="bold" if event.kind == "round_end" else ""))
+        self.screen.bindings_updated_signal.subscribe(self, lambda _: self.show_keys())
+        self.show_keys()
+
+    def show_keys(self) -> None:
+        bar = Text(no_wrap=True, overflow="ellipsis")
+        seen: set[str] = set()
+        for key, active in self.app.active_bindings.items():
+            binding = active.binding
+            if not binding.show or not binding.description or not active.enabled:
+                continue
+            if binding.description in seen:
+                continue
+            seen.add(binding.description)
+            bar.append(f" {self.app.get_key_display(binding)} ", style="bold reverse")
+            bar.append(f" {binding.description} ")
+        self.update(bar)
 
 
 class Panel(Static):

@@ -90,6 +90,7 @@ class BiddingScreen(BleedingScreen):
         )
         total = next(s.bid_total for i, s in enumerate(self.view.table.seats) if i == self.seat)
         hand.border_title = f"{self.actor_name}'s hand - bid so far {total}"
+        hand.border_subtitle = "Enter bids the card, p passes"
         yield hand
 
     def on_mount(self) -> None:
@@ -129,6 +130,7 @@ class CollectScreen(BleedingScreen):
         choices = OptionList(*options, id="targets")
         bid = seats[self.seat].bid_total
         choices.border_title = f"{self.actor_name} (bid {bid}) takes one target"
+        choices.border_subtitle = "Enter takes it"
         yield choices
 
     def on_mount(self) -> None:

@@ -1,0 +1,1587 @@
+"""Sheriff of Nottingham's rules: pure functions over an immutable pydantic state.
+
+A round has five phases, each made of small steps (`State.step`):
+
+- market: each merchant in turn from the Sheriff's left: ``set_aside`` (0-5 cards from
+  the hand), then ``draw`` back to six (one or more cards per step; discard-pile tops
+  first: once the draw pile is used, no more discard-pile cards), then ``place`` the
+  set-aside cards on one discard pile in a chosen order.
+- load: every merchant at once seals a bag of 1-5 cards (``load``; simultaneous).
+- declare: in order from the Sheriff's left, one legal good and the bag's exact size.
+- inspect: the Sheriff ``choose``s a bag (threaten it, let it pass, open it, or end the
+  inspection so every bag left passes). A threatened merchant makes an ``offer`` (maybe
+  empty); the Sheriff then ``decide``s: let it pass (accepting the offer), open it
+  (refusing it) or counter (at most `max_counter_offers` times per bag). An opened lying
+  bag goes to ``confiscate`` (the Sheriff puts the goods on a discard pile) and the
+  merchant pays the fine; a debtor short of gold pays with stand goods (``pay``).
+- end of round: the Sheriff passes left and hands refill; after every player has been
+  Sheriff the required number of times, the game is over.
+
+Private decisions (the curtain): the whole market turn, loading, declaring (the
+merchant sees the bag), composing a bribe offer, and paying a debt with stand goods
+(face-down kinds are on screen). Every other Sheriff decision (threaten, pass, open,
+counter, end the inspection, place confiscated goods) is public: it needs nothing from
+the Sheriff's hand, and the Sheriff may not know the kinds of other stands' face-down
+goods (a counter-offer is checked only against what the table can see).
+
+Piles are tuples with the top card last. Cards are ids into the full 216-card deck (see
+`data.py`); the state never holds lists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
+from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.games.sheriff.data import deck, load
+
+DATA = load()
+TYPES = DATA.card_types  # card id -> CardType
+NAME = tuple(t.name for t in TYPES)
+VALUE = tuple(t.value for t in TYPES)
+PENALTY = tuple(t.penalty for t in TYPES)
+FACE_DOWN = tuple(not t.legal for t in TYPES)  # contraband and Royal Goods travel face down
+KIND_ORDER = {t.name: i for i, t in enumerate(DATA.types)}
+KIND_INDEX = tuple(KIND_ORDER[t.name] for t in TYPES)  # card id -> its type's index
+LEGAL_GOODS = DATA.legal_goods
+HAND_SIZE = DATA.hand_size
+KEEP_ON_RESHUFFLE = DATA.discard_pile_start  # top cards of each discard pile kept
+MAX_FAVOUR = 100
+PLURALS = {"Crossbow": "Crossbows", "Royal Rooster": "Royal Roosters"}
+
+# ----- state ---------------------------------------------------------------------------
+
+
+class Bribe(Frozen):
+    """An offer (from a merchant) or a demand (a Sheriff's counter-offer).
+
+    `stand` names goods on the merchant's stand (legal or face down), `bag` names goods
+    promised from the bag (paid only as far as they are in it), `favour` is a free-text,
+    non-binding promise. Kinds are card names ("Apples", "Silk", ...).
+    """
+
+    gold: int = 0
+    stand: tuple[str, ...] = ()
+    bag: tuple[str, ...] = ()
+    favour: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.gold or self.stand or self.bag or self.favour)
+
+
+class Debt(Frozen):
+    """What a player still owes after paying all their gold."""
+
+    debtor: int
+    creditor: int
+    amount: int
+
+
+Step = Literal[
+    "set_aside", "draw", "place", "load", "declare",
+    "choose", "offer", "decide", "confiscate", "pay", "over",
+]
+PHASE_OF_STEP = {
+    "set_aside": "market", "draw": "market", "place": "market", "load": "load",
+    "declare": "declare", "choose": "inspect", "offer": "inspect", "decide": "inspect",
+    "confiscate": "inspect", "pay": "inspect", "over": "over",
+}
+
+
+class State(Frozen):
+    players: tuple[Player, ...]
+    royal: bool = False
+    rng: int
+    round: int = 1
+    rounds_total: int
+    first_sheriff: int
+    sheriff: int
+    step: Step = "set_aside"
+    draw_pile: tuple[int, ...]
+    discards: tuple[tuple[int, ...], tuple[int, ...]]
+    gold: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    stands_up: tuple[tuple[int, ...], ...]  # legal goods, face up
+    stands_down: tuple[tuple[int, ...], ...]  # contraband and Royal Goods, face down
+    bags: tuple[tuple[int, ...], ...]  # closed bags (emptied when the bag is resolved)
+    declarations: tuple[str | None, ...]
+    # market
+    market_seat: int | None = None
+    set_aside: tuple[int, ...] = ()
+    drew_from_pile: bool = False
+    # inspection
+    target: int | None = None  # the bag under negotiation or being resolved
+    offer: Bribe | None = None  # the merchant's current offer
+    demand: Bribe | None = None  # the Sheriff's latest counter-offer
+    counters: int = 0
+    confiscated: tuple[int, ...] = ()  # waiting for the Sheriff to put them on a pile
+    fine_due: int = 0
+    debt: Debt | None = None
+    round_notes: tuple[str, ...] = ()  # public outcome of each bag this round
+    last_round: tuple[str, ...] = ()  # the notes of the previous round
+
+    @property
+    def phase(self) -> str:
+        return PHASE_OF_STEP[self.step]
+
+
+# ----- actions -------------------------------------------------------------------------
+
+
+class SetAside(Frozen):
+    """Market, first step: set aside up to five cards from your hand (maybe none)."""
+
+    type: Literal["set_aside"] = "set_aside"
+    seat: int
+    cards: tuple[int, ...] = ()
+
+
+class Draw(Frozen):
+    """Market: draw `count` cards, one after the other from the top of discard pile 0 or
+    1, or (None) from the draw pile."""
+
+    type: Literal["draw"] = "draw"
+    seat: int
+    from_discard: int | None = None
+    count: int = 1
+
+
+class PlaceAside(Frozen):
+    """Market, last step: put the set-aside cards on a discard pile; `order` lists them
+    bottom first (the last one ends on top)."""
+
+    type: Literal["place"] = "place"
+    seat: int
+    pile: int
+    order: tuple[int, ...]
+
+
+class LoadBag(Frozen):
+    """Seal 1-5 cards of your hand in your bag."""
+
+    type: Literal["load"] = "load"
+    seat: int
+    cards: tuple[int, ...]
+
+
+class Declare(Frozen):
+    """Declare one legal good and the exact number of cards in your bag."""
+
+    type: Literal["declare"] = "declare"
+    seat: int
+    good: str
+    count: int
+
+
+class Threaten(Frozen):
+    """Sheriff: threaten to inspect a merchant's bag (that merchant may then offer a bribe)."""
+
+    type: Literal["threaten"] = "threaten"
+    seat: int
+    merchant: int
+
+
+class LetPass(Frozen):
+    """Sheriff: let a bag pass, accepting the current offer if there is one."""
+
+    type: Literal["let_pass"] = "let_pass"
+    seat: int
+    merchant: int
+
+
+class OpenBag(Frozen):
+    """Sheriff: open a bag (refusing any offer)."""
+
+    type: Literal["open"] = "open"
+    seat: int
+    merchant: int
+
+
+class EndInspection(Frozen):
+    """Sheriff: inspect no more; every bag still closed passes."""
+
+    type: Literal["end_inspection"] = "end_inspection"
+    seat: int
+
+
+class Offer(Frozen):
+    """A threatened merchant's offer (an empty bribe offers nothing)."""
+
+    type: Literal["offer"] = "offer"
+    seat: int
+    bribe: Bribe = Bribe()
+
+
+class CounterOffer(Frozen):
+    """Sheriff: ask for a different bribe; the merchant answers with a new offer."""
+
+    type: Literal["counter"] = "counter"
+    seat: int
+    bribe: Bribe
+
+
+class Confiscate(Frozen):
+    """Sheriff: put the confiscated goods on a discard pile, `order` bottom first."""
+
+    type: Literal["confiscate"] = "confiscate"
+    seat: int
+    pile: int
+    order: tuple[int, ...]
+
+
+class PayWithGood(Frozen):
+    """A debtor out of gold pays with one good of their stand (worth its value)."""
+
+    type: Literal["pay_good"] = "pay_good"
+    seat: int
+    good: str
+
+
+ACTIONS = (
+    SetAside, Draw, PlaceAside, LoadBag, Declare, Threaten, LetPass, OpenBag,
+    EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
+)
+Action = Annotated[Union[ACTIONS], Field(discriminator="type")]
+
+# ----- views ---------------------------------------------------------------------------
+
+
+class CardView(Frozen):
+    id: int
+    name: str
+    kind: str  # legal, contraband or royal
+    value: int
+    penalty: int
+
+
+class SeatPublic(Frozen):
+    name: str
+    gold: int
+    is_sheriff: bool
+    hand_count: int
+    bag_count: int  # 0 when no closed bag
+    declaration: str | None
+    stand: tuple[CardView, ...]  # legal goods, face up
+    hidden_count: int  # face-down goods: only their number is public
+    hidden: tuple[CardView, ...] | None  # revealed to all once the game is over
+
+
+class PublicView(Frozen):
+    round: int
+    rounds_total: int
+    phase: str
+    step: str
+    sheriff: int
+    royal: bool
+    to_act: tuple[int, ...]
+    market_seat: int | None
+    set_aside_count: int
+    drew_from_pile: bool
+    draw_pile: int
+    discards: tuple[tuple[CardView, ...], tuple[CardView, ...]]  # top card last
+    seats: tuple[SeatPublic, ...]
+    target: int | None
+    offer: Bribe | None
+    demand: Bribe | None
+    counters_left: int
+    confiscated: tuple[CardView, ...]
+    fine_due: int
+    debt: Debt | None
+    round_notes: tuple[str, ...]
+    last_round: tuple[str, ...]
+    over: bool
+
+
+class SeatView(Frozen):
+    """What one seat may know: the table plus its own hand, bag, set-aside cards and
+    face-down goods. The `*_text` lines are how screens should show these secrets (they
+    are what `secret_texts` returns, for the privacy tests)."""
+
+    seat: int
+    hand: tuple[CardView, ...]
+    bag: tuple[CardView, ...]
+    set_aside: tuple[CardView, ...]
+    hidden: tuple[CardView, ...]
+    hand_text: str
+    bag_text: str
+    set_aside_text: str
+    hidden_text: str
+    table: PublicView
+
+
+@cache
+def card_view(card: int) -> CardView:
+    t = TYPES[card]
+    return CardView(id=card, name=t.name, kind=t.kind, value=t.value, penalty=t.penalty)
+
+
+def _views(cards: tuple[int, ...]) -> tuple[CardView, ...]:
+    return tuple(card_view(c) for c in cards)
+
+
+# ----- text helpers --------------------------------------------------------------------
+
+
+def count_text(n: int, name: str) -> str:
+    return f"{n} {PLURALS.get(name, name) if n != 1 else name}"
+
+
+def describe_kinds(kinds) -> str:
+    """'2 Apples, 1 Silk' for a collection of card names (canonical order)."""
+    counts = Counter(kinds)
+    if not counts:
+        return "nothing"
+    return ", ".join(count_text(counts[k], k) for k in sorted(counts, key=KIND_ORDER.__getitem__))
+
+
+def describe(cards) -> str:
+    """'2 Apples, 1 Silk' for card ids."""
+    return describe_kinds(NAME[c] for c in cards)
+
+
+def describe_bribe(bribe: Bribe | None) -> str:
+    if bribe is None or bribe.empty:
+        return "nothing"
+    parts = []
+    if bribe.gold:
+        parts.append(f"{bribe.gold} gold")
+    if bribe.stand:
+        parts.append(f"{describe_kinds(bribe.stand)} from the stand")
+    if bribe.bag:
+        parts.append(f"{describe_kinds(bribe.bag)} from the bag")
+    if bribe.favour:
+        parts.append(f'a favour: "{bribe.favour}"')
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+
+
+class Judgement(Frozen):
+    """What opening a bag would mean: the goods that pass, the goods confiscated, and
+    the gold the Sheriff pays (an honest bag) or the merchant's fine (a lying one)."""
+
+    honest: bool
+    passes: tuple[int, ...]
+    confiscated: tuple[int, ...]
+    sheriff_pays: int
+    fine: int
+
+
+def judge_bag(cards, declared: str) -> Judgement:
+    """The outcome of opening a bag of these cards declared as `declared` (also for the
+    bag loader screen: the penalty at risk of each declaration)."""
+    cards = tuple(cards)
+    passes = tuple(c for c in cards if NAME[c] == declared)
+    confiscated = tuple(c for c in cards if NAME[c] != declared)
+    honest = bool(cards) and not confiscated
+    return Judgement(
+        honest=honest,
+        passes=passes,
+        confiscated=confiscated,
+        sheriff_pays=sum(PENALTY[c] for c in cards) if honest else 0,
+        fine=sum(PENALTY[c] for c in confiscated),
+    )
+
+
+def zone_text(name: str, zone: str, cards) -> str:
+    """How a secret zone is shown to its owner: "Robin's bag: 2 Apples, 1 Silk"."""
+    return f"{name}'s {zone}: {describe(cards)}"
+
+
+def _set(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _without(cards: tuple[int, ...], removed) -> tuple[int, ...]:
+    gone = set(removed)
+    return tuple(c for c in cards if c not in gone)
+
+
+def _by_kind(cards) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for c in cards:
+        out.setdefault(NAME[c], []).append(c)
+    return out
+
+
+@cache
+def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
+    return frozenset(NAME[c] for c in deck(players, royal))
+
+
+def _pile_name(pile: int) -> str:
+    return f"discard pile {pile + 1}"
+
+
+# ----- the game ------------------------------------------------------------------------
+
+
+class SheriffGame(Game):
+    id = "sheriff"
+    title = "Sheriff of Nottingham"
+    blurb = "Smuggle goods past the Sheriff: declare, bluff and bribe."
+    min_players = 3
+    max_players = 5
+    options = (
+        OptionSpec(
+            key="royal_goods",
+            label="Royal Goods",
+            help="Add the 12 Royal Goods: never declarable, they travel face down like "
+            "contraband but count as 2 or 3 legal goods for King and Queen.",
+        ),
+    )
+    state_type = State
+    action_type = Action
+
+    # ----- setup ---------------------------------------------------------------------
+    def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> State:
+        n = len(players)
+        royal = bool(options.get("royal_goods", False))
+        first, rng = randbelow(seed, n)
+        cards, rng = shuffled(rng, deck(n, royal))
+        pile = list(cards)
+        hands = []
+        for _ in range(n):
+            hands.append(tuple(pile[-HAND_SIZE:]))
+            del pile[-HAND_SIZE:]
+        k = DATA.discard_pile_start
+        discard_a = tuple(pile[-k:])
+        del pile[-k:]
+        discard_b = tuple(pile[-k:])
+        del pile[-k:]
+        return State(
+            players=tuple(players),
+            royal=royal,
+            rng=rng,
+            rounds_total=n * DATA.sheriff_turns[n],
+            first_sheriff=first,
+            sheriff=first,
+            step="set_aside",
+            draw_pile=tuple(pile),
+            discards=(discard_a, discard_b),
+            gold=(DATA.starting_gold,) * n,
+            hands=tuple(hands),
+            stands_up=((),) * n,
+            stands_down=((),) * n,
+            bags=((),) * n,
+            declarations=(None,) * n,
+            market_seat=(first + 1) % n,
+        )
+
+    # ----- helpers ---------------------------------------------------------------------
+    def merchants(self, state: State) -> list[int]:
+        """The merchants in order from the Sheriff's left."""
+        n = len(state.players)
+        return [(state.sheriff + k) % n for k in range(1, n)]
+
+    def pending_bags(self, state: State) -> list[int]:
+        """Merchants whose bag is still closed, in order from the Sheriff's left."""
+        return [m for m in self.merchants(state) if state.bags[m]]
+
+    def _declarer(self, state: State) -> int | None:
+        for m in self.merchants(state):
+            if state.bags[m] and state.declarations[m] is None:
+                return m
+        return None
+
+    def _loaders(self, state: State) -> list[int]:
+        return [m for m in self.merchants(state) if not state.bags[m] and state.hands[m]]
+
+    @staticmethod
+    def _can_draw_pile(state: State) -> bool:
+        a, b = state.discards
+        return bool(state.draw_pile) or len(a) > KEEP_ON_RESHUFFLE or len(b) > KEEP_ON_RESHUFFLE
+
+    def _sources(self, state: State) -> list[int | None]:
+        """Where the market merchant may draw from now (None: the draw pile)."""
+        out: list[int | None] = []
+        if not state.drew_from_pile:
+            out += [p for p in (0, 1) if state.discards[p]]
+        if self._can_draw_pile(state):
+            out.append(None)
+        return out
+
+    def _draw_top(self, state: State) -> tuple[State, int | None, list[Event]]:
+        """Take the top card of the draw pile, reshuffling the discard piles (all but
+        their top five) into a new draw pile when it is empty. None: nothing to draw."""
+        events: list[Event] = []
+        if not state.draw_pile:
+            a, b = state.discards
+            keep = KEEP_ON_RESHUFFLE
+            pool = a[:-keep] + b[:-keep] if keep else a + b
+            if not pool:
+                return state, None, events
+            new_pile, rng = shuffled(state.rng, pool)
+            state = state.model_copy(
+                update=dict(draw_pile=new_pile, discards=(a[-keep:], b[-keep:]), rng=rng)
+            )
+            events.append(
+                Event(
+                    text=f"The draw pile is empty: {len(pool)} cards from under the top five "
+                    "of each discard pile are shuffled into a new draw pile."
+                )
+            )
+        card = state.draw_pile[-1]
+        return state.model_copy(update=dict(draw_pile=state.draw_pile[:-1])), card, events
+
+    # ----- whose turn ----------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        step = state.step
+        if step in ("set_aside", "draw", "place"):
+            return [state.market_seat]
+        if step == "load":
+            return self._loaders(state)
+        if step == "declare":
+            seat = self._declarer(state)
+            return [] if seat is None else [seat]
+        if step in ("choose", "decide", "confiscate"):
+            return [state.sheriff]
+        if step == "offer":
+            return [state.target]
+        if step == "pay":
+            return [state.debt.debtor]
+        return []
+
+    def is_private(self, state: State, seat: int) -> bool:
+        """Private: the market turn, loading, declaring, composing an offer and paying a
+        debt with goods. The Sheriff's inspection choices are public."""
+        if seat not in self.to_act(state):
+            return False
+        return state.step in ("set_aside", "draw", "place", "load", "declare", "offer", "pay")
+
+    def why_not_turn(self, state: State, seat: int) -> str:
+        if not 0 <= seat < len(state.players):
+            return super().why_not_turn(state, seat)
+        step = state.step
+        acting = self.to_act(state)
+        if step == "load":
+            if seat == state.sheriff:
+                return "The Sheriff loads no bag."
+            if state.bags[seat]:
+                return "Your bag is already sealed."
+        if step in ("offer",) and seat == state.sheriff:
+            return f"Wait for {state.players[state.target].name}'s offer."
+        if step in ("choose", "decide", "confiscate") and seat != state.sheriff:
+            return f"{state.players[state.sheriff].name}, the Sheriff, decides now."
+        if acting:
+            names = " and ".join(state.players[s].name for s in acting)
+            return f"It is not {state.players[seat].name}'s turn: waiting for {names}."
+        return super().why_not_turn(state, seat)
+
+    # ----- legal actions (a representative set for the combinatorial ones) -------------
+    def legal_actions(self, state: State, seat: int) -> list:
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        step = state.step
+        if step == "set_aside":
+            return self._legal_set_aside(state, seat)
+        if step == "draw":
+            need = HAND_SIZE - len(state.hands[seat])
+            return [
+                Draw(seat=seat, from_discard=p, count=1 if p is not None else need)
+                for p in self._sources(state)
+            ]
+        if step == "place":
+            return self._legal_orders(PlaceAside, seat, state.set_aside)
+        if step == "load":
+            return self._legal_loads(state, seat)
+        if step == "declare":
+            count = len(state.bags[seat])
+            return [Declare(seat=seat, good=g, count=count) for g in LEGAL_GOODS]
+        if step == "choose":
+            out: list = []
+            for m in self.pending_bags(state):
+                out += [
+                    Threaten(seat=seat, merchant=m),
+                    LetPass(seat=seat, merchant=m),
+                    OpenBag(seat=seat, merchant=m),
+                ]
+            out.append(EndInspection(seat=seat))
+            return out
+        if step == "offer":
+            return self._legal_offers(state, seat)
+        if step == "decide":
+            return self._legal_decisions(state, seat)
+        if step == "confiscate":
+            return self._legal_orders(Confiscate, seat, state.confiscated)
+        if step == "pay":
+            stand = state.stands_up[seat] + state.stands_down[seat]
+            return [PayWithGood(seat=seat, good=k) for k in _by_kind(stand)]
+        return []
+
+    def _legal_set_aside(self, state: State, seat: int) -> list:
+        """Keep everything, set aside all cards of one kind, or the first five cards."""
+        hand = state.hands[seat]
+        limit = DATA.set_aside_max
+        choices: dict[tuple, tuple[int, ...]] = {(): ()}
+        for ids in _by_kind(hand).values():
+            cards = tuple(ids[:limit])
+            choices.setdefault(tuple(sorted(KIND_INDEX[c] for c in cards)), cards)
+        cards = tuple(hand[:limit])
+        choices.setdefault(tuple(sorted(KIND_INDEX[c] for c in cards)), cards)
+        return [SetAside(seat=seat, cards=c) for c in choices.values()]
+
+    def _legal_loads(self, state: State, seat: int) -> list:
+        """One card of a kind, all cards of a kind, the legal goods of a kind with one
+        face-down good hidden among them, or the first five cards."""
+        hand = state.hands[seat]
+        top = DATA.bag_max
+        groups = _by_kind(hand)
+        hidden = next((c for c in hand if FACE_DOWN[c]), None)
+        candidates: list[tuple[int, ...]] = [tuple(hand[:top])]
+        for ids in groups.values():
+            candidates += [tuple(ids[:1]), tuple(ids[:top])]
+            if hidden is not None and not FACE_DOWN[ids[0]]:
+                candidates.append(tuple(ids[: top - 1]) + (hidden,))
+        choices: dict[tuple, tuple[int, ...]] = {}
+        for cards in candidates:
+            if cards:
+                choices.setdefault(tuple(sorted(KIND_INDEX[c] for c in cards)), cards)
+        return [LoadBag(seat=seat, cards=c) for c in choices.values()]
+
+    @staticmethod
+    def _legal_orders(kind, seat: int, cards: tuple[int, ...]) -> list:
+        orders = {}
+        for order in (cards, cards[::-1]):
+            orders.setdefault(tuple(NAME[c] for c in order), order)
+        return [
+            kind(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values()
+        ]
+
+    def _legal_offers(self, state: State, seat: int) -> list:
+        gold = state.gold[seat]
+        bribes = [Bribe()]
+        for amount in sorted({1, 5, 10, gold // 2, gold}):
+            if 0 < amount <= gold:
+                bribes.append(Bribe(gold=amount))
+        stand = state.stands_up[seat] + state.stands_down[seat]
+        if stand:
+            bribes.append(Bribe(stand=(NAME[stand[0]],)))
+        declared = state.declarations[seat]
+        if declared in kinds_in_play(len(state.players), state.royal):
+            bribes.append(Bribe(bag=(declared,)))
+        hidden = [c for c in state.bags[seat] if FACE_DOWN[c]]
+        if hidden:
+            bribes.append(Bribe(bag=(NAME[hidden[0]],)))
+        bribes.append(Bribe(favour="I will return the favour when I am Sheriff."))
+        if state.demand is not None:
+            try:
+                bribes.append(self._check_bribe(state, seat, state.demand, by_merchant=True))
+            except RuleError:
+                pass
+        return [Offer(seat=seat, bribe=b) for b in dict.fromkeys(bribes)]
+
+    def _legal_decisions(self, state: State, seat: int) -> list:
+        m = state.target
+        out: list = [
+            LetPass(seat=seat, merchant=m),
+            OpenBag(seat=seat, merchant=m),
+        ]
+        if state.counters < DATA.max_counter_offers:
+            offer = state.offer or Bribe()
+            demands = []
+            more = min(state.gold[m], offer.gold + 5)
+            if more > offer.gold:
+                demands.append(offer.model_copy(update=dict(gold=more)))
+            if len(offer.bag) < len(state.bags[m]):
+                extra = offer.bag + (state.declarations[m],)
+                extra = tuple(sorted(extra, key=KIND_ORDER.__getitem__))
+                demands.append(offer.model_copy(update=dict(bag=extra)))
+            for demand in demands:
+                try:
+                    demand = self._check_bribe(state, m, demand, by_merchant=False)
+                except RuleError:
+                    continue
+                if demand != offer:
+                    out.append(CounterOffer(seat=seat, bribe=demand))
+        return out
+
+    # ----- applying actions ------------------------------------------------------------
+    def _apply(self, state: State, action) -> tuple[State, list[Event]]:
+        if not isinstance(action, ACTIONS):
+            raise RuleError("That is not a move of Sheriff of Nottingham.")
+        return getattr(self, f"_do_{action.type}")(state, action)
+
+    def _name(self, state: State, seat: int) -> str:
+        return state.players[seat].name
+
+    # market ---------------------------------------------------------------------------
+    def _do_set_aside(self, state: State, action: SetAside) -> tuple[State, list[Event]]:
+        if state.step != "set_aside":
+            raise RuleError(
+                "You have already set your cards aside this turn."
+                if state.step in ("draw", "place")
+                else "Cards are set aside only at the start of a market turn."
+            )
+        seat, cards = action.seat, tuple(action.cards)
+        if len(cards) > DATA.set_aside_max:
+            raise RuleError(f"You can set aside at most {DATA.set_aside_max} cards.")
+        if len(set(cards)) != len(cards):
+            raise RuleError("Each card can be set aside only once.")
+        hand = state.hands[seat]
+        if any(c not in hand for c in cards):
+            raise RuleError("You can only set aside cards from your hand.")
+        state = state.model_copy(
+            update=dict(
+                hands=_set(state.hands, seat, _without(hand, cards)),
+                set_aside=cards,
+                drew_from_pile=False,
+            )
+        )
+        n = len(cards)
+        text = (
+            f"{self._name(state, seat)} sets aside {n} card{'s' if n != 1 else ''}."
+            if n
+            else f"{self._name(state, seat)} keeps the whole hand."
+        )
+        return self._after_draw(state, [Event(text=text)])
+
+    def _after_draw(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        seat = state.market_seat
+        if len(state.hands[seat]) < HAND_SIZE and self._sources(state):
+            if state.step == "draw":
+                return state, events
+            return state.model_copy(update=dict(step="draw")), events
+        if state.set_aside:
+            return state.model_copy(update=dict(step="place")), events
+        return self._next_market(state, events)
+
+    def _do_draw(self, state: State, action: Draw) -> tuple[State, list[Event]]:
+        if state.step != "draw":
+            raise RuleError(
+                "Set aside your unwanted cards first (or none)."
+                if state.step == "set_aside"
+                else "You cannot draw cards now."
+            )
+        seat, name = action.seat, self._name(state, action.seat)
+        pile, count = action.from_discard, action.count
+        need = HAND_SIZE - len(state.hands[seat])
+        if count < 1:
+            raise RuleError("Draw at least one card.")
+        if count > need:
+            raise RuleError(
+                f"You may draw only {need} more card{'s' if need != 1 else ''} (back up to six)."
+            )
+        if pile is not None:
+            if pile not in (0, 1):
+                raise RuleError("There are only two discard piles.")
+            if state.drew_from_pile:
+                raise RuleError(
+                    "Discard-pile cards must be drawn before draw-pile cards: you have "
+                    "already drawn from the draw pile."
+                )
+            stack = state.discards[pile]
+            if not stack:
+                raise RuleError(f"{_pile_name(pile).capitalize()} is empty.")
+            if count > len(stack):
+                raise RuleError(f"{_pile_name(pile).capitalize()} holds only {len(stack)} cards.")
+            taken = stack[-count:][::-1]  # the top card first
+            state = state.model_copy(
+                update=dict(
+                    discards=_set(state.discards, pile, stack[:-count]),
+                    hands=_set(state.hands, seat, state.hands[seat] + taken),
+                )
+            )
+            shown = ", ".join(NAME[c] for c in taken)
+            events = [Event(text=f"{name} takes {shown} from {_pile_name(pile)}.")]
+        else:
+            events = []
+            drawn: list[int] = []
+            for _ in range(count):
+                state, card, more = self._draw_top(state)
+                events += more
+                if card is None:
+                    break
+                drawn.append(card)
+            if not drawn:
+                raise RuleError("There is nothing left to draw from the draw pile.")
+            state = state.model_copy(
+                update=dict(
+                    hands=_set(state.hands, seat, state.hands[seat] + tuple(drawn)),
+                    drew_from_pile=True,
+                )
+            )
+            k = len(drawn)
+            events.append(
+                Event(text=f"{name} draws {k} card{'s' if k != 1 else ''} from the draw pile.")
+            )
+        return self._after_draw(state, events)
+
+    def _do_place(self, state: State, action: PlaceAside) -> tuple[State, list[Event]]:
+        if state.step != "place":
+            raise RuleError(
+                "Draw back up to six cards before putting the set-aside cards back."
+                if state.step == "draw"
+                else "There are no set-aside cards to put back now."
+            )
+        pile, order = action.pile, tuple(action.order)
+        if pile not in (0, 1):
+            raise RuleError("There are only two discard piles.")
+        if sorted(order) != sorted(state.set_aside):
+            raise RuleError("Put back exactly the cards you set aside, each once.")
+        state = state.model_copy(
+            update=dict(
+                discards=_set(state.discards, pile, state.discards[pile] + order),
+                set_aside=(),
+            )
+        )
+        shown = ", ".join(NAME[c] for c in order)
+        text = (
+            f"{self._name(state, action.seat)} puts {shown} on {_pile_name(pile)}"
+            f" ({NAME[order[-1]]} on top)."
+        )
+        return self._next_market(state, [Event(text=text)])
+
+    def _next_market(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        n = len(state.players)
+        nxt = (state.market_seat + 1) % n
+        if nxt != state.sheriff:
+            state = state.model_copy(
+                update=dict(market_seat=nxt, step="set_aside", set_aside=(), drew_from_pile=False)
+            )
+            return state, events
+        state = state.model_copy(
+            update=dict(market_seat=None, step="load", set_aside=(), drew_from_pile=False)
+        )
+        events = events + [Event(text="The market is closed: merchants, load your bags.")]
+        return self._after_load(state, events)
+
+    # load and declare -----------------------------------------------------------------
+    def _do_load(self, state: State, action: LoadBag) -> tuple[State, list[Event]]:
+        if state.step != "load":
+            raise RuleError("Bags are loaded only after the market, before the declarations.")
+        seat, cards = action.seat, tuple(action.cards)
+        if len(cards) < DATA.bag_min:
+            raise RuleError("Put at least one card in your bag.")
+        if len(cards) > DATA.bag_max:
+            raise RuleError(f"A bag holds at most {DATA.bag_max} cards.")
+        if len(set(cards)) != len(cards):
+            raise RuleError("Each card can go in the bag only once.")
+        hand = state.hands[seat]
+        if any(c not in hand for c in cards):
+            raise RuleError("You can only load cards from your hand.")
+        state = state.model_copy(
+            update=dict(
+                hands=_set(state.hands, seat, _without(hand, cards)),
+                bags=_set(state.bags, seat, cards),
+            )
+        )
+        n = len(cards)
+        text = f"{self._name(state, seat)} loaded a bag of {n} card{'s' if n != 1 else ''}."
+        return self._after_load(state, [Event(text=text)])
+
+    def _after_load(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        if self._loaders(state):
+            return state, events
+        state = state.model_copy(update=dict(step="declare"))
+        events = events + [Event(text="Every bag is sealed: declarations!")]
+        return self._after_declare(state, events)
+
+    def _do_declare(self, state: State, action: Declare) -> tuple[State, list[Event]]:
+        if state.step != "declare":
+            raise RuleError(
+                "Declarations come after every bag is sealed."
+                if state.step in ("set_aside", "draw", "place", "load")
+                else "The declarations are over."
+            )
+        seat, good = action.seat, action.good
+        t = DATA.by_name.get(good)
+        if t is None:
+            raise RuleError(f"There is no good called {good!r}.")
+        if t.kind == "royal":
+            raise RuleError(f"{good} is a Royal Good: Royal Goods can never be declared.")
+        if t.kind != "legal":
+            raise RuleError(
+                f"{good} is contraband: only legal goods ({', '.join(LEGAL_GOODS)}) "
+                "may be declared."
+            )
+        size = len(state.bags[seat])
+        if action.count != size:
+            raise RuleError(
+                f"Your bag holds {size} card{'s' if size != 1 else ''}: declare exactly {size}."
+            )
+        state = state.model_copy(update=dict(declarations=_set(state.declarations, seat, good)))
+        text = f"{self._name(state, seat)} declares {count_text(size, good)}."
+        return self._after_declare(state, [Event(text=text)])
+
+    def _after_declare(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        if self._declarer(state) is not None:
+            return state, events
+        state = state.model_copy(update=dict(step="choose"))
+        sheriff = self._name(state, state.sheriff)
+        events = events + [Event(text=f"{sheriff}, the Sheriff, begins the inspection.")]
+        return self._next_bag(state, events)
+
+    # inspection -----------------------------------------------------------------------
+    def _check_target(self, state: State, merchant: int) -> str:
+        if not 0 <= merchant < len(state.players):
+            raise RuleError("There is no such merchant.")
+        name = self._name(state, merchant)
+        if state.step == "decide" and merchant != state.target:
+            raise RuleError(
+                f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
+                "open it, or make a counter-offer."
+            )
+        if state.step not in ("choose", "decide"):
+            raise RuleError(self._not_inspecting(state))
+        if merchant == state.sheriff:
+            raise RuleError("The Sheriff has no bag to inspect.")
+        if not state.bags[merchant]:
+            raise RuleError(f"{name}'s bag has already been dealt with.")
+        return name
+
+    def _not_inspecting(self, state: State) -> str:
+        if state.phase in ("market", "load", "declare"):
+            return "The Sheriff inspects only after every merchant has declared."
+        if state.step == "confiscate":
+            return "First put the confiscated goods on a discard pile."
+        if state.step == "pay":
+            return "First the debt must be paid."
+        return "That is not possible now."
+
+    def _do_threaten(self, state: State, action: Threaten) -> tuple[State, list[Event]]:
+        if state.step == "decide":
+            raise RuleError(
+                f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
+                "open it, or make a counter-offer."
+            )
+        name = self._check_target(state, action.merchant)
+        state = state.model_copy(
+            update=dict(step="offer", target=action.merchant, offer=None, demand=None, counters=0)
+        )
+        sheriff = self._name(state, state.sheriff)
+        return state, [Event(text=f"{sheriff} threatens to inspect {name}'s bag.")]
+
+    def _do_offer(self, state: State, action: Offer) -> tuple[State, list[Event]]:
+        if state.step != "offer":
+            raise RuleError("You can offer a bribe only when the Sheriff threatens your bag.")
+        bribe = self._check_bribe(state, action.seat, action.bribe, by_merchant=True)
+        state = state.model_copy(update=dict(step="decide", offer=bribe))
+        name = self._name(state, action.seat)
+        text = (
+            f"{name} offers no bribe."
+            if bribe.empty
+            else f"{name} offers {describe_bribe(bribe)}."
+        )
+        return state, [Event(text=text)]
+
+    def _do_counter(self, state: State, action: CounterOffer) -> tuple[State, list[Event]]:
+        if state.step != "decide":
+            raise RuleError("The Sheriff can counter only after hearing an offer.")
+        if state.counters >= DATA.max_counter_offers:
+            raise RuleError(
+                f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
+                "let it pass or open it."
+            )
+        bribe = self._check_bribe(state, state.target, action.bribe, by_merchant=False)
+        if bribe == state.offer:
+            raise RuleError(
+                "That is the offer already on the table: let the bag pass to accept it."
+            )
+        state = state.model_copy(
+            update=dict(step="offer", demand=bribe, counters=state.counters + 1)
+        )
+        sheriff, name = self._name(state, state.sheriff), self._name(state, state.target)
+        return state, [Event(text=f"{sheriff} asks {name} for {describe_bribe(bribe)}.")]
+
+    def _check_bribe(self, state: State, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
+        """Validate an offer (against what the merchant really has) or a Sheriff's demand
+        (against what the table can see); return it in canonical order."""
+        name = self._name(state, merchant)
+        who = "You have" if by_merchant else f"{name} has"
+        gold = bribe.gold
+        if not isinstance(gold, int) or gold < 0:
+            raise RuleError("A bribe's gold cannot be negative.")
+        if gold > state.gold[merchant]:
+            raise RuleError(f"{who} only {state.gold[merchant]} gold.")
+        in_play = kinds_in_play(len(state.players), state.royal)
+        for kind in bribe.stand + bribe.bag:
+            if kind not in DATA.by_name:
+                raise RuleError(f"There is no good called {kind!r}.")
+            if kind not in in_play:
+                raise RuleError(f"There is no {kind} in this game.")
+        up, down = state.stands_up[merchant], state.stands_down[merchant]
+        wanted = Counter(bribe.stand)
+        if by_merchant:
+            have = Counter(NAME[c] for c in up + down)
+            for kind, n in wanted.items():
+                if n > have[kind]:
+                    if have[kind]:
+                        raise RuleError(
+                            f"You have only {count_text(have[kind], kind)} on your stand."
+                        )
+                    raise RuleError(f"You have no {kind} on your stand.")
+        else:
+            have = Counter(NAME[c] for c in up)
+            hidden = 0
+            for kind, n in wanted.items():
+                if DATA.by_name[kind].legal:
+                    if n > have[kind]:
+                        raise RuleError(
+                            f"{name} has only {count_text(have[kind], kind)} on the stand."
+                        )
+                else:
+                    hidden += n
+            if hidden > len(down):
+                raise RuleError(f"{name} has only {len(down)} face-down goods on the stand.")
+        size = len(state.bags[merchant])
+        if len(bribe.bag) > size:
+            whose = "Your" if by_merchant else f"{name}'s"
+            raise RuleError(f"{whose} bag holds only {size} card{'s' if size != 1 else ''}.")
+        printable = "".join(ch for ch in bribe.favour if ch.isprintable() or ch.isspace())
+        favour = " ".join(printable.split())
+        if len(favour) > MAX_FAVOUR:
+            raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
+        order = KIND_ORDER.__getitem__
+        return Bribe(
+            gold=gold,
+            stand=tuple(sorted(bribe.stand, key=order)),
+            bag=tuple(sorted(bribe.bag, key=order)),
+            favour=favour,
+        )
+
+    def _do_let_pass(self, state: State, action: LetPass) -> tuple[State, list[Event]]:
+        self._check_target(state, action.merchant)
+        bribe = state.offer if state.step == "decide" else None
+        return self._pass_bag(state, action.merchant, bribe, [])
+
+    def _do_end_inspection(self, state: State, action: EndInspection) -> tuple[State, list[Event]]:
+        if state.step != "choose":
+            if state.step == "decide":
+                raise RuleError(
+                    f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
+                    "open it, or make a counter-offer."
+                )
+            raise RuleError(self._not_inspecting(state))
+        sheriff = self._name(state, state.sheriff)
+        events = [Event(text=f"{sheriff} inspects no more bags.")]
+        for m in self.pending_bags(state):
+            state, events = self._pass_bag(state, m, None, events, advance=False)
+        return self._next_bag(state, events)
+
+    def _pass_bag(
+        self, state: State, m: int, bribe: Bribe | None, events: list[Event], advance: bool = True
+    ) -> tuple[State, list[Event]]:
+        """The bag passes: the accepted bribe is paid, promised bag goods as far as they
+        exist, and the rest goes on the merchant's stand (face down if not legal)."""
+        sh = state.sheriff
+        name, sheriff = self._name(state, m), self._name(state, sh)
+        gold = list(state.gold)
+        ups, downs = list(state.stands_up), list(state.stands_down)
+        bag = list(state.bags[m])
+        declared = state.declarations[m]
+        size = len(bag)
+        paid_bribe = bribe is not None and not bribe.empty
+        events = list(events)
+        if paid_bribe:
+            events.append(
+                Event(text=f"{sheriff} accepts {name}'s offer of {describe_bribe(bribe)}.")
+            )
+        events.append(Event(text=f"{sheriff} lets {name}'s bag pass."))
+        to_sheriff: list[int] = []
+        if bribe is not None:
+            gold[m] -= bribe.gold
+            gold[sh] += bribe.gold
+            for kind in bribe.stand:
+                stack = ups if DATA.by_name[kind].legal else downs
+                card = next(c for c in reversed(stack[m]) if NAME[c] == kind)
+                stack[m] = tuple(c for c in stack[m] if c != card)
+                to_sheriff.append(card)
+            if bribe.gold or bribe.stand:
+                paid = [f"{bribe.gold} gold"] if bribe.gold else []
+                if bribe.stand:
+                    paid.append(f"{describe_kinds(bribe.stand)} from the stand")
+                events.append(Event(text=f"{name} pays {sheriff} {' and '.join(paid)}."))
+            if bribe.bag:
+                handed = []
+                for kind in bribe.bag:
+                    card = next((c for c in bag if NAME[c] == kind), None)
+                    if card is not None:
+                        bag.remove(card)
+                        handed.append(card)
+                to_sheriff += handed
+                promised = describe_kinds(bribe.bag)
+                if handed:
+                    events.append(
+                        Event(text=f"From the bag {name} hands {sheriff} {describe(handed)} "
+                              f"(promised: {promised}).")
+                    )
+                else:
+                    events.append(
+                        Event(text=f"None of the promised goods ({promised}) were in {name}'s bag.")
+                    )
+            if bribe.favour:
+                events.append(Event(text=f'{name} promised {sheriff} a favour: "{bribe.favour}".'))
+        for card in to_sheriff:
+            if FACE_DOWN[card]:
+                downs[sh] = downs[sh] + (card,)
+            else:
+                ups[sh] = ups[sh] + (card,)
+        legal = tuple(c for c in bag if not FACE_DOWN[c])
+        hidden = tuple(c for c in bag if FACE_DOWN[c])
+        ups[m] = ups[m] + legal
+        downs[m] = downs[m] + hidden
+        shown = describe(legal) if legal else "no legal goods"
+        events.append(
+            Event(text=f"{name}'s goods go to market: {shown} face up, "
+                  f"{len(hidden)} card{'s' if len(hidden) != 1 else ''} face down.")
+        )
+        note = f"{name} passed (declared {count_text(size, declared)})"
+        note += f" for {describe_bribe(bribe)}" if paid_bribe else " with no bribe"
+        state = state.model_copy(
+            update=dict(
+                gold=tuple(gold),
+                stands_up=tuple(ups),
+                stands_down=tuple(downs),
+                bags=_set(state.bags, m, ()),
+                round_notes=state.round_notes + (note,),
+            )
+        )
+        if advance:
+            return self._finish_bag(state, events)
+        return state, events
+
+    def _do_open(self, state: State, action: OpenBag) -> tuple[State, list[Event]]:
+        name = self._check_target(state, action.merchant)
+        m, sh = action.merchant, state.sheriff
+        sheriff = self._name(state, sh)
+        bag = state.bags[m]
+        declared = state.declarations[m]
+        judged = judge_bag(bag, declared)
+        truthful, lies = judged.passes, judged.confiscated
+        events = []
+        if state.step == "decide" and state.offer is not None and not state.offer.empty:
+            events.append(Event(text=f"{sheriff} refuses {name}'s offer."))
+        events.append(
+            Event(text=f"{sheriff} opens {name}'s bag (declared "
+                  f"{count_text(len(bag), declared)}): {describe(bag)}.")
+        )
+        state = state.model_copy(
+            update=dict(
+                target=m,
+                offer=None,
+                demand=None,
+                bags=_set(state.bags, m, ()),
+                stands_up=_set(state.stands_up, m, state.stands_up[m] + truthful),
+            )
+        )
+        if judged.honest:
+            amount = judged.sheriff_pays
+            events.append(
+                Event(text=f"{name} told the truth: {sheriff} owes {name} {amount} gold.")
+            )
+            note = f"{name} was honest ({describe(bag)}): {sheriff} owed {amount} gold"
+            state = state.model_copy(update=dict(round_notes=state.round_notes + (note,)))
+            return self._charge(state, sh, m, amount, events)
+        fine = judged.fine
+        passed = f"{describe(truthful)} go to market; " if truthful else ""
+        events.append(
+            Event(text=f"{name} lied: {passed}{describe(lies)} confiscated, a fine of {fine} gold.")
+        )
+        note = (
+            f"{name} was caught lying (declared {count_text(len(bag), declared)}): "
+            f"{describe(lies)} confiscated, fined {fine} gold"
+        )
+        state = state.model_copy(
+            update=dict(
+                step="confiscate",
+                confiscated=lies,
+                fine_due=fine,
+                round_notes=state.round_notes + (note,),
+            )
+        )
+        return state, events
+
+    def _do_confiscate(self, state: State, action: Confiscate) -> tuple[State, list[Event]]:
+        if state.step != "confiscate":
+            raise RuleError("There are no confiscated goods to place.")
+        pile, order = action.pile, tuple(action.order)
+        if pile not in (0, 1):
+            raise RuleError("There are only two discard piles.")
+        if sorted(order) != sorted(state.confiscated):
+            raise RuleError("Place exactly the confiscated goods, each once.")
+        m, sh = state.target, state.sheriff
+        fine = state.fine_due
+        state = state.model_copy(
+            update=dict(
+                discards=_set(state.discards, pile, state.discards[pile] + order),
+                confiscated=(),
+                fine_due=0,
+            )
+        )
+        shown = ", ".join(NAME[c] for c in order)
+        events = [
+            Event(text=f"{self._name(state, sh)} puts the confiscated {shown} on "
+                  f"{_pile_name(pile)} ({NAME[order[-1]]} on top).")
+        ]
+        return self._charge(state, m, sh, fine, events)
+
+    def _charge(
+        self, state: State, debtor: int, creditor: int, amount: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """Debtor pays creditor: gold first; if short, goods of the stand (our ruling)."""
+        d_name, c_name = self._name(state, debtor), self._name(state, creditor)
+        pay = min(state.gold[debtor], amount)
+        gold = list(state.gold)
+        gold[debtor] -= pay
+        gold[creditor] += pay
+        state = state.model_copy(update=dict(gold=tuple(gold)))
+        rest = amount - pay
+        if not rest:
+            if amount:
+                events = events + [Event(text=f"{d_name} pays {c_name} {amount} gold.")]
+            return self._finish_bag(state, events)
+        events = events + [
+            Event(text=f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}.")
+        ]
+        debt = Debt(debtor=debtor, creditor=creditor, amount=rest)
+        state = state.model_copy(update=dict(debt=debt))
+        return self._settle(state, events)
+
+    def _settle(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """Continue paying a debt with stand goods: asks the debtor when there is a real
+        choice, pays automatically when the stand holds only one kind of good."""
+        while True:
+            debt = state.debt
+            d_name = self._name(state, debt.debtor)
+            stand = state.stands_up[debt.debtor] + state.stands_down[debt.debtor]
+            if debt.amount <= 0:
+                state = state.model_copy(update=dict(debt=None))
+                return self._finish_bag(state, events)
+            if not stand:
+                events = events + [
+                    Event(text=f"{d_name} has nothing left to pay with: the remaining "
+                          f"{debt.amount} gold is forgiven.")
+                ]
+                state = state.model_copy(update=dict(debt=None))
+                return self._finish_bag(state, events)
+            kinds = {NAME[c] for c in stand}
+            if len(kinds) > 1:
+                return state.model_copy(update=dict(step="pay")), events
+            state, events = self._pay_card(state, stand[-1], events)
+
+    def _pay_card(self, state: State, card: int, events: list[Event]) -> tuple[State, list[Event]]:
+        debt = state.debt
+        d, c = debt.debtor, debt.creditor
+        ups, downs = list(state.stands_up), list(state.stands_down)
+        stack = downs if FACE_DOWN[card] else ups
+        stack[d] = tuple(x for x in stack[d] if x != card)
+        stack[c] = stack[c] + (card,)
+        rest = debt.amount - VALUE[card]
+        text = (
+            f"{self._name(state, d)} gives {self._name(state, c)} {NAME[card]} "
+            f"(worth {VALUE[card]}) from the stand"
+        )
+        if rest > 0:
+            text += f"; {rest} gold still owed."
+        elif rest < 0:
+            text += "; the debt is paid (no change is given)."
+        else:
+            text += "; the debt is paid."
+        state = state.model_copy(
+            update=dict(
+                stands_up=tuple(ups),
+                stands_down=tuple(downs),
+                debt=debt.model_copy(update=dict(amount=max(rest, 0))),
+            )
+        )
+        return state, events + [Event(text=text)]
+
+    def _do_pay_good(self, state: State, action: PayWithGood) -> tuple[State, list[Event]]:
+        if state.step != "pay":
+            raise RuleError("You owe nothing now.")
+        seat = action.seat
+        stand = state.stands_up[seat] + state.stands_down[seat]
+        card = next((c for c in reversed(stand) if NAME[c] == action.good), None)
+        if card is None:
+            raise RuleError(f"You have no {action.good} on your stand.")
+        state, events = self._pay_card(state, card, [])
+        return self._settle(state, events)
+
+    def _finish_bag(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        state = state.model_copy(
+            update=dict(step="choose", target=None, offer=None, demand=None, counters=0, debt=None)
+        )
+        return self._next_bag(state, events)
+
+    def _next_bag(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        if state.step == "choose" and not self.pending_bags(state):
+            return self._end_round(state, events)
+        return state, events
+
+    # end of round ---------------------------------------------------------------------
+    def _end_round(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        n = len(state.players)
+        sheriff = self._name(state, state.sheriff)
+        notes = state.round_notes
+        gold = ", ".join(f"{p.name} {g}" for p, g in zip(state.players, state.gold))
+        summary = "; ".join(notes) if notes else "no bags went to market"
+        text = (
+            f"Round {state.round} of {state.rounds_total} ends (Sheriff: {sheriff}). "
+            f"{summary}. Gold: {gold}."
+        )
+        events = events + [Event(text=text, kind="round_end")]
+        base = dict(
+            declarations=(None,) * n,
+            bags=((),) * n,
+            target=None,
+            offer=None,
+            demand=None,
+            counters=0,
+            debt=None,
+            round_notes=(),
+            last_round=notes,
+        )
+        if state.round >= state.rounds_total:
+            discarded = tuple(c for h in state.hands for c in h)
+            a, b = state.discards
+            state = state.model_copy(
+                update=dict(
+                    base, step="over", hands=((),) * n, discards=(a + discarded, b)
+                )
+            )
+            lines = self.scores(state)
+            winners = self.winners(state)
+            best = lines[winners[0]].total
+            names = [state.players[s].name for s in winners]
+            verdict = (
+                f"{names[0]} wins with {best:g} points"
+                if len(names) == 1
+                else " and ".join(names) + f" share the win with {best:g} points"
+            )
+            table = ", ".join(f"{line.name} {line.total:g}" for line in lines)
+            events.append(
+                Event(
+                    text=f"The game is over: the hands are discarded and the stands revealed. "
+                    f"{verdict}. Scores: {table}.",
+                    kind="game_end",
+                )
+            )
+            return state, events
+        new_sheriff = (state.sheriff + 1) % n
+        state = state.model_copy(update=dict(base, sheriff=new_sheriff, round=state.round + 1))
+        drawn = []
+        for k in range(n):
+            s = (new_sheriff + k) % n
+            got = 0
+            while len(state.hands[s]) < HAND_SIZE:
+                state, card, more = self._draw_top(state)
+                events = events + more
+                if card is None:
+                    break
+                state = state.model_copy(
+                    update=dict(hands=_set(state.hands, s, state.hands[s] + (card,)))
+                )
+                got += 1
+            if got:
+                drawn.append(f"{self._name(state, s)} {got}")
+        if drawn:
+            events.append(Event(text=f"Hands are refilled from the draw pile: {', '.join(drawn)}."))
+        state = state.model_copy(
+            update=dict(
+                step="set_aside",
+                market_seat=(new_sheriff + 1) % n,
+                set_aside=(),
+                drew_from_pile=False,
+            )
+        )
+        events.append(
+            Event(
+                text=f"Round {state.round} of {state.rounds_total}: "
+                f"{self._name(state, new_sheriff)} is the Sheriff.",
+                kind="round_start",
+            )
+        )
+        return state, events
+
+    # ----- scores ----------------------------------------------------------------------
+    def _tally(self, state: State, seat: int, reveal: bool) -> tuple[int, Counter]:
+        """Goods value and the King/Queen counts of a stand (face-down goods only if
+        `reveal`)."""
+        cards = state.stands_up[seat] + (state.stands_down[seat] if reveal else ())
+        value = 0
+        counts: Counter = Counter()
+        for c in cards:
+            t = TYPES[c]
+            value += t.value
+            if t.good:
+                counts[t.good] += t.weight
+        return value, counts
+
+    @staticmethod
+    def bonuses(counts: list[Counter]) -> list[dict[str, int]]:
+        """King and Queen bonuses per seat and good, with both tie rules."""
+        out = [{g: 0 for g in LEGAL_GOODS} for _ in counts]
+        for good in LEGAL_GOODS:
+            king, queen = DATA.bonuses[good]
+            amounts = [c[good] for c in counts]
+            levels = sorted({a for a in amounts if a > 0}, reverse=True)
+            if not levels:
+                continue
+            kings = [s for s, a in enumerate(amounts) if a == levels[0]]
+            if len(kings) > 1:
+                share = (king + queen) // len(kings)
+                for s in kings:
+                    out[s][good] = share
+                continue
+            out[kings[0]][good] = king
+            if len(levels) > 1:
+                queens = [s for s, a in enumerate(amounts) if a == levels[1]]
+                for s in queens:
+                    out[s][good] = queen // len(queens)
+        return out
+
+    def scores(self, state: State) -> list[ScoreLine]:
+        """Goods value, gold and King/Queen bonuses. Before the game is over only what
+        the table can see counts (face-down goods are left out)."""
+        reveal = self.is_over(state)
+        tallies = [self._tally(state, s, reveal) for s in range(len(state.players))]
+        bonus = self.bonuses([t[1] for t in tallies])
+        lines = []
+        for s, p in enumerate(state.players):
+            parts: dict[str, float] = {"Goods": tallies[s][0], "Gold": state.gold[s]}
+            for good in LEGAL_GOODS:
+                parts[f"{good} King/Queen"] = bonus[s][good]
+            lines.append(
+                ScoreLine(
+                    seat=s,
+                    name=p.name,
+                    total=sum(parts.values()),
+                    parts=parts,
+                    tiebreak=(len(state.stands_up[s]), len(state.stands_down[s])),
+                )
+            )
+        return lines
+
+    def is_over(self, state: State) -> bool:
+        return state.step == "over"
+
+    def round_label(self, state: State) -> str:
+        if self.is_over(state):
+            return f"Game over after {state.rounds_total} rounds"
+        return (
+            f"Round {state.round} of {state.rounds_total} "
+            f"(Sheriff: {self._name(state, state.sheriff)})"
+        )
+
+    # ----- views -----------------------------------------------------------------------
+    def public_view(self, state: State) -> PublicView:
+        over = self.is_over(state)
+        seats = tuple(
+            SeatPublic(
+                name=p.name,
+                gold=state.gold[s],
+                is_sheriff=s == state.sheriff,
+                hand_count=len(state.hands[s]),
+                bag_count=len(state.bags[s]),
+                declaration=state.declarations[s],
+                stand=_views(state.stands_up[s]),
+                hidden_count=len(state.stands_down[s]),
+                hidden=_views(state.stands_down[s]) if over else None,
+            )
+            for s, p in enumerate(state.players)
+        )
+        return PublicView(
+            round=state.round,
+            rounds_total=state.rounds_total,
+            phase=state.phase,
+            step=state.step,
+            sheriff=state.sheriff,
+            royal=state.royal,
+            to_act=tuple(self.to_act(state)),
+            market_seat=state.market_seat,
+            set_aside_count=len(state.set_aside),
+            drew_from_pile=state.drew_from_pile,
+            draw_pile=len(state.draw_pile),
+            discards=(_views(state.discards[0]), _views(state.discards[1])),
+            seats=seats,
+            target=state.target,
+            offer=state.offer,
+            demand=state.demand,
+            counters_left=DATA.max_counter_offers - state.counters,
+            confiscated=_views(state.confiscated),
+            fine_due=state.fine_due,
+            debt=state.debt,
+            round_notes=state.round_notes,
+            last_round=state.last_round,
+            over=over,
+        )
+
+    def _secret_zones(self, state: State, seat: int) -> dict[str, tuple[int, ...]]:
+        set_aside = state.set_aside if state.market_seat == seat else ()
+        hidden = () if self.is_over(state) else state.stands_down[seat]
+        return {
+            "hand": state.hands[seat],
+            "bag": state.bags[seat],
+            "set-aside cards": set_aside,
+            "face-down goods": hidden,
+        }
+
+    def view(self, state: State, seat: int) -> SeatView:
+        name = self._name(state, seat)
+        zones = self._secret_zones(state, seat)
+        return SeatView(
+            seat=seat,
+            hand=_views(state.hands[seat]),
+            bag=_views(state.bags[seat]),
+            set_aside=_views(zones["set-aside cards"]),
+            hidden=_views(state.stands_down[seat]),
+            hand_text=zone_text(name, "hand", state.hands[seat]),
+            bag_text=zone_text(name, "bag", state.bags[seat]),
+            set_aside_text=zone_text(name, "set-aside cards", zones["set-aside cards"]),
+            hidden_text=zone_text(name, "face-down goods", state.stands_down[seat]),
+            table=self.public_view(state),
+        )
+
+    def scramble_secrets(self, state: State, keep_seat: int, seed: int) -> State:
+        """Shuffle every card `keep_seat` cannot see (other hands, bags, set-aside cards
+        and face-down goods, and the draw pile) and deal them back in the same shapes."""
+        n = len(state.players)
+        others = [s for s in range(n) if s != keep_seat]
+        over = self.is_over(state)
+        hide_aside = state.market_seat is not None and state.market_seat != keep_seat
+        pool: list[int] = list(state.draw_pile)
+        for s in others:
+            pool += state.hands[s] + state.bags[s]
+            if not over:
+                pool += state.stands_down[s]
+        if hide_aside:
+            pool += state.set_aside
+        mixed, _ = shuffled(seed, pool)
+        rest = list(mixed)
+
+        def take(k: int) -> tuple[int, ...]:
+            out = tuple(rest[:k])
+            del rest[:k]
+            return out
+
+        draw_pile = take(len(state.draw_pile))
+        hands, bags, downs = list(state.hands), list(state.bags), list(state.stands_down)
+        for s in others:
+            hands[s] = take(len(hands[s]))
+            bags[s] = take(len(bags[s]))
+            if not over:
+                downs[s] = take(len(downs[s]))
+        set_aside = take(len(state.set_aside)) if hide_aside else state.set_aside
+        return state.model_copy(
+            update=dict(
+                draw_pile=draw_pile,
+                hands=tuple(hands),
+                bags=tuple(bags),
+                stands_down=tuple(downs),
+                set_aside=set_aside,
+            )
+        )
+
+    def secret_texts(self, state: State, seat: int) -> set[str]:
+        """The lines that show this seat's secrets (see `SeatView.*_text`): card names
+        repeat on the public discard piles, so the owner-labelled zone lines are what
+        identifies a secret on a screen."""
+        name = self._name(state, seat)
+        zones = self._secret_zones(state, seat)
+        return {zone_text(name, zone, cards) for zone, cards in zones.items() if cards}

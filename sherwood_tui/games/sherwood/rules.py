@@ -1,0 +1,1435 @@
+"""Sherwood (2005): the rules, as pure functions over an immutable pydantic state.
+
+A game turn has eight phases; only some of them ask a player something:
+
+1. Mission assignments (automatic): up to three cards from the stack in play, laid at
+   Strength, Dexterity and Cunning in the order drawn.
+2. Ambush preparations (phase "prepare", simultaneous and private): every player sends
+   a party (the characters before the Forest card) with loot, in one `PrepareAmbush`.
+3. Springing (automatic once all have committed): the parties are revealed in
+   `state.reveal`; a player who sent no one frees the top prisoner of their cell.
+4. Unsuccessful missions: ties fail; a player leading several missions keeps one
+   (phase "choose_mission", private); failed cards move to the next stack.
+5. Rewards in the order Strength, Dexterity, Cunning: the winner picks a reward (phase
+   "choose_reward", private) and, for Champion and Camp, towns ("choose_town").
+6. Little Booty (automatic).
+7. Capture (automatic); each captured player with two or more prisoners arranges the
+   newcomers (phase "order_prisoners", public).
+8. Sheriff's rounds (automatic); the owner of the cell he stops at may pay Gold to free
+   more prisoners (phase "ransom", private).
+
+Interpretations where the rulebook is unclear (also in rules_reference.md):
+- A skill total of 0 (or less) claims nothing; a party whose Discretion is 0 or less is
+  never noticed (cannot be the "highest Discretion").
+- Capture: among the players who won a mission this turn, the one(s) with the highest
+  Discretion go to prison (all tied ones). "Winning Discretion" for Little Booty means
+  having the highest Discretion (ties included) among all parties sent.
+- A party uses either personal loot (at most one card per character) or one group loot
+  card, never both. Loot cards and Gold are used up (discarded) when the party is
+  revealed, whatever the outcome. A paid companion cannot be sent without its Gold card.
+- The special missions of stack II each offer two enhanced rewards: Prince John
+  Champion (two towns of its list) and Camp (two empty forest towns or one empty plain
+  town); Guy of Gisbourne Champion (two towns) and Booty (5 loot); the Bishop of
+  Hereford Booty (5 loot) and Camp (two forest or one plain). Each town taken scores on
+  its own; Alan-a-Dale's bonus counts once per reward; a second town may be declined.
+- A mission that no party can claim (nobody has the skill, or nobody went) fails like
+  a tie. If no reward of a won mission can be taken, its winner takes "nothing".
+- A turn's missions all come from one stack: if fewer than three cards remain, the
+  empty places have no mission. When King Richard is drawn, drawing stops and every
+  other mission card (drawn with him or still in a stack) leaves the game. In King
+  Richard's turn each skill won outright is a favour (a player may win several, no
+  choose-one rule); the game ends after the capture (no Little Booty, no Sheriff's
+  rounds, and the order of the last prisoners is not asked: it no longer matters).
+- The prison has one cell per player; cell 1 is next to the stairs and all cells are
+  "in play", so the Sheriff walks 1, 2, ..., n, 1, ... whether or not a cell is taken.
+  Newcomers are first put under the old prisoners in party order, then their owner
+  rearranges them. The ransom decision is offered whenever prisoners remain in the
+  Sheriff's cell (even without Gold, so that it reveals nothing).
+- A displaced player's pawn returns to their stock; popularity never goes below 0,
+  since every pawn lost had scored at least 1 when placed. One pawn marks popularity
+  and one claims the mission, so a player holds at most 12 towns.
+- When the loot deck is empty its discard pile is shuffled into a new deck.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, permutations
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
+from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.games.sherwood.data import (
+    DISCRETION,
+    SKILL_NAMES,
+    data,
+)
+
+ROMAN = ("I", "II", "III")
+KING = "king-richard"
+
+# ----- state ---------------------------------------------------------------------------
+
+
+class ScoreEvent(Frozen):
+    """One change of a popularity track (the track is always the sum of these)."""
+
+    seat: int
+    points: int
+    kind: str  # "champion" | "camp" | "companion" | "alan" | "displaced"
+    text: str
+    town: str | None = None
+    turn: int = 0
+
+
+class PendingParty(Frozen):
+    """A committed, not yet revealed ambush party (secret to its owner)."""
+
+    members: tuple[str, ...] = ()
+    personal: tuple[tuple[str, int], ...] = ()  # (character id, loot card id)
+    group: int | None = None
+
+
+class Party(Frozen):
+    """A revealed party, with everything it used and its totals."""
+
+    seat: int
+    members: tuple[str, ...]
+    personal: tuple[tuple[str, int], ...] = ()
+    group: int | None = None
+    gold_paid: int = 0
+    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    freed: str | None = None  # sent no one and broke this character out of prison
+
+
+class SkillResult(Frozen):
+    """What happened at one skill: who led, who won, or why the mission failed."""
+
+    skill: int
+    mission: str | None
+    leaders: tuple[int, ...] = ()  # seats with the highest positive total
+    best: int = 0
+    winner: int | None = None
+    outcome: Literal["won", "tie", "declined", "unclaimed", "pending", "favour", "no favour"] = "unclaimed"
+    note: str = ""
+    destination: str = ""  # where a failed mission went ("stack II", "out of the game")
+
+
+class Reveal(Frozen):
+    """The public result of the springing of the ambushes of one turn."""
+
+    turn: int
+    king: bool = False
+    parties: tuple[Party, ...]
+    skills: tuple[SkillResult, ...]
+    chooser: int | None = None  # leads several missions and must keep one
+    discretion_high: tuple[int, ...] = ()  # parties with the highest Discretion (>= 1)
+    captured: tuple[int, ...] = ()
+    little_booty: tuple[int, ...] = ()
+
+
+class PendingReward(Frozen):
+    """The reward being resolved (public)."""
+
+    seat: int
+    skill: int
+    mission: str
+    reward: Literal["champion", "camp", "theft", "nothing"] | None = None
+    picks_left: int = 0
+    taken: tuple[str, ...] = ()  # towns taken so far with this reward
+
+
+class RansomOffer(Frozen):
+    seat: int
+    cell: int
+
+
+Phase = Literal[
+    "prepare", "choose_mission", "choose_reward", "choose_town", "order_prisoners", "ransom", "over"
+]
+
+
+class State(Frozen):
+    players: tuple[Player, ...]
+    camp_needs_town: bool = False
+    rng: int
+    turn: int = 1
+    stack: int = 1  # the stack in play: 1, 2 or 3
+    stacks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # top card first
+    missions: tuple[str | None, str | None, str | None] = (None, None, None)
+    king: bool = False  # King Richard has been drawn: the last turn
+    removed: tuple[str, ...] = ()  # mission cards out of the game
+    loot_deck: tuple[int, ...]
+    loot_discard: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...]
+    bands: tuple[tuple[str, ...], ...]  # every character a player owns
+    prison: tuple[tuple[str, ...], ...]  # per seat, top (next to be freed) first
+    cells: tuple[int | None, ...]  # owner of each cell; cell 0 is next to the stairs
+    sheriff: int = -1  # -1: on the stairs
+    towns: tuple[int | None, ...]  # owner of each town (data order)
+    popularity: tuple[int, ...]
+    score_log: tuple[ScoreEvent, ...] = ()
+    phase: Phase = "prepare"
+    pending: tuple[PendingParty | None, ...]  # secret until the reveal
+    reveal: Reveal | None = None  # the last springing (kept until the next one)
+    reward_skill: int = 0  # the next skill whose reward is resolved
+    reward: PendingReward | None = None
+    order_queue: tuple[int, ...] = ()  # captured players still arranging newcomers
+    ransom: RansomOffer | None = None
+    favours: tuple[int | None, int | None, int | None] = (None, None, None)
+    end_text: str = ""
+
+
+# ----- actions -------------------------------------------------------------------------
+
+
+class PrepareAmbush(Frozen):
+    """Commit an ambush: the party (characters before the Forest card, in order), the
+    personal loot given to party members, or one group loot card. An empty party is the
+    Forest card on top: nobody goes. Paid companions take a Gold card each."""
+
+    type: Literal["prepare"] = "prepare"
+    seat: int
+    party: tuple[str, ...] = ()
+    personal: tuple[tuple[str, int], ...] = ()
+    group: int | None = None
+
+
+class ChooseMission(Frozen):
+    """Keep the mission at this skill (0 Strength, 1 Dexterity, 2 Cunning)."""
+
+    type: Literal["choose_mission"] = "choose_mission"
+    seat: int
+    skill: int
+
+
+class ChooseReward(Frozen):
+    """Take one reward of the mission; "nothing" only when no reward can be taken."""
+
+    type: Literal["choose_reward"] = "choose_reward"
+    seat: int
+    reward: Literal["champion", "camp", "theft", "nothing"]
+
+
+class ChooseTown(Frozen):
+    """Place a pawn on this town (id), or None to decline a further town."""
+
+    type: Literal["choose_town"] = "choose_town"
+    seat: int
+    town: str | None
+
+
+class OrderPrisoners(Frozen):
+    """Arrange the newly captured characters: the first listed is freed first."""
+
+    type: Literal["order_prisoners"] = "order_prisoners"
+    seat: int
+    order: tuple[str, ...]
+
+
+class Ransom(Frozen):
+    """Free more prisoners of the Sheriff's cell: 0, 1 (1 Gold) or 2 (3 Gold)."""
+
+    type: Literal["ransom"] = "ransom"
+    seat: int
+    free: int
+
+
+Action = Annotated[
+    Union[PrepareAmbush, ChooseMission, ChooseReward, ChooseTown, OrderPrisoners, Ransom],
+    Field(discriminator="type"),
+]
+
+RANSOM_COST = {0: 0, 1: 1, 2: 3}
+
+
+# ----- views ---------------------------------------------------------------------------
+
+
+class SeatPublic(Frozen):
+    name: str
+    popularity: int
+    hand_count: int
+    band: tuple[str, ...]
+    prison: tuple[str, ...]
+    cell: int | None
+    committed: bool
+    towns: tuple[str, ...]
+    largest_network: int
+    favours: int
+
+
+class PublicView(Frozen):
+    turn: int
+    label: str
+    phase: str
+    stack: int
+    king: bool
+    missions: tuple[str | None, ...]
+    stack_sizes: tuple[int, ...]
+    face_up: tuple[tuple[str, ...], ...]  # contents of the face-up stacks (not in play)
+    removed: tuple[str, ...]
+    towns: tuple[int | None, ...]
+    seats: tuple[SeatPublic, ...]
+    cells: tuple[int | None, ...]
+    sheriff: int
+    loot_deck: int
+    loot_discard: tuple[int, ...]
+    reveal: Reveal | None
+    reward: PendingReward | None
+    order_queue: tuple[int, ...]
+    ransom: RansomOffer | None
+    to_act: tuple[int, ...]
+    favours: tuple[int | None, ...]
+    score_log: tuple[ScoreEvent, ...]
+    camp_needs_town: bool
+    end_text: str
+
+
+class SeatView(Frozen):
+    seat: int
+    hand: tuple[int, ...]
+    party: PendingParty | None  # this seat's committed, unrevealed party
+    table: PublicView
+
+
+# ----- pure helpers (also for the screens) --------------------------------------------
+
+
+def char_name(char_id: str) -> str:
+    return data().characters[char_id].name
+
+
+def town_name(town: str) -> str:
+    return data().towns[data().town_index[town]].name
+
+
+def mission_name(mission_id: str) -> str:
+    return data().mission_by_id[mission_id].name
+
+
+def has_trait(members: tuple[str, ...], trait: str) -> bool:
+    chars = data().characters
+    return any(chars[m].trait == trait for m in members)
+
+
+def paid_count(members: tuple[str, ...]) -> int:
+    chars = data().characters
+    return sum(1 for m in members if chars[m].paid)
+
+
+def gold_cards(hand: tuple[int, ...]) -> tuple[int, ...]:
+    loot = data().loot
+    return tuple(c for c in hand if loot[c].kind == "gold")
+
+
+def party_totals(
+    members: tuple[str, ...], personal: tuple[tuple[str, int], ...] = (), group: int | None = None
+) -> tuple[int, int, int, int]:
+    """Strength, Dexterity, Cunning, Discretion of a party with its loot and traits."""
+    d = data()
+    chars, loot = d.characters, d.loot
+    totals = [0, 0, 0, 0]
+    for m in members:
+        c = chars[m]
+        for i, v in enumerate(c.skills):
+            totals[i] += v
+        if c.paid and c.trait_skill is not None:  # Arthur, Gamble, Gilbert, Samir
+            totals[c.trait_skill] += c.amount
+    for m, card in personal:
+        lc = loot[card]
+        c = chars[m]
+        times = c.amount if c.trait == "personal_loot_double" else 1  # David of Doncaster
+        if lc.skill is not None:
+            totals[lc.skill] += lc.bonus * times
+    if group is not None:
+        lc = loot[group]
+        # Friar Tuck counts as two people for a group loot card.
+        people = sum(chars[m].amount if chars[m].trait == "group_loot_double" else 1 for m in members)
+        if lc.skill is not None:
+            totals[lc.skill] += lc.bonus * people
+    return totals[0], totals[1], totals[2], totals[3]
+
+
+def network_of(towns: tuple[int | None, ...], seat: int, start: int) -> set[int]:
+    """The towns of `seat` connected to `start` by roads through that player's towns."""
+    neighbours = data().neighbours
+    seen = {start}
+    todo = [start]
+    while todo:
+        t = todo.pop()
+        for n in neighbours[t]:
+            if n not in seen and towns[n] == seat:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def networks(towns: tuple[int | None, ...], seat: int) -> list[set[int]]:
+    """All networks (connected groups of towns) of a player, largest first."""
+    own = [i for i, o in enumerate(towns) if o == seat]
+    seen: set[int] = set()
+    out: list[set[int]] = []
+    for t in own:
+        if t not in seen:
+            net = network_of(towns, seat, t)
+            seen |= net
+            out.append(net)
+    out.sort(key=len, reverse=True)
+    return out
+
+
+def largest_network(towns: tuple[int | None, ...], seat: int) -> int:
+    nets = networks(towns, seat)
+    return len(nets[0]) if nets else 0
+
+
+def placement_points(towns: tuple[int | None, ...], seat: int, town: int) -> tuple[int, int, bool]:
+    """Champion scoring if `seat` takes `town`: (total, connected towns, Nottingham)."""
+    after = towns[:town] + (seat,) + towns[town + 1 :]
+    net = network_of(after, seat, town)
+    notts = bool(net & data().by_nottingham)
+    return 1 + (len(net) - 1) + int(notts), len(net) - 1, notts
+
+
+def available(state: State, seat: int) -> tuple[str, ...]:
+    """The characters of a seat who are not in prison, in band order."""
+    jailed = set(state.prison[seat])
+    return tuple(c for c in state.bands[seat] if c not in jailed)
+
+
+def pawn_stock(state: State, seat: int) -> int:
+    """Hero pawns left: 14 minus the popularity marker and the towns held."""
+    return data().pawns_per_player - 1 - sum(1 for o in state.towns if o == seat)
+
+
+def _set(tup: tuple, index: int, value) -> tuple:
+    return tup[:index] + (value,) + tup[index + 1 :]
+
+
+def _names(state: State, seats) -> str:
+    names = [state.players[s].name for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _chars(chars) -> str:
+    names = [char_name(c) for c in chars]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _totals_text(t: tuple[int, ...]) -> str:
+    return ", ".join(f"{SKILL_NAMES[i]} {t[i]}" for i in range(4))
+
+
+
+def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
+    return PrepareAmbush.model_construct(type="prepare", seat=seat, party=party, personal=personal, group=group)
+
+
+@lru_cache(maxsize=8192)
+def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...]:
+    """Parties for the representative set: all of one or two, at most 30 of three, and
+    the whole band; only those whose paid companions can be paid."""
+    parties = [p for r in (1, 2) for p in combinations(avail, r) if paid_count(p) <= gold]
+    triples = [p for p in combinations(avail, 3) if paid_count(p) <= gold]
+    if len(triples) > 30:
+        step = len(triples) / 30
+        triples = [triples[int(i * step)] for i in range(30)]
+    parties += triples
+    if len(avail) > 3 and paid_count(avail) <= gold:
+        parties.append(avail)
+    return tuple(parties)
+
+
+@lru_cache(maxsize=8192)
+def _base_parties(seat: int, avail: tuple[str, ...], gold: int) -> tuple[PrepareAmbush, ...]:
+    return (_make_prepare(seat),) + tuple(_make_prepare(seat, p) for p in _party_pool(avail, gold))
+
+
+@lru_cache(maxsize=16384)
+def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tuple[PrepareAmbush, ...]:
+    """A few parties carrying this loot card (personal: on one character; group: on a
+    party of two or more without Clorinda)."""
+    kind = data().loot[card].kind
+    pool = _party_pool(avail, gold)
+    out = []
+    if kind == "personal":
+        singles = [p for p in pool if len(p) == 1]
+        for k in range(min(3, len(singles))):
+            (c,) = singles[(card + k) % len(singles)]
+            out.append(_make_prepare(seat, (c,), ((c, card),)))
+        pairs = [p for p in pool if len(p) == 2]
+        if pairs:
+            pair = pairs[card % len(pairs)]
+            out.append(_make_prepare(seat, pair, ((pair[card % 2], card),)))
+    elif kind == "group":
+        groupable = [p for p in pool if len(p) >= 2 and not has_trait(p, "no_group_loot")]
+        for k in range(min(3, len(groupable))):
+            out.append(_make_prepare(seat, groupable[(card * 7 + k * 11) % len(groupable)], (), card))
+    return tuple(out)
+
+
+# ----- the game ------------------------------------------------------------------------
+
+
+class SherwoodGame(Game):
+    id = "sherwood"
+    title = "Sherwood (2005)"
+    blurb = "Send secret ambush parties on missions; win towns, dodge prison."
+    min_players = 2
+    max_players = 4
+    options = (
+        OptionSpec(
+            key="camp_needs_town",
+            label="Camp only after a town",
+            help="The designer's variant: the Camp reward may only be taken by a player "
+            "who already holds at least one town.",
+        ),
+    )
+    state_type = State
+    action_type = Action
+
+    # ----- setup ---------------------------------------------------------------------
+    def _new_game(
+        self, players: list[Player], options: dict[str, bool], seed: int
+    ) -> tuple[State, list[Event]]:
+        d = data()
+        n = len(players)
+        golds = [c.id for c in d.loot if c.kind == "gold"]
+        start = d.starting_gold
+        hands = tuple(tuple(golds[i * start : (i + 1) * start]) for i in range(n))
+        dealt = {c for h in hands for c in h}
+        deck, rng = shuffled(seed, [c.id for c in d.loot if c.id not in dealt])
+        stack1, rng = shuffled(rng, [m.id for m in d.missions if m.stack == 1])
+        stack2 = tuple(m.id for m in d.missions if m.stack == 2)
+        stack3 = tuple(m.id for m in d.missions if m.stack == 3)
+        merry = tuple(c.id for c in d.merry_men)
+        state = State(
+            players=tuple(players),
+            camp_needs_town=options.get("camp_needs_town", False),
+            rng=rng,
+            stacks=(stack1, stack2, stack3),
+            loot_deck=deck,
+            hands=hands,
+            bands=(merry,) * n,
+            prison=((),) * n,
+            cells=(None,) * n,
+            towns=(None,) * len(d.towns),
+            popularity=(0,) * n,
+            pending=(None,) * n,
+            turn=0,
+        )
+        return self._start_turn(state, [])
+
+    # ----- whose turn ----------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        phase = state.phase
+        if phase == "prepare":
+            return [s for s, p in enumerate(state.pending) if p is None]
+        if phase == "choose_mission":
+            return [state.reveal.chooser] if state.reveal and state.reveal.chooser is not None else []
+        if phase in ("choose_reward", "choose_town"):
+            return [state.reward.seat] if state.reward else []
+        if phase == "order_prisoners":
+            return [state.order_queue[0]] if state.order_queue else []
+        if phase == "ransom":
+            return [state.ransom.seat] if state.ransom else []
+        return []
+
+    def why_not_turn(self, state: State, seat: int) -> str:
+        if 0 <= seat < len(state.players) and state.phase == "prepare" and state.pending[seat] is not None:
+            return f"{state.players[seat].name} has already prepared an ambush this turn."
+        return super().why_not_turn(state, seat)
+
+    def is_private(self, state: State, seat: int) -> bool:
+        """Private when the player needs to see their loot hand. Decided on public
+        information only, so the curtain itself tells nobody anything."""
+        phase = state.phase
+        if phase in ("prepare", "choose_mission", "choose_reward", "ransom"):
+            return True
+        if phase == "choose_town" and state.reward is not None:
+            return self._may_pay_gold(state, state.reward)
+        return False
+
+    def _may_pay_gold(self, state: State, reward: PendingReward) -> bool:
+        """Whether this town choice may involve paying Gold (Champion on an opponent)."""
+        if reward.reward != "champion" or self._winning_party_has(state, reward.seat, "free_displacement"):
+            return False
+        card = self._reward_spec(reward.mission, "champion")
+        idx = data().town_index
+        return any(
+            state.towns[idx[t]] is not None and state.towns[idx[t]] != reward.seat for t in card.towns
+        )
+
+    # ----- legal actions ------------------------------------------------------------
+    def legal_actions(self, state: State, seat: int) -> list:
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        if phase == "prepare":
+            return self._prepare_options(state, seat)
+        if phase == "choose_mission":
+            return [
+                ChooseMission.model_construct(type="choose_mission", seat=seat, skill=r.skill)
+                for r in state.reveal.skills
+                if r.outcome == "pending" and r.winner == seat
+            ]
+        if phase == "choose_reward":
+            kinds = self._possible_rewards(state, state.reward) or ["nothing"]
+            return [ChooseReward.model_construct(type="choose_reward", seat=seat, reward=k) for k in kinds]
+        if phase == "choose_town":
+            towns = self._town_choices(state, state.reward, with_gold=True)
+            out = [ChooseTown.model_construct(type="choose_town", seat=seat, town=t) for t in towns]
+            if state.reward.taken:
+                out.append(ChooseTown.model_construct(type="choose_town", seat=seat, town=None))
+            return out
+        if phase == "order_prisoners":
+            block = self._new_prisoners(state, seat)
+            if len(block) <= 4:
+                orders = list(permutations(block))
+            else:  # a bounded representative set: every rotation, forwards and backwards
+                k = len(block)
+                orders = [block[i:] + block[:i] for i in range(k)]
+                rev = block[::-1]
+                orders += [rev[i:] + rev[:i] for i in range(k)]
+            return [
+                OrderPrisoners.model_construct(type="order_prisoners", seat=seat, order=tuple(o))
+                for o in orders
+            ]
+        if phase == "ransom":
+            gold = len(gold_cards(state.hands[seat]))
+            left = len(state.prison[seat])
+            return [
+                Ransom.model_construct(type="ransom", seat=seat, free=k)
+                for k in (0, 1, 2)
+                if k <= left and RANSOM_COST[k] <= gold
+            ]
+        return []
+
+    def _prepare_options(self, state: State, seat: int) -> list:
+        """A bounded, representative set of ambushes (sending no one is always first):
+        every party of one or two, up to 30 parties of three, the whole band, and a few
+        parties carrying each loot card. Any other ambush is legal too (see apply)."""
+        avail = available(state, seat)
+        hand = state.hands[seat]
+        # Only whether each paid companion can be paid matters: clip the Gold count.
+        gold = min(len(gold_cards(hand)), paid_count(avail))
+        out = list(_base_parties(seat, avail, gold))
+        loot = data().loot
+        for card in hand:
+            if loot[card].kind != "gold":
+                out += _loot_parties(seat, avail, gold, card)
+        return out
+
+    # ----- applying actions ---------------------------------------------------------
+    PHASE_TEXT = {
+        "prepare": "Every player is preparing an ambush now.",
+        "choose_mission": "A player must first choose which mission to keep.",
+        "choose_reward": "A reward is being chosen now.",
+        "choose_town": "A town is being chosen for a reward now.",
+        "order_prisoners": "New prisoners are being arranged in their cell now.",
+        "ransom": "The Sheriff's rounds are under way: only paying to free prisoners is possible.",
+        "over": "The game is over.",
+    }
+    ACTION_PHASE = {
+        PrepareAmbush: "prepare",
+        ChooseMission: "choose_mission",
+        ChooseReward: "choose_reward",
+        ChooseTown: "choose_town",
+        OrderPrisoners: "order_prisoners",
+        Ransom: "ransom",
+    }
+
+    def _apply(self, state: State, action) -> tuple[State, list[Event]]:
+        want = self.ACTION_PHASE.get(type(action))
+        if want is None:
+            raise RuleError("That is not a move of Sherwood.")
+        if state.phase != want:
+            raise RuleError(self.PHASE_TEXT[state.phase])
+        handler = getattr(self, "_do_" + want)
+        return handler(state, action)
+
+    # --- phase 2: ambush preparations -------------------------------------------------
+    def check_ambush(self, state: State, seat: int, party, personal, group) -> PendingParty:
+        """The validated party of an ambush, or RuleError with the reason."""
+        d = data()
+        chars, loot = d.characters, d.loot
+        party = tuple(party)
+        personal = tuple((str(c), int(card)) for c, card in personal)
+        if len(set(party)) != len(party):
+            raise RuleError("Name each character only once in the party.")
+        band, jailed = set(state.bands[seat]), set(state.prison[seat])
+        for c in party:
+            if c not in band:
+                who = chars[c].name if c in chars else repr(c)
+                raise RuleError(f"{who} is not one of your characters.")
+            if c in jailed:
+                raise RuleError(f"{chars[c].name} is in prison and cannot go on an ambush.")
+        hand = state.hands[seat]
+        if not party and (personal or group is not None):
+            raise RuleError("Nobody goes on this ambush, so nobody can carry loot.")
+        if personal and group is not None:
+            raise RuleError("A party carries either personal loot or one group loot card, not both.")
+        used: set[int] = set()
+        carriers: set[str] = set()
+        for c, card in personal:
+            if c not in party:
+                who = chars[c].name if c in chars else repr(c)
+                raise RuleError(f"{who} is not in the party, so cannot carry loot.")
+            if c in carriers:
+                raise RuleError(f"{chars[c].name} can carry only one personal loot card.")
+            if card not in hand:
+                raise RuleError("That loot card is not in your hand.")
+            if card in used:
+                raise RuleError(f"{loot[card].name} can be given to one character only.")
+            if loot[card].kind != "personal":
+                raise RuleError(f"{loot[card].name} is not a personal loot card.")
+            carriers.add(c)
+            used.add(card)
+        if group is not None:
+            if group not in hand:
+                raise RuleError("That loot card is not in your hand.")
+            if loot[group].kind != "group":
+                raise RuleError(f"{loot[group].name} is not a group loot card.")
+            for c in party:
+                if chars[c].trait == "no_group_loot":
+                    raise RuleError(f"{chars[c].name} is in the party: it cannot use a group loot card.")
+        need = paid_count(party)
+        have = len(gold_cards(hand))
+        if need > have:
+            paid = _chars([c for c in party if chars[c].paid])
+            raise RuleError(
+                f"{paid} must each be paid a Gold card: that is {need} Gold, and you have {have}."
+            )
+        return PendingParty(members=party, personal=personal, group=group)
+
+    def _do_prepare(self, state: State, action: PrepareAmbush) -> tuple[State, list[Event]]:
+        party = self.check_ambush(state, action.seat, action.party, action.personal, action.group)
+        pending = _set(state.pending, action.seat, party)
+        state = state.model_copy(update=dict(pending=pending))
+        events = [Event(text=f"{state.players[action.seat].name} has prepared an ambush.")]
+        if any(p is None for p in pending):
+            return state, events
+        return self._spring(state, events)
+
+    # --- phase 3: springing the ambushes ------------------------------------------------
+    def _spring(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        d = data()
+        n = len(state.players)
+        hands, prison = list(state.hands), list(state.prison)
+        discard = list(state.loot_discard)
+        parties: list[Party] = []
+        events = events + [Event(text=f"Turn {state.turn}: the ambushes are sprung!", kind="reveal")]
+        for seat in range(n):
+            p = state.pending[seat]
+            name = state.players[seat].name
+            if not p.members:
+                freed = None
+                if prison[seat]:
+                    freed, prison[seat] = prison[seat][0], prison[seat][1:]
+                    events.append(Event(
+                        text=f"{name} sends no one and breaks {name}'s {char_name(freed)} out of prison."))
+                else:
+                    events.append(Event(text=f"{name} sends no one."))
+                parties.append(Party(seat=seat, members=(), freed=freed))
+                continue
+            spent = [card for _, card in p.personal] + ([p.group] if p.group is not None else [])
+            paid = gold_cards(hands[seat])[: paid_count(p.members)]
+            gone = set(spent) | set(paid)
+            hands[seat] = tuple(c for c in hands[seat] if c not in gone)
+            discard += spent + list(paid)
+            totals = party_totals(p.members, p.personal, p.group)
+            party = Party(
+                seat=seat, members=p.members, personal=p.personal, group=p.group,
+                gold_paid=len(paid), totals=totals,
+            )
+            parties.append(party)
+            kit = [f"{d.loot[card].name} on {char_name(c)}" for c, card in p.personal]
+            if p.group is not None:
+                kit.append(f"{d.loot[p.group].name} for the party")
+            if paid:
+                kit.append(f"{len(paid)} Gold paid")
+            extra = f" with {', '.join(kit)}" if kit else ""
+            events.append(Event(text=f"{name} sends {_chars(p.members)}{extra}: {_totals_text(totals)}."))
+        state = state.model_copy(
+            update=dict(
+                hands=tuple(hands), prison=tuple(prison), loot_discard=tuple(discard),
+                pending=(None,) * n,
+            )
+        )
+        senders = [pt for pt in parties if pt.members]
+        skills: list[SkillResult] = []
+        for k in range(3):
+            best = max((pt.totals[k] for pt in senders), default=0)
+            leaders = tuple(pt.seat for pt in senders if pt.totals[k] == best) if best >= 1 else ()
+            mission = None if state.king else state.missions[k]
+            skills.append(SkillResult(skill=k, mission=mission, leaders=leaders, best=best))
+        high = max((pt.totals[DISCRETION] for pt in senders), default=0)
+        disc_high = tuple(pt.seat for pt in senders if pt.totals[DISCRETION] == high) if high >= 1 else ()
+        reveal = Reveal(turn=state.turn, king=state.king, parties=tuple(parties), skills=tuple(skills),
+                        discretion_high=disc_high)
+        if state.king:
+            return self._king_results(state.model_copy(update=dict(reveal=reveal)), events)
+        # Unique leaders win, ties fail; someone leading several missions must choose.
+        led: dict[int, list[int]] = {}
+        for r in skills:
+            if r.mission is not None and len(r.leaders) == 1:
+                led.setdefault(r.leaders[0], []).append(r.skill)
+        chooser = next((s for s, ks in led.items() if len(ks) > 1), None)
+        final: list[SkillResult] = []
+        for r in skills:
+            what = SKILL_NAMES[r.skill]
+            if r.mission is None:
+                if r.leaders:
+                    note = f"No mission at {what}: {_names(state, r.leaders)} led with {r.best} for nothing."
+                else:
+                    note = f"No mission at {what}."
+                final.append(r.model_copy(update=dict(outcome="unclaimed", note=note)))
+            elif not r.leaders:
+                final.append(r.model_copy(update=dict(
+                    outcome="unclaimed", note=f"No party has any {what}: the mission fails.")))
+            elif len(r.leaders) > 1:
+                final.append(r.model_copy(update=dict(
+                    outcome="tie",
+                    note=f"{_names(state, r.leaders)} tie at {r.best}: the mission fails.")))
+            elif r.leaders[0] == chooser:
+                final.append(r.model_copy(update=dict(
+                    outcome="pending", winner=chooser,
+                    note=f"{state.players[chooser].name} leads with {r.best} but may keep only one mission.")))
+            else:
+                w = r.leaders[0]
+                final.append(r.model_copy(update=dict(
+                    outcome="won", winner=w, note=f"{state.players[w].name} claims it with {r.best}.")))
+        reveal = reveal.model_copy(update=dict(skills=tuple(final), chooser=chooser))
+        state = state.model_copy(update=dict(reveal=reveal))
+        for r in final:
+            if r.mission is not None:
+                events.append(Event(text=f"{SKILL_NAMES[r.skill]}, {mission_name(r.mission)}: {r.note}"))
+        if chooser is not None:
+            ks = [SKILL_NAMES[k] for k in led[chooser]]
+            who = state.players[chooser].name
+            events.append(Event(text=f"{who} leads {' and '.join(ks)} and must keep one mission."))
+            return state.model_copy(update=dict(phase="choose_mission")), events
+        return self._discard_failed(state, events)
+
+    def _do_choose_mission(self, state: State, action: ChooseMission) -> tuple[State, list[Event]]:
+        reveal = state.reveal
+        options = [r.skill for r in reveal.skills if r.outcome == "pending"]
+        if action.skill not in options:
+            led = " or ".join(SKILL_NAMES[k] for k in options)
+            raise RuleError(f"You can keep only a mission you lead: {led}.")
+        name = state.players[action.seat].name
+        skills = []
+        for r in reveal.skills:
+            if r.outcome != "pending":
+                skills.append(r)
+            elif r.skill == action.skill:
+                skills.append(r.model_copy(update=dict(outcome="won", note=f"{name} claims it with {r.best}.")))
+            else:
+                kept = SKILL_NAMES[action.skill]
+                skills.append(r.model_copy(update=dict(
+                    outcome="declined", winner=None,
+                    note=f"{name} led with {r.best} but kept the {kept} mission: this one fails.")))
+        state = state.model_copy(update=dict(reveal=reveal.model_copy(update=dict(skills=tuple(skills)))))
+        kept = state.missions[action.skill]
+        events = [Event(text=f"{name} keeps {mission_name(kept)} ({SKILL_NAMES[action.skill]}).")]
+        return self._discard_failed(state, events)
+
+    # --- phase 4: unsuccessful missions -----------------------------------------------
+    def _discard_failed(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        stacks = list(state.stacks)
+        removed = list(state.removed)
+        board = list(state.missions)
+        skills = []
+        for r in state.reveal.skills:
+            if r.mission is None or r.outcome == "won":
+                skills.append(r)
+                continue
+            board[r.skill] = None  # the card leaves the board (the reveal still names it)
+            card = data().mission_by_id[r.mission]
+            if state.stack == 1:
+                stacks[1] = stacks[1] + (r.mission,)
+                where = "stack II"
+            elif state.stack == 2 and card.kind != "companion":
+                stacks[2] = stacks[2] + (r.mission,)
+                where = "stack III"
+            else:  # stack II companions, and everything in stack III
+                removed.append(r.mission)
+                where = "out of the game"
+            skills.append(r.model_copy(update=dict(destination=where)))
+            to = "to " if where.startswith("stack") else ""
+            events.append(Event(text=f"{mission_name(r.mission)} goes {to}{where}."))
+        reveal = state.reveal.model_copy(update=dict(skills=tuple(skills)))
+        state = state.model_copy(update=dict(
+            stacks=tuple(stacks), removed=tuple(removed), reveal=reveal, reward_skill=0, missions=tuple(board)))
+        return self._next_reward(state, events)
+
+    # --- phase 5: rewards -------------------------------------------------------------
+    def _winning_party_has(self, state: State, seat: int, trait: str) -> bool:
+        party = state.reveal.parties[seat] if state.reveal else None
+        return bool(party) and has_trait(party.members, trait)
+
+    @staticmethod
+    def _reward_spec(mission_id: str, kind: str):
+        for r in data().mission_by_id[mission_id].rewards:
+            if r.type == kind:
+                return r
+        return None
+
+    def _possible_rewards(self, state: State, reward: PendingReward) -> list[str]:
+        """The rewards of the mission that its winner can take now."""
+        return [
+            r.type for r in data().mission_by_id[reward.mission].rewards
+            if self._reward_problem(state, reward, r.type) is None
+        ]
+
+    def _next_reward(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        d = data()
+        for k in range(state.reward_skill, 3):
+            r = state.reveal.skills[k]
+            if r.outcome != "won":
+                continue
+            card = d.mission_by_id[r.mission]
+            seat = r.winner
+            if card.kind == "companion":
+                name = state.players[seat].name
+                comp = card.companion
+                bands = _set(state.bands, seat, state.bands[seat] + (comp,))
+                state = state.model_copy(update=dict(
+                    bands=bands, removed=state.removed + (r.mission,), missions=_set(state.missions, k, None)))
+                state = self._score(state, seat, 1, "companion", f"{char_name(comp)} joins {name}'s band")
+                events = events + [Event(text=f"{char_name(comp)} joins {name}'s band: +1 popularity.")]
+                continue
+            reward = PendingReward(seat=seat, skill=k, mission=r.mission)
+            return state.model_copy(update=dict(phase="choose_reward", reward=reward, reward_skill=k)), events
+        return self._little_booty(state.model_copy(update=dict(reward=None, reward_skill=3)), events)
+
+    def _reward_problem(self, state: State, reward: PendingReward, kind: str) -> str | None:
+        """Why this reward cannot be taken now (None if it can)."""
+        spec = self._reward_spec(reward.mission, kind)
+        if spec is None:
+            return f"{mission_name(reward.mission)} offers no {kind.capitalize()} reward."
+        if kind == "theft":
+            return None
+        if pawn_stock(state, reward.seat) < 2:
+            return "You have no hero pawn left to place on a town."
+        if kind == "camp" and state.camp_needs_town and not any(o == reward.seat for o in state.towns):
+            return "Camp can only be taken once you hold a town (variant in play)."
+        picks = spec.picks if kind == "champion" else spec.forest
+        trial = reward.model_copy(update=dict(reward=kind, picks_left=picks))
+        if not self._town_choices(state, trial, with_gold=True):
+            if kind == "camp":
+                plain = " or plain" if spec.plain else ""
+                return f"There is no free forest{plain} town to camp in."
+            return (
+                "None of the towns of this mission can be taken: "
+                "each is yours, or an opponent's and you have no Gold."
+            )
+        return None
+
+    def _town_choices(self, state: State, reward: PendingReward, with_gold: bool) -> list[str]:
+        """The towns the reward's player may take now. `with_gold=False` ignores whether
+        they could pay for a displacement (used for public decisions)."""
+        d = data()
+        seat = reward.seat
+        if pawn_stock(state, seat) < 2:  # one pawn is on the mission card
+            return []
+        spec = self._reward_spec(reward.mission, reward.reward)
+        if reward.reward == "champion":
+            free_pass = self._winning_party_has(state, seat, "free_displacement")
+            can_pay = free_pass or not with_gold or bool(gold_cards(state.hands[seat]))
+            out = []
+            for t in spec.towns:
+                owner = state.towns[d.town_index[t]]
+                if owner is None or (owner != seat and can_pay):
+                    out.append(t)
+            return out
+        if reward.reward == "camp":
+            terrains = {"forest"}
+            if not reward.taken and spec.plain:
+                terrains.add("plain")
+            return [t.id for i, t in enumerate(d.towns) if state.towns[i] is None and t.terrain in terrains]
+        return []
+
+    def _do_choose_reward(self, state: State, action: ChooseReward) -> tuple[State, list[Event]]:
+        reward = state.reward
+        seat, name = action.seat, state.players[action.seat].name
+        title = mission_name(reward.mission)
+        if action.reward == "nothing":
+            possible = self._possible_rewards(state, reward)
+            if possible:
+                raise RuleError(f"You can still take {' or '.join(k.capitalize() for k in possible)}.")
+            events = [Event(text=f"{name} can take none of the rewards of {title}.")]
+            return self._finish_reward(state, events)
+        problem = self._reward_problem(state, reward, action.reward)
+        if problem:
+            raise RuleError(problem)
+        spec = self._reward_spec(reward.mission, action.reward)
+        if action.reward == "theft":
+            extra = 0
+            party = state.reveal.parties[seat].members
+            for m in party:
+                c = data().characters[m]
+                if c.trait == "theft_bonus":  # Much the Miller's son
+                    extra += c.amount
+            state, got = self._draw_loot(state, seat, spec.cards + extra)
+            more = f" (Much the Miller's Son adds {extra})" if extra else ""
+            events = [Event(text=f"{name} takes Theft from {title} and draws {got} Loot cards{more}.")]
+            return self._finish_reward(state, events)
+        events = [Event(text=f"{name} takes {action.reward.capitalize()} from {title}.")]
+        if action.reward == "champion" and self._winning_party_has(state, seat, "champion_bonus"):
+            bonus = sum(data().characters[m].amount for m in state.reveal.parties[seat].members
+                        if data().characters[m].trait == "champion_bonus")
+            state = self._score(state, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
+            events.append(Event(text=f"Alan-a-Dale sings of {name}'s deeds: +{bonus} popularity."))
+        picks = spec.picks if action.reward == "champion" else spec.forest
+        reward = reward.model_copy(update=dict(reward=action.reward, picks_left=picks))
+        return state.model_copy(update=dict(phase="choose_town", reward=reward)), events
+
+    def _do_choose_town(self, state: State, action: ChooseTown) -> tuple[State, list[Event]]:
+        d = data()
+        reward = state.reward
+        seat, name = action.seat, state.players[action.seat].name
+        if action.town is None:
+            if not reward.taken:
+                raise RuleError("Choose a town for this reward.")
+            events = [Event(text=f"{name} takes no further town.")]
+            return self._finish_reward(state, events)
+        if action.town not in d.town_index:
+            raise RuleError("There is no town of that name on the map.")
+        idx = d.town_index[action.town]
+        town = d.towns[idx]
+        owner = state.towns[idx]
+        spec = self._reward_spec(reward.mission, reward.reward)
+        choices = self._town_choices(state, reward, with_gold=True)
+        if action.town not in choices:
+            if owner == seat:
+                raise RuleError(f"You already hold {town.name}.")
+            if reward.reward == "champion":
+                if action.town not in spec.towns:
+                    raise RuleError(f"{town.name} is not one of the towns of {mission_name(reward.mission)}.")
+                if pawn_stock(state, seat) < 2:
+                    raise RuleError("You have no hero pawn left to place on a town.")
+                rival = state.players[owner].name
+                raise RuleError(f"Taking {town.name} from {rival} costs a Gold card, and you have none.")
+            if owner is not None:
+                raise RuleError(f"Camp needs a free town: {town.name} is held by {state.players[owner].name}.")
+            if town.terrain != "forest" and not (spec.plain and not reward.taken):
+                raise RuleError(f"{town.name} lies in the plain: Camp needs a forest town.")
+            raise RuleError("You have no hero pawn left to place on a town.")
+        events: list[Event] = []
+        towns = state.towns
+        if reward.reward == "champion":
+            if owner is not None:  # displacement
+                victim = state.players[owner].name
+                if self._winning_party_has(state, seat, "free_displacement"):
+                    how = "Will Stutely leads the way, no Gold paid"
+                else:
+                    gold = gold_cards(state.hands[seat])[0]
+                    hands = _set(state.hands, seat, tuple(c for c in state.hands[seat] if c != gold))
+                    discard = state.loot_discard + (gold,)
+                    state = state.model_copy(update=dict(hands=hands, loot_discard=discard))
+                    how = "paying a Gold card"
+                state = self._score(state, owner, -1, "displaced", f"{name} took {town.name}", town.id)
+                events.append(Event(
+                    text=f"{name} drives {victim} out of {town.name} ({how}); {victim} loses 1 popularity."))
+            towns = _set(state.towns, idx, seat)
+            points, linked, notts = placement_points(state.towns, seat, idx)
+            parts = ["1 for the town"]
+            if linked:
+                parts.append(f"{linked} for connected town{'s' if linked > 1 else ''}")
+            if notts:
+                parts.append("1 for the road to Nottingham")
+            state = state.model_copy(update=dict(towns=towns))
+            state = self._score(state, seat, points, "champion", f"Champion of {town.name}", town.id)
+            events.append(Event(
+                text=f"{name} becomes Champion of {town.name}: +{points} popularity ({', '.join(parts)})."))
+            picks_left = reward.picks_left - 1
+        else:
+            towns = _set(state.towns, idx, seat)
+            state = state.model_copy(update=dict(towns=towns))
+            state = self._score(state, seat, 1, "camp", f"Camp at {town.name}", town.id)
+            events.append(Event(text=f"{name} makes camp at {town.name}: +1 popularity."))
+            picks_left = 0 if town.terrain == "plain" else reward.picks_left - 1
+        reward = reward.model_copy(update=dict(picks_left=picks_left, taken=reward.taken + (town.id,)))
+        state = state.model_copy(update=dict(reward=reward))
+        # Ask for a further town unless, on public information alone, none can be taken.
+        if picks_left > 0 and self._town_choices(state, reward, with_gold=False):
+            return state, events
+        return self._finish_reward(state, events)
+
+    def _finish_reward(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        reward = state.reward
+        state = state.model_copy(update=dict(
+            reward=None, removed=state.removed + (reward.mission,), reward_skill=reward.skill + 1,
+            missions=_set(state.missions, reward.skill, None)))
+        return self._next_reward(state, events)
+
+    # --- phase 6: Little Booty --------------------------------------------------------
+    def _little_booty(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        reveal = state.reveal
+        winners = {r.winner for r in reveal.skills if r.outcome == "won"}
+        lucky = tuple(
+            p.seat for p in reveal.parties
+            if p.members and p.seat not in winners and p.seat not in reveal.discretion_high
+        )
+        for seat in lucky:
+            state, got = self._draw_loot(state, seat, 1)
+            if got:
+                who = state.players[seat].name
+                events = events + [Event(text=f"{who} takes a Little Booty (1 Loot card).")]
+        state = state.model_copy(update=dict(reveal=reveal.model_copy(update=dict(little_booty=lucky))))
+        return self._capture(state, events)
+
+    # --- phase 7: capture -------------------------------------------------------------
+    def _capture(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        reveal = state.reveal
+        first_win: dict[int, int] = {}
+        for r in reveal.skills:
+            if r.outcome in ("won", "favour") and r.winner not in first_win:
+                first_win[r.winner] = r.skill
+        candidates = sorted(first_win, key=first_win.get)  # in mission order
+        high = max((reveal.parties[s].totals[DISCRETION] for s in candidates), default=0)
+        captured = tuple(s for s in candidates if high >= 1 and reveal.parties[s].totals[DISCRETION] == high)
+        cells, prison = list(state.cells), list(state.prison)
+        queue = []
+        for seat in captured:
+            name = state.players[seat].name
+            if seat not in cells:  # first capture: the furthest free cell from the stairs
+                free = max(i for i, o in enumerate(cells) if o is None)
+                cells[free] = seat
+                events = events + [Event(text=f"{name} is given cell {free + 1} of the prison.")]
+            members = reveal.parties[seat].members
+            prison[seat] = prison[seat] + members  # newcomers go under the prisoners there
+            events = events + [Event(
+                text=f"{name}'s party had the highest Discretion ({high}): {_chars(members)} "
+                f"{'is' if len(members) == 1 else 'are'} thrown into cell {cells.index(seat) + 1}.")]
+            if len(members) > 1 and not state.king:
+                queue.append(seat)
+        state = state.model_copy(update=dict(
+            cells=tuple(cells), prison=tuple(prison), order_queue=tuple(queue),
+            reveal=reveal.model_copy(update=dict(captured=captured)),
+        ))
+        if state.king:
+            return self._end_game(state, events)
+        if queue:
+            return state.model_copy(update=dict(phase="order_prisoners")), events
+        return self._sheriff(state, events)
+
+    def _new_prisoners(self, state: State, seat: int) -> tuple[str, ...]:
+        members = state.reveal.parties[seat].members
+        return state.prison[seat][len(state.prison[seat]) - len(members):]
+
+    def _do_order_prisoners(self, state: State, action: OrderPrisoners) -> tuple[State, list[Event]]:
+        seat = action.seat
+        block = self._new_prisoners(state, seat)
+        if sorted(action.order) != sorted(block) or len(set(action.order)) != len(action.order):
+            raise RuleError(f"Arrange exactly the newly captured characters: {_chars(block)}.")
+        head = state.prison[seat][: len(state.prison[seat]) - len(block)]
+        prison = _set(state.prison, seat, head + tuple(action.order))
+        state = state.model_copy(update=dict(prison=prison, order_queue=state.order_queue[1:]))
+        events = [Event(text=f"{state.players[seat].name} lines up the newcomers: {_chars(action.order)}.")]
+        if state.order_queue:
+            return state, events
+        return self._sheriff(state, events)
+
+    # --- phase 8: Sheriff's rounds ----------------------------------------------------
+    def _sheriff(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        n = len(state.players)
+        cell = 0 if state.sheriff < 0 else (state.sheriff + 1) % n
+        state = state.model_copy(update=dict(sheriff=cell))
+        owner = state.cells[cell]
+        if owner is None or not state.prison[owner]:
+            events = events + [Event(text=f"The Sheriff makes his rounds to cell {cell + 1}: nobody to free.")]
+            return self._end_turn(state, events)
+        name = state.players[owner].name
+        top, rest = state.prison[owner][0], state.prison[owner][1:]
+        state = state.model_copy(update=dict(prison=_set(state.prison, owner, rest)))
+        events = events + [Event(
+            text=f"The Sheriff makes his rounds to cell {cell + 1} and frees {name}'s {char_name(top)}.")]
+        if rest:
+            ransom = RansomOffer(seat=owner, cell=cell)
+            return state.model_copy(update=dict(phase="ransom", ransom=ransom)), events
+        return self._end_turn(state, events)
+
+    def _do_ransom(self, state: State, action: Ransom) -> tuple[State, list[Event]]:
+        seat, name = action.seat, state.players[action.seat].name
+        if action.free not in RANSOM_COST:
+            raise RuleError("You may free 0, 1 (for 1 Gold) or 2 (for 3 Gold) more prisoners.")
+        cost = RANSOM_COST[action.free]
+        jailed = state.prison[seat]
+        if action.free > len(jailed):
+            verb = "is" if len(jailed) == 1 else "are"
+            raise RuleError(f"Only {len(jailed)} of your characters {verb} left in the cell.")
+        gold = gold_cards(state.hands[seat])
+        if cost > len(gold):
+            raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {len(gold)}.")
+        if action.free == 0:
+            events = [Event(text=f"{name} pays nothing to the Sheriff.")]
+        else:
+            paid = set(gold[:cost])
+            freed = jailed[: action.free]
+            state = state.model_copy(update=dict(
+                hands=_set(state.hands, seat, tuple(c for c in state.hands[seat] if c not in paid)),
+                loot_discard=state.loot_discard + gold[:cost],
+                prison=_set(state.prison, seat, jailed[action.free:]),
+            ))
+            events = [Event(text=f"{name} pays {cost} Gold to free {_chars(freed)}.")]
+        state = state.model_copy(update=dict(ransom=None))
+        return self._end_turn(state, events)
+
+    # --- end of turn, next turn, stacks ------------------------------------------------
+    def _end_turn(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        pops = ", ".join(f"{p.name} {state.popularity[s]}" for s, p in enumerate(state.players))
+        events = events + [Event(text=f"End of turn {state.turn}. Popularity: {pops}.", kind="round_end")]
+        state = state.model_copy(update=dict(ransom=None, order_queue=()))
+        return self._start_turn(state, events)
+
+    def _start_turn(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        """Phase 1: draw up to three missions from the stack in play."""
+        stacks = list(state.stacks)
+        stack, rng = state.stack, state.rng
+        while not stacks[stack - 1] and stack < 3:
+            stack += 1
+            stacks[stack - 1], rng = shuffled(rng, stacks[stack - 1])
+            events = events + [Event(
+                text=f"Stack {ROMAN[stack - 2]} is used up: stack {ROMAN[stack - 1]} "
+                f"({len(stacks[stack - 1])} cards) is shuffled and comes into play.", kind="stack")]
+        drawn: list[str] = []
+        king = False
+        pile = stacks[stack - 1]
+        while len(drawn) < 3 and pile:
+            card, pile = pile[0], pile[1:]
+            if card == KING:
+                king = True
+                break
+            drawn.append(card)
+        stacks[stack - 1] = pile
+        n = len(state.players)
+        turn = state.turn + 1
+        common = dict(
+            stacks=tuple(stacks), stack=stack, rng=rng, turn=turn, phase="prepare",
+            pending=(None,) * n, reward=None, reward_skill=0,
+        )
+        if king:
+            # "All mission cards are removed": those drawn with him and any left unplayed.
+            rest = tuple(drawn) + tuple(m for st in stacks for m in st)
+            state = state.model_copy(update=dict(
+                missions=(None, None, None), king=True, removed=state.removed + rest + (KING,),
+                **{**common, "stacks": ((), (), ())}))
+            k = len(rest)
+            if not k:
+                gone = ""
+            elif k == 1:
+                gone = " The other mission card is removed."
+            else:
+                gone = f" The other {k} mission cards are removed."
+            events = events + [Event(
+                text=f"Turn {turn}: King Richard returns! This is the last ambush: each skill won wins "
+                f"his favour.{gone}", kind="turn_start")]
+            return state, events
+        missions = tuple(drawn) + (None,) * (3 - len(drawn))
+        state = state.model_copy(update=dict(missions=missions, **common))
+        laid = "; ".join(f"{SKILL_NAMES[k]}: {mission_name(m)}" for k, m in enumerate(drawn))
+        text = f"Turn {turn} (stack {ROMAN[stack - 1]}). Missions: {laid}."
+        events = events + [Event(text=text, kind="turn_start")]
+        return state, events
+
+    # --- King Richard and the end ----------------------------------------------------
+    def _king_results(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        reveal = state.reveal
+        skills = []
+        favours = []
+        for r in reveal.skills:
+            what = SKILL_NAMES[r.skill]
+            if len(r.leaders) == 1:
+                w = r.leaders[0]
+                skills.append(r.model_copy(update=dict(
+                    outcome="favour", winner=w,
+                    note=f"{state.players[w].name} wins King Richard's favour for {what} with {r.best}.")))
+                favours.append(w)
+            else:
+                why = f"{_names(state, r.leaders)} tie at {r.best}" if r.leaders else f"no party has any {what}"
+                note = f"No favour for {what}: {why}."
+                skills.append(r.model_copy(update=dict(outcome="no favour", note=note)))
+                favours.append(None)
+        state = state.model_copy(update=dict(
+            reveal=reveal.model_copy(update=dict(skills=tuple(skills))), favours=tuple(favours)))
+        events = events + [Event(text=r.note) for r in skills]
+        return self._capture(state, events)
+
+    def _end_game(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        state = state.model_copy(update=dict(phase="over", reward=None, ransom=None, order_queue=()))
+        lines = self.scores(state)
+        tally = "; ".join(
+            f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
+            for line in lines
+        )
+        winners = [state.players[s].name for s in self.winners(state)]
+        verdict = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the victory"
+        text = f"Final tally: {tally}. {verdict}!"
+        state = state.model_copy(update=dict(end_text=text))
+        pops = ", ".join(f"{p.name} {state.popularity[s]}" for s, p in enumerate(state.players))
+        return state, events + [
+            Event(text=f"End of turn {state.turn}, King Richard's turn. Popularity: {pops}.", kind="round_end"),
+            Event(text=f"The game is over. {text}", kind="game_end"),
+        ]
+
+    # ----- loot and popularity ---------------------------------------------------------
+    def _draw_loot(self, state: State, seat: int, count: int) -> tuple[State, int]:
+        """Draw loot into a hand; an empty deck is rebuilt from the shuffled discards."""
+        deck, discard, rng = state.loot_deck, state.loot_discard, state.rng
+        got: list[int] = []
+        for _ in range(count):
+            if not deck:
+                if not discard:
+                    break
+                deck, rng = shuffled(rng, discard)
+                discard = ()
+            got.append(deck[0])
+            deck = deck[1:]
+        hands = _set(state.hands, seat, state.hands[seat] + tuple(got))
+        state = state.model_copy(update=dict(loot_deck=deck, loot_discard=discard, rng=rng, hands=hands))
+        return state, len(got)
+
+    def _score(
+        self, state: State, seat: int, points: int, kind: str, text: str, town: str | None = None
+    ) -> State:
+        event = ScoreEvent(seat=seat, points=points, kind=kind, text=text, town=town, turn=state.turn)
+        return state.model_copy(update=dict(
+            popularity=_set(state.popularity, seat, state.popularity[seat] + points),
+            score_log=state.score_log + (event,),
+        ))
+
+    # ----- the end -------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def tally(self, state: State, seat: int) -> dict[str, float]:
+        """The final tally of one player, part by part."""
+        net = largest_network(state.towns, seat)
+        favours = sum(1 for f in state.favours if f == seat)
+        return {
+            "Popularity": float(state.popularity[seat]),
+            "Largest network": float(net),
+            "King Richard's favours": float(favours * ((net + 1) // 2)),
+            "Free characters": float(len(state.bands[seat]) - len(state.prison[seat])),
+        }
+
+    def scores(self, state: State) -> list[ScoreLine]:
+        """At the end: the final tally. During the game: the popularity track."""
+        out = []
+        for s, p in enumerate(state.players):
+            net = largest_network(state.towns, s)
+            if self.is_over(state):
+                parts = self.tally(state, s)
+            else:
+                parts = {"Popularity": float(state.popularity[s])}
+            out.append(ScoreLine(
+                seat=s, name=p.name, total=sum(parts.values()), parts=parts, tiebreak=(float(net),)))
+        return out
+
+    def round_label(self, state: State) -> str:
+        if self.is_over(state):
+            return "Game over"
+        if state.king:
+            return f"King Richard, turn {state.turn}"
+        return f"Stack {ROMAN[state.stack - 1]}, turn {state.turn}"
+
+    # ----- views -----------------------------------------------------------------------
+    def public_view(self, state: State) -> PublicView:
+        d = data()
+        seats = tuple(
+            SeatPublic(
+                name=p.name,
+                popularity=state.popularity[s],
+                hand_count=len(state.hands[s]),
+                band=state.bands[s],
+                prison=state.prison[s],
+                cell=state.cells.index(s) if s in state.cells else None,
+                committed=state.phase == "prepare" and state.pending[s] is not None,
+                towns=tuple(d.towns[i].id for i, o in enumerate(state.towns) if o == s),
+                largest_network=largest_network(state.towns, s),
+                favours=sum(1 for f in state.favours if f == s),
+            )
+            for s, p in enumerate(state.players)
+        )
+        face_up = tuple(() if i + 1 == state.stack else st for i, st in enumerate(state.stacks))
+        return PublicView(
+            turn=state.turn,
+            label=self.round_label(state),
+            phase=state.phase,
+            stack=state.stack,
+            king=state.king,
+            missions=state.missions,
+            stack_sizes=tuple(len(st) for st in state.stacks),
+            face_up=face_up,
+            removed=state.removed,
+            towns=state.towns,
+            seats=seats,
+            cells=state.cells,
+            sheriff=state.sheriff,
+            loot_deck=len(state.loot_deck),
+            loot_discard=state.loot_discard,
+            reveal=state.reveal,
+            reward=state.reward,
+            order_queue=state.order_queue,
+            ransom=state.ransom,
+            to_act=tuple(self.to_act(state)),
+            favours=state.favours,
+            score_log=state.score_log,
+            camp_needs_town=state.camp_needs_town,
+            end_text=state.end_text,
+        )
+
+    def view(self, state: State, seat: int) -> SeatView:
+        return SeatView(
+            seat=seat,
+            hand=state.hands[seat],
+            party=state.pending[seat] if state.phase == "prepare" else None,
+            table=self.public_view(state),
+        )
+
+    def scramble_secrets(self, state: State, keep_seat: int, seed: int) -> State:
+        """Other hands (redealt from the unseen loot, sizes kept), other unrevealed
+        parties (a different party without loot), the face-down orders of the loot deck
+        and of the stack in play, and the random seed."""
+        n = len(state.players)
+        others = [s for s in range(n) if s != keep_seat]
+        pool = [c for s in others for c in state.hands[s]] + list(state.loot_deck)
+        pool_t, seed = shuffled(seed, pool)
+        rest = list(pool_t)
+        hands = list(state.hands)
+        for s in others:
+            size = len(hands[s])
+            hands[s], rest = tuple(rest[:size]), rest[size:]
+        pending = list(state.pending)
+        for s in others:
+            if pending[s] is not None:
+                choices = [c for c in available(state, s) if not data().characters[c].paid]
+                pick, seed = randbelow(seed, 2 ** len(choices))
+                party = tuple(c for i, c in enumerate(choices) if pick >> i & 1)
+                pending[s] = PendingParty(members=party)
+        stacks = list(state.stacks)
+        stacks[state.stack - 1], seed = shuffled(seed, stacks[state.stack - 1])
+        rng, _ = randbelow(seed, 2**62)
+        return state.model_copy(update=dict(
+            hands=tuple(hands), loot_deck=tuple(rest), pending=tuple(pending),
+            stacks=tuple(stacks), rng=rng,
+        ))
+
+    def secret_texts(self, state: State, seat: int) -> set[str]:
+        """Names of the loot cards in this seat's hand that only one card bears (every
+        card but Gold). Limits: how many Gold cards a player holds, and which characters
+        an unrevealed party holds, have no text of their own (every player owns a Robin
+        Hood, Gold cards are alike), so they cannot be told apart on a screen."""
+        loot = data().loot
+        names = [c.name for c in loot]
+        return {loot[c].name for c in state.hands[seat] if names.count(loot[c].name) == 1}

@@ -1,0 +1,243 @@
+"""Pilot tests: Bleeding Sherwood played through the real app with the keyboard."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from sherwood_tui.core.saves import list_saves
+from sherwood_tui.games.bleeding_sherwood.screens import BiddingScreen, CollectScreen
+from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.screens import (
+    CurtainScreen,
+    FinalScreen,
+    HelpScreen,
+    PickerScreen,
+    QuitScreen,
+    RoundSummaryScreen,
+    SetupScreen,
+)
+from tests.ui.helpers import assert_hidden, open_setup, screen_text, set_players
+
+
+async def start(pilot, players: int) -> None:
+    await open_setup(pilot, 0)
+    assert isinstance(pilot.app.screen, SetupScreen)
+    await set_players(pilot, players, 4)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+def check_privacy(app) -> None:
+    """No screen shows another seat's unrevealed hand cards; a curtain shows no hand."""
+    session, screen, text = app.session, app.screen, screen_text(app)
+    game, state = session.game, session.state
+    viewer = screen.seat if isinstance(screen, BiddingScreen) else None
+    for seat in range(len(session.players)):
+        if seat != viewer:
+            assert_hidden(text, game.secret_texts(state, seat), f"{type(screen).__name__} (seat {seat})")
+
+
+async def play_to_the_end(pilot, rnd: random.Random, max_keys: int = 3000) -> None:
+    app = pilot.app
+    for _ in range(max_keys):
+        screen = app.screen
+        if isinstance(screen, FinalScreen):
+            return
+        check_privacy(app)
+        if isinstance(screen, BiddingScreen):
+            if rnd.random() < 0.45:
+                await pilot.press("p")
+            else:
+                for _ in range(rnd.randrange(3)):
+                    await pilot.press("down")
+                await pilot.press("enter")
+        elif isinstance(screen, (CurtainScreen, CollectScreen, RoundSummaryScreen)):
+            if isinstance(screen, CollectScreen) and rnd.random() < 0.5:
+                await pilot.press("down")
+            await pilot.press("enter")
+        else:
+            raise AssertionError(f"unexpected screen {type(screen).__name__}")
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players,size", [(2, (80, 24)), (4, (100, 30))])
+async def test_full_game_through_the_keys(players, size):
+    app = SherwoodApp()
+    async with app.run_test(size=size) as pilot:
+        await start(pilot, players)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the terminal to Robin" in screen_text(app)
+        await play_to_the_end(pilot, random.Random(players))
+        text = screen_text(app)
+        assert "final scores" in text and ("wins!" in text or "share the win!" in text)
+        assert app.session.is_over
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_curtain_hides_the_hand_and_names_the_next_player():
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await start(pilot, 3)
+        session = app.session
+        hand = {c for c in session.game.secret_texts(session.state, 0)}
+        text = screen_text(app)
+        assert_hidden(text, hand, "the first curtain")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BiddingScreen)
+        text = screen_text(app)
+        assert any(card in text for card in hand)  # Robin now sees Robin's hand
+        await pilot.press("enter")  # bid the highlighted card
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the terminal to Marian" in screen_text(app)
+        assert "Robin bids" in screen_text(app)  # public news
+        assert_hidden(screen_text(app), session.game.secret_texts(session.state, 0), "Marian's curtain")
+
+
+async def test_undo_until_the_next_player_lifts_the_curtain():
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await start(pilot, 2)
+        await pilot.press("enter")  # Robin lifts the curtain
+        await pilot.pause()
+        hand_before = app.session.state.hands[0]
+        await pilot.press("enter")  # Robin bids
+        await pilot.pause()
+        assert len(app.session.actions) == 1
+        await pilot.press("u")  # still at Marian's curtain: Robin takes it back
+        await pilot.pause()
+        assert app.session.actions == [] and app.session.state.hands[0] == hand_before
+        assert isinstance(app.screen, BiddingScreen) and app.screen.seat == 0
+        await pilot.press("enter")  # Robin bids again
+        await pilot.pause()
+        await pilot.press("enter")  # Marian lifts the curtain
+        await pilot.pause()
+        assert not app.session.can_undo(0)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.session.actions) == 1
+
+
+async def test_help_and_rules_never_commit_a_move_and_quit_asks_first():
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await start(pilot, 2)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Pass (final)" in screen_text(app)
+        await pilot.press("enter")  # closes help, does not bid
+        await pilot.pause()
+        assert app.session.actions == []
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "how to play" in screen_text(app).lower()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, BiddingScreen) and app.session.actions == []
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+
+
+async def test_setup_rejects_duplicate_and_empty_names():
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await open_setup(pilot, 0)
+        screen = app.screen
+        screen.query_one("#name-1").value = "robin"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "same name" in screen_text(app)
+        screen.query_one("#name-1").value = "  "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "needs a name" in screen_text(app)
+
+
+async def test_markup_in_names_is_shown_as_typed():
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await open_setup(pilot, 0)
+        app.screen.query_one("#name-0").value = "[bold]Robin"
+        await set_players(pilot, 2, 4)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Pass the terminal to [bold]Robin" in screen_text(app)
+
+
+async def test_resume_restores_the_exact_game_with_the_curtain_up(isolated_saves):
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await start(pilot, 3)
+        await play_some(pilot, 7)
+        actions, state = list(app.session.actions), app.session.state
+        await pilot.press("ctrl+q", "x")
+    saves, problems = list_saves(isolated_saves)
+    assert len(saves) == 1 and not problems
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Bleeding Sherwood" in screen_text(app) and "Robin, Marian, Much" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.actions == actions and app.session.state == state
+        if app.session.game.is_private(state, app.session.next_seat()):
+            assert isinstance(app.screen, CurtainScreen)
+
+
+async def play_some(pilot, keys: int) -> None:
+    rnd = random.Random(5)
+    for _ in range(keys):
+        if isinstance(pilot.app.screen, BiddingScreen) and rnd.random() < 0.3:
+            await pilot.press("p")
+        else:
+            await pilot.press("enter")
+        await pilot.pause()
+
+
+async def test_damaged_save_gets_one_line_and_other_saves_still_load(isolated_saves):
+    app = SherwoodApp()
+    async with app.run_test() as pilot:
+        await start(pilot, 2)
+        await play_some(pilot, 3)
+        await pilot.press("ctrl+q", "x")
+    isolated_saves.mkdir(parents=True, exist_ok=True)
+    (isolated_saves / "broken.json").write_text('{"format": "sherwood-tui-save", "ver')
+    good = next(p for p in isolated_saves.glob("bleeding-sherwood-*.json"))
+    cheat = json.loads(good.read_text())
+    cheat["actions"].insert(0, {"type": "bid", "seat": 0, "card": 999})
+    (isolated_saves / "cheat.json").write_text(json.dumps(cheat))
+    app = SherwoodApp()
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Skipped broken.json: damaged (not valid JSON)" in text
+        options = app.screen.query_one("#saves")
+        assert options.option_count == 2
+        target = next(i for i in range(2) if "cheat" in options.get_option_at_index(i).id)
+        options.highlighted = target
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is None  # refused, nothing opened
+        assert any("cheat.json: action 1 is not legal" in n.message for n in app._notifications)
+        options.highlighted = 1 - target
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None
