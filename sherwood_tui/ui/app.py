@@ -50,6 +50,7 @@ class SherwoodApp(App):
         self.news_mark = 0  # log index: news shown on the next curtain starts here
         self.summary_mark = 0  # log index where the current round's events start
         self.save_problem = ""
+        self.interludes: list = []  # public screens still to show before the next decision
 
     def on_mount(self) -> None:
         self.push_screen(PickerScreen())
@@ -64,6 +65,7 @@ class SherwoodApp(App):
         self.session = Session(info.load(), players, options, seed)
         self.save_path = new_save_path(info.id, self.saves_dir)
         self.news_mark = self.summary_mark = 0
+        self.interludes = []
         self.autosave()
         self.advance()
 
@@ -81,6 +83,7 @@ class SherwoodApp(App):
         self.save_path = path
         self.news_mark = max(0, len(session.log) - 6)
         self.summary_mark = len(session.log)
+        self.interludes = []
         self.advance()
         return True
 
@@ -130,15 +133,29 @@ class SherwoodApp(App):
             self.notify(str(err), severity="error", markup=False)
             return
         self.autosave()
+        self.interludes = self._interludes_for(events)
+        self.continue_interludes()
+
+    def _interludes_for(self, events: list) -> list:
+        """Public screens to show between decisions: the game's own (a reveal, say),
+        then the round summary when a round ended."""
+        session = self.session
+        screens = self.info.load_screens()
+        shown = list(getattr(screens, "interludes_for", lambda s, e: [])(session, events))
         if any(e.kind == "round_end" for e in events) and not session.is_over:
             start = self.summary_mark
             end = max(i for i, e in enumerate(session.log) if e.kind == "round_end") + 1
             self.summary_mark = end
-            screens = self.info.load_screens()
             title = f"{session.game.title} · round summary"
-            self._show(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session)))
-            return
-        self.advance()
+            shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session)))
+        return shown
+
+    def continue_interludes(self) -> None:
+        """Show the next interlude screen, or the next decision when none is left."""
+        if self.interludes:
+            self._show(self.interludes.pop(0))
+        else:
+            self.advance()
 
     def undo_last(self) -> None:
         session = self.session

@@ -244,7 +244,7 @@ class RoundSummaryScreen(Screen):
         yield KeyBar()
 
     def action_done(self) -> None:
-        self.app.advance()
+        self.app.continue_interludes()
 
 
 class FinalScreen(Screen):
