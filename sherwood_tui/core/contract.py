@@ -64,6 +64,7 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    tiebreak_label: ClassVar[str] = "Tie-break"
     state_type: ClassVar[type[BaseModel]]
     action_type: ClassVar[Any]  # an Annotated discriminated union of action models
 

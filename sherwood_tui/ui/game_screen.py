@@ -36,6 +36,7 @@ class GameScreen(Screen):
             assert seat is not None
             self.view = self.game.view(session.state, seat)
         self.table = self.game.public_view(session.state)
+        self.decided = False
 
     @property
     def actor_name(self) -> str:
@@ -65,7 +66,13 @@ class GameScreen(Screen):
         return lines
 
     def submit(self, action: Any) -> None:
+        """Send this screen's decision once; keys pressed before the screen changes are ignored."""
+        if self.decided:
+            return
+        self.decided = True
         self.app.submit(action)
+        if self.app.screen is self:  # refused: the player may choose again
+            self.decided = False
 
     def action_undo(self) -> None:
         self.app.undo_last()

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from sherwood_tui import catalog
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.ui.widgets import KeyBar
+from sherwood_tui.ui.widgets import KeyBar, Panel
 
 if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
@@ -235,13 +235,15 @@ class RoundSummaryScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield plain(self.title_text, "bold")
-        with VerticalScroll():
-            for event in self.events:
-                yield plain(event.text)
-            yield plain("")
-            yield Static(self.scores, markup=False)
+        yield Panel(self.scores, title="Scores")
+        with VerticalScroll(id="summary") as events:
+            events.border_title = "What happened"
+            yield Static(Text("\n").join(Text(e.text) for e in self.events), markup=False)
         yield plain("Press Enter to go on.", "dim")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#summary").scroll_end(animate=False)
 
     def action_done(self) -> None:
         self.app.continue_interludes()
@@ -267,7 +269,7 @@ class FinalScreen(Screen):
             table.add_column(part, justify="right")
         table.add_column("Total", justify="right", style="bold")
         if any(line.tiebreak for line in lines):
-            table.add_column("Tie-break", justify="right", style="dim")
+            table.add_column(game.tiebreak_label, justify="right", style="dim")
         for line in lines:
             row = [Text(("* " if line.seat in winners else "  ") + line.name)]
             row += [f"{line.parts.get(p, 0):g}" for p in parts]

@@ -28,3 +28,17 @@ async def set_players(pilot, count: int, current: int) -> None:
 def assert_hidden(text: str, secrets: set[str], where: str) -> None:
     for secret in secrets:
         assert secret not in text, f"{where} shows the secret {secret!r}"
+
+
+def check_screen_privacy(app) -> None:
+    """The drawn screen holds no secret of any seat but the one whose private screen it is;
+    a curtain (or any other non-private screen) holds no secret at all."""
+    session, screen = app.session, app.screen
+    if session is None:
+        return
+    text = screen_text(app)
+    viewer = screen.seat if getattr(screen, "private", False) else None
+    for seat in range(len(session.players)):
+        if seat != viewer:
+            secrets = session.game.secret_texts(session.state, seat)
+            assert_hidden(text, secrets, f"{type(screen).__name__} (secrets of seat {seat})")

@@ -19,7 +19,7 @@ from sherwood_tui.ui.screens import (
     RoundSummaryScreen,
     SetupScreen,
 )
-from tests.ui.helpers import assert_hidden, open_setup, screen_text, set_players
+from tests.ui.helpers import assert_hidden, check_screen_privacy, open_setup, screen_text, set_players
 
 
 async def start(pilot, players: int) -> None:
@@ -30,23 +30,13 @@ async def start(pilot, players: int) -> None:
     await pilot.pause()
 
 
-def check_privacy(app) -> None:
-    """No screen shows another seat's unrevealed hand cards; a curtain shows no hand."""
-    session, screen, text = app.session, app.screen, screen_text(app)
-    game, state = session.game, session.state
-    viewer = screen.seat if isinstance(screen, BiddingScreen) else None
-    for seat in range(len(session.players)):
-        if seat != viewer:
-            assert_hidden(text, game.secret_texts(state, seat), f"{type(screen).__name__} (seat {seat})")
-
-
 async def play_to_the_end(pilot, rnd: random.Random, max_keys: int = 3000) -> None:
     app = pilot.app
     for _ in range(max_keys):
         screen = app.screen
         if isinstance(screen, FinalScreen):
             return
-        check_privacy(app)
+        check_screen_privacy(app)
         if isinstance(screen, BiddingScreen):
             if rnd.random() < 0.45:
                 await pilot.press("p")
@@ -95,8 +85,10 @@ async def test_curtain_hides_the_hand_and_names_the_next_player():
         await pilot.press("enter")  # bid the highlighted card
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
-        assert "Pass the terminal to Marian" in screen_text(app)
-        assert "Robin bids" in screen_text(app)  # public news
+        text = screen_text(app)
+        assert "Pass the terminal to Marian" in text
+        assert "Robin bids" in text  # public news
+        assert "Table" not in text and "hand" not in text  # nothing of the screen behind
         assert_hidden(screen_text(app), session.game.secret_texts(session.state, 0), "Marian's curtain")
 
 

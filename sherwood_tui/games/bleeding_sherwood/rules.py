@@ -185,6 +185,7 @@ class BleedingSherwood(Game):
     )
     state_type = State
     action_type = Action
+    tiebreak_label = "Goodes in hand"
 
     # ----- setup ---------------------------------------------------------------------
     def _new_game(

@@ -34,9 +34,9 @@ def table_text(table: PublicView) -> Text:
         out.append(f"  {t.name} ({t.value})", style="bold")
         if t.goodes:
             out.append(f" + {cards_text(t.goodes)}")
-        if t.text:
-            out.append(f"  {t.text}", style="italic dim")
         out.append("\n")
+        if t.text and not t.goodes:
+            out.append(f"      {t.text}\n", style="italic dim")
     if not table.targets:
         out.append("  (none left in the centre)\n", style="dim")
     for effect in table.effects:
@@ -56,8 +56,9 @@ def table_text(table: PublicView) -> Text:
             elif s.bid_open:
                 status = "bid up for taking"
         out.append(f"{mark} {s.name[:14]:<14} {s.bid_total:>3}  ", style="bold" if mark == ">" else "")
-        out.append(cards_text(s.bid) or "-")
-        out.append(f"  {status}\n", style="dim")
+        out.append(f"{status}\n", style="dim")
+        if s.bid:
+            out.append(f"      {cards_text(s.bid)}\n")
     return out
 
 
