@@ -7,17 +7,34 @@ import sys
 from pathlib import Path
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments get one line on stderr and exit status 2."""
+
+    def error(self, message: str):  # noqa: D102
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="sherwood-tui", description="Three Robin Hood tabletop games for one terminal."
     )
     parser.add_argument("--saves", type=Path, help="folder of save files (default: the user's data folder)")
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="seconds each bot turn stays on screen")
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     play = sub.add_parser("play", help="open the game picker (the default)")
     play.add_argument("--saves", type=Path, help=argparse.SUPPRESS)
     resume = sub.add_parser("resume", help="continue a saved game from its file")
     resume.add_argument("file", type=Path)
     sub.add_parser("saves", help="list the saved games")
+    sim = sub.add_parser("simulate", help="play bot games headlessly and print a table")
+    sim.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
+    sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
+    sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
     return parser
 
 
@@ -25,6 +42,10 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     from sherwood_tui.core.saves import saves_dir
 
+    if args.command == "simulate":
+        from sherwood_tui.simulate import main as simulate
+
+        return simulate(args)
     folder = args.saves or saves_dir()
     if args.command == "saves":
         from sherwood_tui.core.saves import list_saves
@@ -49,5 +70,5 @@ def run(argv: list[str]) -> int:
         resume_path = args.file
     from sherwood_tui.ui.app import SherwoodApp
 
-    SherwoodApp(saves_dir=folder, resume_path=resume_path).run()
+    SherwoodApp(saves_dir=folder, resume_path=resume_path, bot_delay=args.bot_delay).run()
     return 0

@@ -177,6 +177,10 @@ class Game(ABC):
         best = max((line.total, line.tiebreak) for line in lines)
         return [line.seat for line in lines if (line.total, line.tiebreak) == best]
 
+    def ending(self, state: Any) -> str:
+        """A short category of how the game ended (for the simulator)."""
+        return "complete"
+
     @abstractmethod
     def round_label(self, state: Any) -> str:
         """A short public label of where the game stands ("Round 3")."""

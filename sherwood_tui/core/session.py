@@ -64,10 +64,16 @@ class Session:
             return self.viewer
         return (humans or seats)[0]
 
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, player in enumerate(self.players) if player.bot is None]
+
     def needs_curtain(self, seat: int) -> bool:
-        """A private decision of a human other than the one who last saw secrets."""
+        """A private decision of a human other than the one who last saw secrets.
+        With a single human at the table (the rest bots) there is never a curtain."""
         return (
-            self.players[seat].bot is None
+            len(self.humans) > 1
+            and self.players[seat].bot is None
             and self.game.is_private(self.state, seat)
             and seat != self.viewer
         )

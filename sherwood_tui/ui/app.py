@@ -38,8 +38,11 @@ class SherwoodApp(App):
         Binding("ctrl+q", "quit_game", "Quit", priority=True),
     ]
 
-    def __init__(self, saves_dir: Path | None = None, resume_path: Path | None = None) -> None:
+    def __init__(
+        self, saves_dir: Path | None = None, resume_path: Path | None = None, bot_delay: float = 0.8
+    ) -> None:
         super().__init__()
+        self.bot_delay = bot_delay  # seconds a bot's turn stays on screen
         from sherwood_tui.core.saves import saves_dir as default_dir
 
         self.saves_dir = saves_dir or default_dir()
@@ -113,6 +116,11 @@ class SherwoodApp(App):
             return
         seat = session.next_seat()
         if seat is None:
+            return
+        if session.players[seat].bot is not None:
+            from sherwood_tui.ui.game_screen import BotTurnScreen
+
+            self._show(BotTurnScreen(session, seat))
             return
         if session.needs_curtain(seat):
             self._show(CurtainScreen(session, seat, session.log[self.news_mark :]))

@@ -81,3 +81,32 @@ class GameScreen(Screen):
         if action == "undo":
             return self.session.can_undo()
         return True
+
+
+class BotTurnScreen(GameScreen):
+    """A bot's turn: the public table only, while the bot decides at a followable pace."""
+
+    def compose_main(self) -> ComposeResult:
+        player = self.session.players[self.seat]
+        text = Text(f"{player.name} ({player.bot} bot) is deciding...", style="bold")
+        yield Panel(text, title="Bot turn")
+        table = getattr(self.app.info.load_screens(), "table_text", None)
+        if table is not None:
+            yield Panel(table(self.table), title="Table")
+
+    def on_mount(self) -> None:
+        delay = self.app.bot_delay
+        if delay > 0:
+            self.set_timer(delay, self.act)
+        else:
+            self.call_after_refresh(self.act)
+
+    def act(self) -> None:
+        import random
+
+        from sherwood_tui.core.bots import bot_action
+
+        session = self.session
+        rnd = random.Random(f"{session.seed}-{len(session.actions)}")
+        level = session.players[self.seat].bot
+        self.submit(bot_action(self.game, session.state, self.seat, level, rnd))

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Input, Markdown, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, Markdown, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
 
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
+SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random")]
 
 
 def plain(text: str, style: str = "", **kwargs) -> Static:
@@ -91,11 +92,13 @@ class SetupScreen(Screen):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield plain(f"Player {i + 1}", "bold")
                     yield Input(value=DEFAULT_NAMES[i], max_length=20, compact=True, id=f"name-{i}")
+                    yield Select(SEAT_KINDS, value="human", allow_blank=False, compact=True, id=f"kind-{i}")
             for option in self.game.options:
                 yield Checkbox(f"{option.label}: {option.help}", option.default, id=f"opt-{option.key}")
             yield Button("Start the game", id="start", variant="primary")
         yield Static("", id="error", markup=False)
         yield plain("Tab moves; Ctrl+N adds a player, Ctrl+R removes one; Ctrl+S starts.", "dim")
+        yield plain("Each seat is a human or a bot (Enter on the seat's kind to change it).", "dim")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -134,7 +137,12 @@ class SetupScreen(Screen):
         self.app.pop_screen()
 
     def players(self) -> list[Player]:
-        return [Player(name=self.query_one(f"#name-{i}", Input).value.strip()) for i in range(self.count)]
+        players = []
+        for i in range(self.count):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            players.append(Player(name=name, bot=None if kind == "human" else kind))
+        return players
 
     def options(self) -> dict[str, bool]:
         return {o.key: self.query_one(f"#opt-{o.key}", Checkbox).value for o in self.game.options}

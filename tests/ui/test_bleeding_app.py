@@ -233,3 +233,30 @@ async def test_damaged_save_gets_one_line_and_other_saves_still_load(isolated_sa
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None
+
+
+async def test_one_human_against_bots_has_no_curtain_and_bots_play_in_the_log():
+    app = SherwoodApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_setup(pilot, 0)
+        await set_players(pilot, 3, 4)
+        for seat in (1, 2):  # make Marian and Much sensible bots, with the keyboard
+            app.screen.query_one(f"#name-{seat}").focus()
+            await pilot.press("tab", "enter", "down", "enter")
+        assert [p.bot for p in app.screen.players()] == [None, "sensible", "sensible"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        rnd = random.Random(3)
+        for _ in range(400):
+            screen = app.screen
+            assert not isinstance(screen, CurtainScreen)
+            if isinstance(screen, FinalScreen):
+                break
+            if isinstance(screen, BiddingScreen):
+                await pilot.press("p" if rnd.random() < 0.5 else "enter")
+            elif isinstance(screen, (CollectScreen, RoundSummaryScreen)):
+                await pilot.press("enter")
+            else:
+                await pilot.pause(0.05)  # a bot is deciding
+        assert isinstance(app.screen, FinalScreen)
+        assert any(e.text.startswith("Marian") for e in app.session.log)

@@ -523,6 +523,11 @@ class BleedingSherwood(Game):
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
 
+    def ending(self, state: State) -> str:
+        if "points" in state.end_reason:
+            return "a player reached the winning score"
+        return "Peasant deck empty" if "Peasant" in state.end_reason else "Goodes deck empty"
+
     def round_label(self, state: State) -> str:
         return "Game over" if state.phase == "over" else f"Round {state.round}"
 

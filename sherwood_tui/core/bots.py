@@ -1,0 +1,33 @@
+"""Bots: a bot decides from its own seat's view and legal actions, never the full state.
+
+Two levels for every game: "random" (uniform over the legal actions, for testing) and
+"sensible" (a heuristic player in `games/<game>/bot.py`, function `sensible`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+from sherwood_tui.core.contract import Game
+
+LEVELS = ("sensible", "random")
+
+
+def decide(game: Game, level: str, view: Any, legal: list[Any], rnd: random.Random) -> Any:
+    """The bot's action, given only what its seat may know."""
+    if level == "random":
+        return rnd.choice(legal)
+    if level != "sensible":
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.bot").sensible(view, legal, rnd)
+
+
+def bot_action(game: Game, state: Any, seat: int, level: str, rnd: random.Random) -> Any:
+    """The action of the bot in `seat`: it is shown that seat's view only."""
+    legal = game.legal_actions(state, seat)
+    if level == "random":  # needs no view at all: skip building it
+        return rnd.choice(legal)
+    return decide(game, level, game.view(state, seat), legal, rnd)

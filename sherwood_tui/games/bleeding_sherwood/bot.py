@@ -1,0 +1,61 @@
+"""A sensible Bleeding Sherwood bot: values the targets and bids just enough to win the
+best one cheaply; collects what is worth most to it."""
+
+from __future__ import annotations
+
+import random
+
+from sherwood_tui.games.bleeding_sherwood.rules import Pass, PlayGoode, SeatView, TakeBid, TakeTarget
+
+GOODE_WORTH = 0.5  # a Goode is bidding money, worth about half its value in points
+
+
+def target_worth(target) -> float:
+    return target.value + GOODE_WORTH * sum(g.value for g in target.goodes)
+
+
+def sensible(view: SeatView, legal: list, rnd: random.Random):
+    if view.table.phase == "bidding":
+        return _bid(view, legal, rnd)
+    return _collect(view, legal)
+
+
+def _collect(view: SeatView, legal: list):
+    table = view.table
+
+    def worth(action) -> float:
+        if isinstance(action, TakeTarget):
+            return target_worth(next(t for t in table.targets if t.peasant == action.peasant))
+        return GOODE_WORTH * 1.2 * table.seats[action.owner].bid_total
+
+    return max(legal, key=worth)
+
+
+def _bid(view: SeatView, legal: list, rnd: random.Random):
+    table, me = view.table, view.seat
+    n = len(table.seats)
+    effects = " ".join(table.effects)
+    my_bid = table.seats[me].bid_total
+    hand = sorted(view.hand, key=lambda c: c.value)
+    if not hand:
+        return Pass(seat=me)
+    if "zero collects nothing" in effects and my_bid == 0:
+        return PlayGoode(seat=me, card=hand[0].id)
+    if "lowest bid collects first" in effects:
+        return Pass(seat=me)
+    order = lambda s: (s - table.first) % n  # noqa: E731 - earlier bidders win ties
+    rivals = [s for s in range(n) if s != me]
+    top = max(rivals, key=lambda s: (table.seats[s].bid_total, -order(s)))
+    top_bid = table.seats[top].bid_total
+    ahead = my_bid > top_bid or (my_bid == top_bid and order(me) < order(top))
+    if ahead:
+        return Pass(seat=me)
+    best = max((target_worth(t) for t in table.targets), default=0)
+    budget = (0.8 if table.classic else 0.55) * best + rnd.uniform(-2, 2)
+    needed = top_bid - my_bid + (0 if order(me) < order(top) else 1)
+    for card in hand:
+        if card.value >= needed and my_bid + card.value <= budget:
+            return PlayGoode(seat=me, card=card.id)
+    if my_bid + hand[0].value <= budget / 2 and len(hand) > 3 and rnd.random() < 0.3:
+        return PlayGoode(seat=me, card=hand[0].id)  # build towards a later raise
+    return Pass(seat=me)

@@ -1,0 +1,16 @@
+"""Bleeding Sherwood's counts for the simulator: bid cards per round, zero bids."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sherwood_tui.games.bleeding_sherwood.rules import PlayGoode
+
+
+def count_step(counts: Counter, before, action, after, events) -> None:
+    if isinstance(action, PlayGoode):
+        counts["bid cards played"] += 1
+    if before.phase == "bidding" and after.phase != "bidding":
+        bids = after.bids if after.phase == "collecting" else before.bids
+        counts["rounds bid"] += 1
+        counts["zero bids"] += sum(1 for bid in bids if not bid)

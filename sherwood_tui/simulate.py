@@ -1,0 +1,252 @@
+"""The playtest simulator: bot games played headlessly, summarised in a table.
+
+Game i of a run uses seed `seed + i`, so a run gives the same results whatever `--jobs`.
+Game-specific counts come from `games/<game>/stats.py` (`count_step`), when present.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import LEVELS, bot_action
+from sherwood_tui.core.contract import Player
+
+
+@dataclass
+class GameResult:
+    seed: int
+    winners: list[int]
+    scores: list[float]
+    actions: int
+    rounds: int
+    ending: str
+    counts: dict[str, float] = field(default_factory=dict)
+
+
+def _counter(info: catalog.GameInfo):
+    try:
+        return importlib.import_module(f"sherwood_tui.games.{info.package}.stats").count_step
+    except ModuleNotFoundError:
+        return None
+
+
+def play_one(game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int) -> GameResult:
+    """One bot game from its seed."""
+    info = catalog.get(game_id)
+    game = info.load()
+    count_step = _counter(info)
+    seats = [Player(name=f"Seat {i + 1}", bot=bots[i]) for i in range(players)]
+    state, _ = game.start(seats, options, seed)
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    actions = rounds = 0
+    while not game.is_over(state):
+        seats_to_act = game.to_act(state)
+        seat = seats_to_act[0] if len(seats_to_act) == 1 else rnd.choice(seats_to_act)
+        action = bot_action(game, state, seat, bots[seat], rnd)
+        after, events = game.apply(state, action)
+        rounds += sum(1 for e in events if e.kind == "round_end")
+        if count_step is not None:
+            count_step(counts, state, action, after, events)
+        state = after
+        actions += 1
+    return GameResult(
+        seed=seed,
+        winners=game.winners(state),
+        scores=[line.total for line in game.scores(state)],
+        actions=actions,
+        rounds=rounds,
+        ending=game.ending(state),
+        counts=dict(counts),
+    )
+
+
+def _play_chunk(job: tuple) -> list[GameResult]:
+    game_id, players, bots, options, seeds = job
+    return [play_one(game_id, players, bots, options, s) for s in seeds]
+
+
+def run(
+    game_id: str, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+    jobs: int = 1, progress=None,
+) -> list[GameResult]:
+    """Play `games` bot games; `progress(n)` is called as games finish."""
+    seeds = [seed + i for i in range(games)]
+    size = max(1, min(200, games // (jobs * 8) or 1))
+    chunks = [(game_id, players, bots, options, seeds[i : i + size]) for i in range(0, games, size)]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for chunk in chunks:
+            results += _play_chunk(chunk)
+            if progress:
+                progress(len(chunk[4]))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_play_chunk, chunks):
+                results += part
+                if progress:
+                    progress(len(part))
+    results.sort(key=lambda r: r.seed)
+    return results
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    return {
+        "mean": round(statistics.fmean(values), 2),
+        "sd": round(statistics.pstdev(values), 2) if len(values) > 1 else 0.0,
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def summarise(results: list[GameResult], bots: list[str]) -> dict[str, Any]:
+    """Wins per seat and per bot level, scores, lengths, endings, game-specific counts."""
+    n, games = len(bots), len(results)
+    wins = [0.0] * n
+    for r in results:
+        for w in r.winners:
+            wins[w] += 1 / len(r.winners)
+    seats = [
+        {
+            "seat": i + 1,
+            "bot": bots[i],
+            "wins": round(wins[i], 2),
+            "win_rate": round(wins[i] / games, 4),
+            "score": _spread([r.scores[i] for r in results]),
+        }
+        for i in range(n)
+    ]
+    levels = {}
+    for level in sorted(set(bots)):
+        members = [i for i in range(n) if bots[i] == level]
+        total = sum(wins[i] for i in members)
+        levels[level] = {
+            "seats": len(members),
+            "wins": round(total, 2),
+            "win_rate_per_seat": round(total / games / len(members), 4),
+        }
+    keys = sorted({k for r in results for k in r.counts})
+    counts = {k: round(sum(r.counts.get(k, 0) for r in results) / games, 3) for k in keys}
+    return {
+        "games": games,
+        "seats": seats,
+        "levels": levels,
+        "length": {"actions": _spread([r.actions for r in results]), "rounds": _spread([r.rounds for r in results])},
+        "endings": dict(Counter(r.ending for r in results).most_common()),
+        "counts_per_game": counts,
+    }
+
+
+def parse_bots(text: str | None, players: int) -> list[str]:
+    levels = (text or "sensible").split(",")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise ValueError(f"--bots names {len(levels)} levels for {players} players")
+    return levels
+
+
+def parse_options(items: list[str], game) -> dict[str, bool]:
+    options: dict[str, bool] = {}
+    known = {o.key for o in game.options}
+    for item in items:
+        key, _, value = item.partition("=")
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{game.title} has no option {key!r} (options: {names})")
+        if value.lower() not in ("", "1", "true", "yes", "on", "0", "false", "no", "off"):
+            raise ValueError(f"option {key} takes yes or no, not {value!r}")
+        options[key] = value.lower() in ("", "1", "true", "yes", "on")
+    return options
+
+
+def print_report(summary: dict[str, Any], header: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(header, markup=False)
+    seats = Table(title="Wins and scores per seat")
+    for col in ("Seat", "Bot", "Wins", "Win %", "Score mean", "Spread", "Min", "Max"):
+        seats.add_column(col, justify="left" if col == "Bot" else "right")
+    for s in summary["seats"]:
+        sc = s["score"]
+        seats.add_row(str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{100 * s['win_rate']:.1f}",
+                      f"{sc['mean']:.1f}", f"{sc['sd']:.1f}", f"{sc['min']:g}", f"{sc['max']:g}")
+    console.print(seats)
+    levels = Table(title="Wins per bot level")
+    for col in ("Bot", "Seats", "Wins", "Win % per seat"):
+        levels.add_column(col, justify="left" if col == "Bot" else "right")
+    for level, row in summary["levels"].items():
+        levels.add_row(level, str(row["seats"]), f"{row['wins']:g}", f"{100 * row['win_rate_per_seat']:.1f}")
+    console.print(levels)
+    other = Table(title="Game length, endings and counts (per game)")
+    other.add_column("What")
+    other.add_column("Value", justify="right")
+    for key, spread in summary["length"].items():
+        other.add_row(f"{key} (mean, sd, min, max)",
+                      f"{spread['mean']:.1f}, {spread['sd']:.1f}, {spread['min']:g}, {spread['max']:g}")
+    for ending, count in summary["endings"].items():
+        other.add_row(f"ended: {ending}", str(count))
+    for key, value in summary["counts_per_game"].items():
+        other.add_row(key, f"{value:g}")
+    console.print(other)
+
+
+def main(args) -> int:
+    """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
+    import json
+    import sys
+
+    def fail(message: str) -> int:
+        print(f"sherwood-tui simulate: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        info = catalog.get(args.game)
+    except ValueError as err:
+        return fail(str(err))
+    game = info.load()
+    if not game.min_players <= args.players <= game.max_players:
+        return fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {args.players}")
+    if args.games < 1:
+        return fail("--games must be at least 1")
+    try:
+        bots = parse_bots(args.bots, args.players)
+        options = parse_options(args.option or [], game)
+    except ValueError as err:
+        return fail(str(err))
+    jobs = max(1, args.jobs)
+    started = time.perf_counter()
+    if args.json:
+        results = run(info.id, args.players, args.games, args.seed, bots, options, jobs)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{game.title}: {args.games} games", total=args.games)
+            results = run(info.id, args.players, args.games, args.seed, bots, options, jobs,
+                          progress=lambda k: bar.advance(task, k))
+    elapsed = time.perf_counter() - started
+    summary = summarise(results, bots)
+    summary.update(game=info.id, players=args.players, seed=args.seed, bots=bots, options=options,
+                   seconds=round(elapsed, 2))
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        header = (f"{game.title}: {args.games} games, {args.players} players, seed {args.seed}, "
+                  f"bots {','.join(bots)}, options {options or 'none'}, {elapsed:.1f} s")
+        print_report(summary, header)
+    return 0

@@ -1,0 +1,84 @@
+"""Bots decide from their own view only; the simulator's command line."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import bot_action, decide
+from sherwood_tui.simulate import play_one
+from tests.contract_checks import players
+
+READY = [info for info in catalog.GAMES if info.ready]
+
+
+def bot_has(info) -> bool:
+    try:
+        __import__(f"sherwood_tui.games.{info.package}.bot")
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("info", [i for i in READY if bot_has(i)], ids=lambda i: i.id)
+def test_sensible_bot_decides_the_same_when_other_seats_secrets_are_scrambled(info):
+    game = info.load()
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = game.new_game(players(game.min_players + 1), {}, seed)
+        steps = 0
+        while not game.is_over(state) and steps < 400:
+            seat = game.to_act(state)[0]
+            scrambled = game.scramble_secrets(state, seat, seed + steps)
+            mine = decide(game, "sensible", game.view(state, seat), game.legal_actions(state, seat), random.Random(steps))
+            theirs = decide(game, "sensible", game.view(scrambled, seat), game.legal_actions(scrambled, seat), random.Random(steps))
+            assert mine == theirs
+            state, _ = game.apply(state, bot_action(game, state, seat, "sensible", rnd))
+            steps += 1
+
+
+@pytest.mark.parametrize("info", [i for i in READY if bot_has(i)], ids=lambda i: i.id)
+def test_sensible_bot_beats_random_bots(info):
+    game = info.load()
+    n = game.min_players + 1 if game.min_players < 3 else game.min_players
+    bots = ["sensible"] + ["random"] * (n - 1)
+    wins = sum(1 for seed in range(40) if 0 in play_one(info.id, n, bots, {}, seed).winners)
+    assert wins / 40 > 2 / n  # clearly better than a fair share
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "sherwood_tui", *args], capture_output=True, text=True)
+
+
+def test_simulate_prints_a_table_and_same_seed_gives_same_results():
+    result = run_cli("simulate", "bleeding-sherwood", "--players", "3", "--games", "20", "--seed", "4")
+    assert result.returncode == 0 and "Wins and scores per seat" in result.stdout
+    first = json.loads(run_cli("simulate", "bleeding-sherwood", "--players", "3", "--games", "20",
+                               "--seed", "4", "--json", "--bots", "sensible,random,random").stdout)
+    again = json.loads(run_cli("simulate", "bleeding-sherwood", "--players", "3", "--games", "20",
+                               "--seed", "4", "--json", "--bots", "sensible,random,random", "--jobs", "2").stdout)
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+    assert first["games"] == 20 and len(first["seats"]) == 3
+    assert "zero bids" in first["counts_per_game"]
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["chess"], "unknown game 'chess'"),
+        (["bleeding-sherwood", "--players", "9"], "takes 2 to 6 players, not 9"),
+        (["bleeding-sherwood", "--option", "turbo"], "has no option 'turbo'"),
+        (["bleeding-sherwood", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["bleeding-sherwood", "--players", "lots"], "invalid int value"),
+    ],
+)
+def test_simulate_bad_arguments_get_one_line_and_non_zero_exit(args, message):
+    result = run_cli("simulate", *args)
+    assert result.returncode == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
