@@ -21,6 +21,24 @@ class Frozen(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
+        """A shallow copy with some fields replaced, without validation (as pydantic's),
+        but several times faster: the rules copy states in their hot loop."""
+        if deep:
+            return super().model_copy(update=update, deep=True)
+        cls = type(self)
+        new = cls.__new__(cls)
+        values = self.__dict__.copy()
+        fields_set = self.__pydantic_fields_set__
+        if update:
+            values.update(update)
+            fields_set = fields_set | update.keys()
+        object.__setattr__(new, "__dict__", values)
+        object.__setattr__(new, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+
 
 class Player(Frozen):
     """A seat at the table: a name, and the bot level if a bot plays it."""
