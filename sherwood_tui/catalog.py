@@ -42,11 +42,11 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "sheriff", "Sheriff of Nottingham", "sheriff", 3, 5,
-        "Smuggle goods past the Sheriff: declare, bluff and bribe.", False,
+        "Smuggle goods past the Sheriff: declare, bluff and bribe.", True,
     ),
     GameInfo(
         "sherwood", "Sherwood (2005)", "sherwood", 2, 4,
-        "Send secret ambush parties on missions; win towns, dodge prison.", False,
+        "Send secret ambush parties on missions; win towns, dodge prison.", True,
     ),
 )
 

@@ -28,7 +28,7 @@ MIN_SIZE = (80, 24)
 class SherwoodApp(App):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "sherwood-tui"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
@@ -159,7 +159,10 @@ class SherwoodApp(App):
         return shown
 
     def continue_interludes(self) -> None:
-        """Show the next interlude screen, or the next decision when none is left."""
+        """Show the next interlude screen, or the next decision when none is left.
+        A table of bots only has nobody to wait for: its interludes are skipped."""
+        if self.session is not None and not self.session.humans:
+            self.interludes = []
         if self.interludes:
             self._show(self.interludes.pop(0))
         else:

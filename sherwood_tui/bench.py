@@ -1,0 +1,132 @@
+"""`make bench`: start-up time and memory against a bare Textual app, and bot games per
+second for each game, each printed beside its goal. Run: python -m sherwood_tui.bench"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+BARE_APP = """
+import resource
+from textual.app import App
+from textual.widgets import Footer, Header, OptionList
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield OptionList("Bleeding Sherwood", "Sheriff of Nottingham", "Sherwood")
+        yield Footer()
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True, size=(80, 24))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+OUR_PICKER = """
+import resource
+from sherwood_tui.ui.app import SherwoodApp
+class Timed(SherwoodApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.exit)
+Timed().run(headless=True, size=(80, 24))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+OUR_FULL_GAME = """
+import os, resource, tempfile
+os.environ["SHERWOOD_TUI_DATA"] = tempfile.mkdtemp()
+from sherwood_tui import catalog
+from sherwood_tui.core.contract import Player
+from sherwood_tui.ui.app import SherwoodApp
+class FullGame(SherwoodApp):
+    def on_mount(self):
+        super().on_mount()
+        seats = [Player(name=n, bot="sensible") for n in ("Robin", "Marian", "Much", "Will")]
+        self.start_game(catalog.get("bleeding-sherwood"), seats, {}, seed=7)
+    def advance(self):
+        if self.session is not None and self.session.is_over:
+            self.exit()
+            return
+        super().advance()
+FullGame(bot_delay=0).run(headless=True, size=(80, 24))
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+GOALS = {"bleeding-sherwood": 1000, "sheriff": 300, "sherwood": 300}
+
+
+def run_script(code: str) -> tuple[float, int]:
+    """Wall time of a fresh interpreter running `code`, and its peak memory (KiB)."""
+    started = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return time.perf_counter() - started, int(out.stdout.strip().splitlines()[-1])
+
+
+def startup(repeats: int = 7) -> tuple[float, float]:
+    bare, ours = [], []
+    run_script(BARE_APP), run_script(OUR_PICKER)  # warm the file cache
+    for _ in range(repeats):
+        bare.append(run_script(BARE_APP)[0])
+        ours.append(run_script(OUR_PICKER)[0])
+    return statistics.median(bare), statistics.median(ours)
+
+
+def memory() -> tuple[int, int]:
+    return run_script(BARE_APP)[1], run_script(OUR_FULL_GAME)[1]
+
+
+def games_per_second(game_id: str, players: int, seconds: float = 4.0) -> tuple[float, float]:
+    """Random-bot games per second and actions per second on one core (CPU time)."""
+    from sherwood_tui import catalog
+    from sherwood_tui.core.contract import Player
+
+    game = catalog.get(game_id).load()
+    seats = [Player(name=f"P{i}", bot="random") for i in range(players)]
+    games = actions = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        rnd = random.Random(games)
+        state = game.new_game(seats, {}, games)
+        while not game.is_over(state):
+            to_act = game.to_act(state)
+            seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
+            state, _ = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
+            actions += 1
+        games += 1
+    elapsed = time.process_time() - started
+    return games / elapsed, actions / elapsed
+
+
+def main() -> int:
+    from sherwood_tui import catalog
+
+    rows = []
+    bare_t, ours_t = startup()
+    rows.append(("start-up to the picker (ratio to a bare Textual app)", f"{ours_t / bare_t:.2f}",
+                 "<= 1.25", f"{ours_t * 1000:.0f} ms vs {bare_t * 1000:.0f} ms"))
+    bare_m, ours_m = memory()
+    rows.append(("peak memory of a full game (ratio to the bare app)", f"{ours_m / bare_m:.2f}",
+                 "<= 1.3", f"{ours_m / 1024:.0f} MiB vs {bare_m / 1024:.0f} MiB"))
+    results = {}
+    for info in catalog.GAMES:
+        if not info.ready:
+            continue
+        per_second, actions = games_per_second(info.id, 4 if info.max_players >= 4 else info.max_players)
+        results[info.id] = per_second
+        rows.append((f"{info.title}: random-bot games per second per core", f"{per_second:.0f}",
+                     f">= {GOALS[info.id]}", f"{actions:,.0f} actions per second"))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':>7}  {'goal':>8}  detail")
+    for name, value, goal, detail in rows:
+        print(f"{name:<{width}}  {value:>7}  {goal:>8}  {detail}")
+    if "--json" in sys.argv:
+        print(json.dumps({"rows": rows}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""Sheriff of Nottingham's screens: which one serves a seat now, the scoreboard, and the
+inspection-result interlude.
+
+- market (private): SetAsideScreen, DrawScreen, PlaceScreen
+- load and declare (private): LoadScreen, DeclareScreen
+- inspection (public, the Sheriff): ChooseScreen, DecideScreen, CounterScreen,
+  ConfiscateScreen; (private, the threatened merchant) OfferScreen; (private, a debtor)
+  PayScreen
+- an opened bag is shown to the table on a InspectionResultScreen before play goes on.
+"""
+
+from __future__ import annotations
+
+from sherwood_tui.core.contract import Event
+from sherwood_tui.core.session import Session
+from sherwood_tui.games.sheriff.rules import OpenBag
+from sherwood_tui.games.sheriff.screens_common import (
+    SheriffScreen,
+    SheriffTableScreen,
+    scoreboard_text,
+    table_text,
+)
+from sherwood_tui.games.sheriff.screens_merchant import (
+    DeclareScreen,
+    DrawScreen,
+    LoadScreen,
+    OfferScreen,
+    PayScreen,
+    PlaceScreen,
+    SetAsideScreen,
+)
+from sherwood_tui.games.sheriff.screens_sheriff import (
+    ChooseScreen,
+    ConfiscateScreen,
+    CounterScreen,
+    DecideScreen,
+    InspectionResultScreen,
+    SheriffScoreSheetScreen,
+)
+from sherwood_tui.ui.game_screen import GameScreen
+
+SCREENS = {
+    "set_aside": SetAsideScreen,
+    "draw": DrawScreen,
+    "place": PlaceScreen,
+    "load": LoadScreen,
+    "declare": DeclareScreen,
+    "choose": ChooseScreen,
+    "offer": OfferScreen,
+    "decide": DecideScreen,
+    "confiscate": ConfiscateScreen,
+    "pay": PayScreen,
+}
+
+
+def screen_for(session: Session, seat: int) -> GameScreen:
+    """The decision screen for this seat now."""
+    return SCREENS[session.state.step](session, seat)
+
+
+def interludes_for(session: Session, events: list[Event]) -> list:
+    """Public screens for the whole table: what an opened bag held, and at the end of the
+    game the score sheet (players side by side) before the generic final screen."""
+    shown: list = []
+    if any(e.kind in ("round_end", "game_end") for e in events):
+        # The round summary is shown to the whole table: the next private decision needs
+        # the curtain even if it falls to the player who decided last.
+        session.viewer = None
+    if session.actions and isinstance(session.actions[-1], OpenBag):
+        action = session.actions[-1]
+        lines = []
+        for event in events:
+            if event.kind in ("round_end", "game_end"):
+                break
+            lines.append(event.text)
+        sheriff, merchant = session.player_name(action.seat), session.player_name(action.merchant)
+        shown.append(InspectionResultScreen(session, f"Inspection: {sheriff} opens {merchant}'s bag", lines))
+    if session.is_over and any(e.kind == "game_end" for e in events):
+        shown.append(SheriffScoreSheetScreen(session))
+    return shown
+
+
+__all__ = [
+    "ChooseScreen",
+    "ConfiscateScreen",
+    "CounterScreen",
+    "DecideScreen",
+    "DeclareScreen",
+    "DrawScreen",
+    "LoadScreen",
+    "OfferScreen",
+    "PayScreen",
+    "PlaceScreen",
+    "InspectionResultScreen",
+    "SheriffScoreSheetScreen",
+    "SetAsideScreen",
+    "SheriffScreen",
+    "SheriffTableScreen",
+    "interludes_for",
+    "scoreboard_text",
+    "screen_for",
+    "table_text",
+]

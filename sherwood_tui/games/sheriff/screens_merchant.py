@@ -1,0 +1,411 @@
+"""A merchant's private screens (shown only after the curtain): the market turn, loading
+the bag, the declaration, a bribe offer and paying a debt with stand goods.
+
+Each shows its seat's secret zones with the view's own lines (`hand_text`, `bag_text`,
+`set_aside_text`, `hidden_text`) and nothing secret of any other seat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+from sherwood_tui.games.sheriff.rules import (
+    DATA,
+    HAND_SIZE,
+    LEGAL_GOODS,
+    Declare,
+    Draw,
+    LoadBag,
+    Offer,
+    PayWithGood,
+    PlaceAside,
+    SetAside,
+    count_text,
+    describe,
+)
+from sherwood_tui.games.sheriff.screens_common import (
+    KIND_STYLE,
+    BribeRows,
+    CardList,
+    PileOrderScreen,
+    Row,
+    SheriffList,
+    SheriffScreen,
+    best_declaration,
+    bribe_text,
+    declarable,
+    declarations_text,
+    favour_row,
+    judgement_text,
+    line,
+    market_panel,
+    prefill,
+    sort_cards,
+)
+from sherwood_tui.ui.widgets import Panel
+
+
+class MerchantScreen(SheriffScreen):
+    """A private decision: the view of `seat` is on screen."""
+
+    private = True
+
+    def secret_lines(self, *zones: str) -> ComposeResult:
+        """The seat's secret zones, each on its own line, exactly as the view words them."""
+        for zone in zones:
+            cards = getattr(self.view, zone.replace("-", "_"))
+            if cards:
+                yield line(getattr(self.view, f"{zone.replace('-', '_')}_text"), id=f"{zone}-text", classes="secret")
+
+
+# ----- market ----------------------------------------------------------------------------
+
+
+class SetAsideScreen(MerchantScreen):
+    """Market, first step: mark up to five cards to set aside (none keeps the hand)."""
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Confirm", priority=True),
+        Binding("space", "mark", "Mark"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        hand = CardList(sort_cards(self.view.hand), DATA.set_aside_max, id="hand")
+        hand.border_title = f"{self.actor_name}'s market turn"
+        hand.border_subtitle = "space marks · Enter confirms"
+        yield hand
+        yield from self.secret_lines("hand")
+        yield line("Nothing marked: Enter keeps the whole hand.", "dim", id="help-line")
+        yield market_panel(self.table)
+
+    def on_mount(self) -> None:
+        self.query_one("#hand", CardList).focus()
+
+    def action_mark(self) -> None:
+        hand = self.query_one("#hand", CardList)
+        if not hand.toggle():
+            self.notify(f"You can set aside at most {hand.limit} cards.", severity="warning")
+        n = len(hand.marked)
+        self.query_one("#help-line").update(
+            Text(f"{n} marked: Enter sets them aside." if n else "Nothing marked: Enter keeps the whole hand.", style="dim")
+        )
+
+    def action_confirm(self) -> None:
+        cards = tuple(c.id for c in self.query_one("#hand", CardList).marked_cards)
+        self.submit(SetAside(seat=self.seat, cards=cards))
+
+
+class DrawScreen(MerchantScreen):
+    """Market: draw back to six, from the discard-pile tops first, then the draw pile."""
+
+    BINDINGS = [
+        Binding("enter", "take", "Take", priority=True),
+        Binding("1", "source('0')", "Pile 1"),
+        Binding("2", "source('1')", "Pile 2"),
+        Binding("d", "source('d')", "Draw pile"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        need = HAND_SIZE - len(self.view.hand)
+        self.sources: list[Draw] = list(self.game.legal_actions(self.session.state, self.seat))
+        options = []
+        for action in self.sources:
+            if action.from_discard is None:
+                text = Text("d  ", style="bold")
+                text.append(f"Draw {need} from the draw pile")
+                text.append(f" ({self.table.draw_pile})", style="dim")
+            else:
+                pile = self.table.discards[action.from_discard]
+                top = pile[-1]
+                text = Text(f"{action.from_discard + 1}  ", style="bold")
+                text.append("Take ")
+                text.append(top.name, style=KIND_STYLE[top.kind])
+                text.append(f" from discard pile {action.from_discard + 1}")
+                text.append(f" ({len(pile)})", style="dim")
+            options.append(Option(text, id=self._key(action)))
+        sources = SheriffList(*options, id="sources")
+        sources.border_title = f"{self.actor_name} draws {need} more card{'s' if need != 1 else ''}"
+        sources.border_subtitle = "Enter takes · or 1, 2, d"
+        yield sources
+        yield line("Discard tops first; the draw pile comes last.", "dim", classes="hint")
+        yield from self.secret_lines("hand", "set-aside")
+        yield market_panel(self.table)
+
+    @staticmethod
+    def _key(action: Draw) -> str:
+        return "d" if action.from_discard is None else str(action.from_discard)
+
+    def on_mount(self) -> None:
+        sources = self.query_one("#sources", OptionList)
+        sources.highlighted = sources.option_count - 1  # the draw pile: the usual choice
+        sources.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "source":
+            return parameters[0] in {self._key(a) for a in self.sources}
+        return super().check_action(action, parameters)
+
+    def action_take(self) -> None:
+        index = self.query_one("#sources", OptionList).highlighted
+        if index is not None:
+            self.submit(self.sources[index])
+
+    def action_source(self, key: str) -> None:
+        for action in self.sources:
+            if self._key(action) == key:
+                self.submit(action)
+
+
+class PlaceScreen(PileOrderScreen, MerchantScreen):
+    """Market, last step: the set-aside cards go on one discard pile, in a chosen order."""
+
+    def compose_main(self) -> ComposeResult:
+        yield self.order_list(list(reversed(self.view.set_aside)), f"{self.actor_name} puts the set-aside cards back")
+        yield from self.secret_lines("set-aside", "hand")
+        yield market_panel(self.table)
+
+    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside:
+        return PlaceAside(seat=self.seat, pile=pile, order=order)
+
+
+# ----- the bag and the declaration ---------------------------------------------------------
+
+
+class LoadScreen(MerchantScreen):
+    """Seal one to five cards in the bag; what each declaration would risk is shown."""
+
+    BINDINGS = [
+        Binding("enter", "load", "Load bag", priority=True),
+        Binding("space", "mark", "Mark"),
+        Binding("a", "mark_kind", "Mark kind"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        hand = CardList(sort_cards(self.view.hand), DATA.bag_max, id="hand")
+        hand.border_title = f"{self.actor_name} loads the bag (1-5 cards)"
+        hand.border_subtitle = "space marks · a: all of a kind · Enter loads"
+        yield hand
+        yield from self.secret_lines("hand")
+        yield Panel(Text(""), title="Your bag (only you see this)", id="risk")
+
+    def on_mount(self) -> None:
+        self.query_one("#hand", CardList).focus()
+        self.show_risk()
+
+    def candidate(self) -> list:
+        hand = self.query_one("#hand", CardList)
+        if hand.marked:
+            return hand.marked_cards
+        card = hand.highlighted_card
+        return [card] if card is not None else []
+
+    def show_risk(self) -> None:
+        cards = [c.id for c in self.candidate()]
+        hand = self.query_one("#hand", CardList)
+        out = Text()
+        what = "marked" if hand.marked else "highlighted"
+        out.append(f"Into the bag ({what}): ", style="bold")
+        out.append(describe(cards))
+        worth = sum(c.value for c in self.candidate())
+        out.append(f"\nIf it passes: worth {worth} on your stand", style="dim")
+        out.append("\nIf opened, declared as:", style="dim")
+        for good in declarable(self.table):
+            out.append(f"\n {count_text(len(cards), good):<11} ")
+            out.append(judgement_text(cards, good))
+        self.query_one("#risk", Panel).update(out)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_risk()
+
+    def action_mark(self) -> None:
+        hand = self.query_one("#hand", CardList)
+        if not hand.toggle():
+            self.notify(f"A bag holds at most {hand.limit} cards.", severity="warning")
+        self.show_risk()
+
+    def action_mark_kind(self) -> None:
+        hand = self.query_one("#hand", CardList)
+        card = hand.highlighted_card
+        if card is None:
+            return
+        same = [i for i, c in enumerate(hand.cards) if c.name == card.name]
+        if all(i in hand.marked for i in same):
+            for i in same:
+                hand.toggle(i)
+        else:
+            for i in same:
+                if i not in hand.marked:
+                    hand.toggle(i)
+        self.show_risk()
+
+    def action_load(self) -> None:
+        cards = tuple(c.id for c in self.candidate())
+        self.submit(LoadBag(seat=self.seat, cards=cards))
+
+
+class DeclareScreen(MerchantScreen):
+    """Name one legal good and the bag's size; the table sees only this declaration."""
+
+    BINDINGS = [Binding("enter", "declare", "Declare", priority=True)]
+
+    def compose_main(self) -> ComposeResult:
+        bag = [c.id for c in self.view.bag]
+        n = len(bag)
+        self.goods = declarable(self.table)
+        options = []
+        for good in self.goods:
+            text = Text(f"{count_text(n, good):<11} ", style="bold")
+            text.append(judgement_text(bag, good), style="dim")
+            options.append(Option(text, id=good))
+        goods = SheriffList(*options, id="goods")
+        goods.border_title = f"{self.actor_name} declares {n} card{'s' if n != 1 else ''}"
+        goods.border_subtitle = "Enter declares the highlighted good"
+        yield goods
+        yield from self.secret_lines("bag", "hand")
+        decl = declarations_text(self.table)
+        yield Panel(decl if decl else Text("You declare first.", style="dim"), title="Declared so far", id="declared")
+
+    def on_mount(self) -> None:
+        goods = self.query_one("#goods", OptionList)
+        goods.highlighted = self.goods.index(best_declaration([c.id for c in self.view.bag], self.goods))
+        goods.focus()
+
+    def action_declare(self) -> None:
+        index = self.query_one("#goods", OptionList).highlighted
+        if index is not None:
+            self.submit(Declare(seat=self.seat, good=self.goods[index], count=len(self.view.bag)))
+
+
+# ----- bribes and debts --------------------------------------------------------------------
+
+
+class OfferScreen(MerchantScreen):
+    """The threatened merchant composes a bribe (maybe nothing); the offer is then public."""
+
+    BINDINGS = [
+        Binding("enter", "offer", "Offer", priority=True),
+        Binding("f", "favour", "Favour"),
+        Binding("escape", "rows", "Amounts"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        view, table, seat = self.view, self.table, self.seat
+        me = table.seats[seat]
+        sheriff = table.seats[table.sheriff].name
+        rows = [Row("gold", "", "Gold", me.gold)]
+        stand = Counter(c.name for c in view.hidden) + Counter(c.name for c in me.stand)
+        for kind in sorted(stand, key=lambda k: (k not in LEGAL_GOODS, k)):
+            face = "" if kind in LEGAL_GOODS else " (down)"
+            rows.append(Row("stand", kind, f"{kind} from stand{face}", stand[kind]))
+        bag_kinds = {c.name for c in view.bag} | {me.declaration} | set(table.demand.bag if table.demand else ())
+        size = len(view.bag)
+        for kind in sorted(k for k in bag_kinds if k):
+            rows.append(Row("bag", kind, f"{kind} from the bag", size))
+        prefill(rows, table.demand)
+        composer = BribeRows(rows, size, id="rows")
+        composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
+        composer.border_subtitle = "←→ amount · f favour · Enter offers"
+        yield composer
+        yield favour_row(table.demand.favour if table.demand else "", "f to type a promise (optional)")
+        yield line(Text(""), id="preview")
+        info = Text()
+        info.append(f"You declared {count_text(size, me.declaration)}. If opened: ", style="dim")
+        info.append(judgement_text([c.id for c in view.bag], me.declaration))
+        if table.demand is not None:
+            info.append("\n")
+            info.append_text(bribe_text(f"{sheriff} asks for: ", table.demand))
+            info.append(f" ({table.counters_left} counter-offer{'s' if table.counters_left != 1 else ''} left)", style="dim")
+        yield line(info, id="situation")
+        yield from self.secret_lines("bag", "hidden", "hand")
+
+    def on_mount(self) -> None:
+        self.query_one("#rows", BribeRows).focus()
+        self.show_preview()
+
+    def bribe(self):
+        return self.query_one("#rows", BribeRows).bribe(self.query_one("#favour", Input).value)
+
+    def show_preview(self) -> None:
+        bribe = self.bribe()
+        text = bribe_text("Your offer: ", bribe)
+        if bribe.empty:
+            text.append(" (Enter offers no bribe)", style="dim")
+        self.query_one("#preview").update(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.show_preview()
+
+    def on_bribe_rows_changed(self, event: BribeRows.Changed) -> None:
+        self.show_preview()
+
+    def action_favour(self) -> None:
+        self.query_one("#favour", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rows":
+            return isinstance(self.focused, Input)
+        return super().check_action(action, parameters)
+
+    def action_rows(self) -> None:
+        self.query_one("#rows", BribeRows).focus()
+
+    def action_offer(self) -> None:
+        self.submit(Offer(seat=self.seat, bribe=self.bribe()))
+
+
+class PayScreen(MerchantScreen):
+    """Out of gold, a debtor pays with goods of their stand, one at a time (no change)."""
+
+    BINDINGS = [Binding("enter", "pay", "Pay with it", priority=True)]
+
+    def compose_main(self) -> ComposeResult:
+        debt = self.table.debt
+        creditor = self.seat_name(debt.creditor)
+        me = self.table.seats[self.seat]
+        goods = Counter(c.name for c in me.stand) + Counter(c.name for c in self.view.hidden)
+        values = {c.name: c.value for c in (*me.stand, *self.view.hidden)}
+        self.kinds = sorted(goods, key=lambda k: (k not in LEGAL_GOODS, k))
+        width = max(len(k) for k in self.kinds)
+        options = []
+        for kind in self.kinds:
+            text = Text(f"{kind:<{width}} ", style="bold")
+            text.append(f"worth {values[kind]} · you have {goods[kind]}", style="dim")
+            if kind not in LEGAL_GOODS:
+                text.append(" · face down", style="dim")
+            options.append(Option(text))
+        stand = SheriffList(*options, id="goods")
+        stand.border_title = f"{self.actor_name} owes {creditor} {debt.amount} gold"
+        stand.border_subtitle = "Enter gives the highlighted good"
+        yield stand
+        yield line(
+            f"{self.actor_name} has no gold left: pay with goods from your stand, each worth its "
+            "value; no change is given.",
+            "dim",
+            classes="hint",
+        )
+        yield from self.secret_lines("hidden", "hand")
+
+    def on_mount(self) -> None:
+        self.query_one("#goods", OptionList).focus()
+
+    def action_pay(self) -> None:
+        index = self.query_one("#goods", OptionList).highlighted
+        if index is not None:
+            self.submit(PayWithGood(seat=self.seat, good=self.kinds[index]))
+
+
+__all__ = [
+    "DeclareScreen",
+    "DrawScreen",
+    "LoadScreen",
+    "OfferScreen",
+    "PayScreen",
+    "PlaceScreen",
+    "SetAsideScreen",
+]

@@ -1,0 +1,974 @@
+"""Sherwood (2005) screens: ambush (private), reveal (public interlude), missions and
+rewards, the map for choosing towns, the prison, and peeks at the map and prison.
+
+Every screen is given the public view; private screens also get their own seat's view
+(`self.view`) and nothing of anyone else's. Player names are always plain Text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from sherwood_tui.core.session import Session
+from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
+from sherwood_tui.games.sherwood.map_widget import MapWidget
+from sherwood_tui.games.sherwood.rules import (
+    RANSOM_COST,
+    ChooseMission,
+    ChooseReward,
+    ChooseTown,
+    OrderPrisoners,
+    PrepareAmbush,
+    PublicView,
+    Ransom,
+    available,
+    gold_cards,
+    has_trait,
+    mission_name,
+    network_of,
+    paid_count,
+    party_totals,
+    placement_points,
+)
+from sherwood_tui.games.sherwood.ui_text import (
+    FOREST_MARK,
+    PLAIN_MARK,
+    SKILL_SHORT,
+    hand_text,
+    loot_text,
+    mission_board,
+    mission_rewards_text,
+    outcome_lines,
+    party_table,
+    PRISON_HELP,
+    prison_table,
+    reward_text,
+    scoreboard,
+    seat_style,
+    stacks_text,
+    trait_text,
+)
+from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.widgets import KeyBar, Panel
+
+
+def plain(text: str, style: str = "", **kwargs) -> Static:
+    return Static(Text(text, style=style), markup=False, **kwargs)
+
+
+def scoreboard_text(session: Session) -> Text:
+    """Public: the popularity track with towns, largest network and prisoners."""
+    return scoreboard(session.game.public_view(session.state))
+
+
+def legend(table: PublicView) -> Text:
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append(f"{FOREST_MARK}", style="green")
+    out.append(" forest  ")
+    out.append(f"{PLAIN_MARK}", style="yellow")
+    out.append(" plain  [NOT] Nottingham ")
+    for s, seat in enumerate(table.seats):
+        out.append(" ")
+        out.append(f"{s + 1}", style=seat_style(s) + " reverse")
+        out.append(" ")
+        out.append(seat.name[:10], style=seat_style(s))
+    return out
+
+
+# ----- peeks: the map and the prison, public, from any Sherwood screen ---------------
+
+
+class MapView(Screen):
+    """The whole map with every pawn; arrows inspect towns. Changes nothing."""
+
+    BINDINGS = [
+        Binding("escape,m,q,enter", "close", "Close the map"),
+        Binding("left", "move(-1, 0)", show=False),
+        Binding("right", "move(1, 0)", show=False),
+        Binding("up", "move(0, -1)", show=False),
+        Binding("down", "move(0, 1)", show=False),
+        Binding("tab", "cycle(1)", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.table = session.game.public_view(session.state)
+
+    def compose(self) -> ComposeResult:
+        yield plain("Sherwood (2005) · the map (arrows show a town; Esc closes)", id="title")
+        mapw = MapWidget(self.table.towns, (), "ollerton", id="map")
+        mapw.border_title = Text("Nottinghamshire")
+        yield mapw
+        yield Static(Text(""), id="map-info", markup=False)
+        yield Static(legend(self.table), id="map-legend", markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._info()
+
+    def _info(self) -> None:
+        mapw = self.query_one("#map", MapWidget)
+        self.query_one("#map-info", Static).update(town_info(self.table, mapw.cursor))
+
+    def action_move(self, dx: int, dy: int) -> None:
+        self.query_one("#map", MapWidget).move(dx, dy)
+        self._info()
+
+    def action_cycle(self, step: int) -> None:
+        self.query_one("#map", MapWidget).cycle(step)
+        self._info()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+def town_info(table: PublicView, town: str | None) -> Text:
+    d = data()
+    out = Text()
+    if town is None:
+        return out
+    i = d.town_index[town]
+    t = d.towns[i]
+    out.append(f"{t.name} ({t.short})", style="bold")
+    out.append(f" · {t.terrain}")
+    owner = table.towns[i]
+    if owner is None:
+        out.append(" · free")
+    else:
+        net = network_of(table.towns, owner, i)
+        out.append(" · held by ")
+        out.append(table.seats[owner].name, style=seat_style(owner))
+        out.append(f" (network of {len(net)} town{'s' if len(net) > 1 else ''}")
+        out.append(", road to Nottingham)" if net & d.by_nottingham else ")")
+    roads = sorted(d.towns[n].short for n in d.neighbours[i])
+    if i in d.by_nottingham:
+        roads.insert(0, "NOT")
+    out.append("\nRoads to " + ", ".join(roads), style="dim")
+    return out
+
+
+class PrisonView(Screen):
+    """The cells and their prisoners, and where the Sheriff stands. Changes nothing."""
+
+    BINDINGS = [Binding("escape,p,q,enter", "close", "Close the prison")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.table = session.game.public_view(session.state)
+
+    def compose(self) -> ComposeResult:
+        yield plain("Sherwood (2005) · the Sheriff's prison (Esc closes)", id="title")
+        yield Static(prison_table(self.table), markup=False, id="cells")
+        yield plain(PRISON_HELP, "dim", id="prison-help")
+        yield plain(data().prison_text, "dim", id="prison-cells-help")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+# ----- the base of the decision screens ----------------------------------------------
+
+
+PEEK_KEYS = [
+    Binding("m", "show_map", "Map"),
+    Binding("p", "show_prison", "Prison", show=False),
+]
+
+
+class SherwoodScreen(GameScreen):
+    """Every Sherwood decision screen: the public scoreboard, and peeks at the map (m)
+    and the prison (p). Subclasses list PEEK_KEYS last so their own keys come first."""
+
+    CSS_PATH = Path(__file__).parent / "sherwood.tcss"
+
+    def heading(self) -> str:
+        return f"{self.game.title} · {self.game.round_label(self.session.state)} · {self.task()}"
+
+    def task(self) -> str:
+        return ""
+
+    def scoreboard(self) -> Text:
+        return scoreboard(self.table)
+
+    def on_mount(self) -> None:
+        self.query_one("#scoreboard").border_subtitle = "m: map · p: prison"
+        self.mounted()
+
+    def mounted(self) -> None:
+        """What a subclass does on mount (on_mount here sets the scoreboard's hint)."""
+
+    def action_show_map(self) -> None:
+        self.app.push_screen(MapView(self.session))
+
+    def action_show_prison(self) -> None:
+        self.app.push_screen(PrisonView(self.session))
+
+    def hand_panel(self) -> Panel:
+        return Panel(Text(hand_text(self.view.hand)), title=Text(f"{self.actor_name}'s loot (secret)"), id="hand")
+
+
+# ----- ambush preparations (private) ----------------------------------------------------
+
+
+AMBUSH_TIPS = (
+    "The highest total at a skill claims its mission; a tie fails it.",
+    "Of the winning parties, the one with the highest Discretion goes to prison.",
+    "Sent someone, won nothing, not the most seen: Little Booty (1 Loot card).",
+)
+
+
+class BandView(Widget):
+    """The band as cards around the Forest card, drawn from the screen's plan."""
+
+    def render(self) -> Text:
+        screen: AmbushScreen = self.screen  # type: ignore[assignment]
+        return screen.band_text(self.content_size.height, self.content_size.width)
+
+
+class AmbushScreen(SherwoodScreen):
+    """Put characters before the Forest card (they go) or after it (they stay); equip
+    loot; see the totals. Enter commits; nobody goes until someone is moved."""
+
+    private = True
+    BINDINGS = [
+        Binding("up", "cursor(-1)", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("space", "toggle", "Go/stay"),
+        Binding("l", "loot", "Loot"),
+        Binding("g", "group", "Group loot"),
+        Binding("enter", "commit", "Commit"),
+        Binding("n", "nobody", "Everyone stays", show=False),
+        Binding("1", "number(1)", "Go/stay by number", key_display="1-9", show=False),
+        *[Binding(str(i), f"number({i})", "", show=False) for i in range(2, 10)],
+        *PEEK_KEYS,
+    ]
+
+    def __init__(self, session: Session, seat: int) -> None:
+        super().__init__(session, seat)
+        state = session.state
+        self.band = self.table.seats[seat].band
+        self.avail = available(state, seat)
+        self.jailed = self.table.seats[seat].prison
+        self.hand = self.view.hand
+        self.going: list[str] = []
+        self.personal: dict[str, int] = {}
+        self.group: int | None = None
+        self.cursor = self.avail[0] if self.avail else None
+
+    def task(self) -> str:
+        return f"{self.actor_name} prepares an ambush"
+
+    # --- layout
+    def compose_main(self) -> ComposeResult:
+        board = Static(Text(""), id="board", markup=False)
+        board.border_title = Text("Missions · your party's total at each skill")
+        board.border_subtitle = stacks_text(self.table)
+        yield board
+        band = BandView(id="band")
+        band.border_title = Text(f"{self.actor_name}'s band and the Forest card (secret)")
+        band.border_subtitle = Text("space: go/stay · l: loot · g: group loot · Enter: commit")
+        yield band
+
+    def mounted(self) -> None:
+        self._update()
+
+    def _update(self) -> None:
+        width = self.app.size.width - 4
+        self.query_one("#board", Static).update(mission_board(self.table, self.totals(), width))
+        self.query_one("#band", BandView).refresh()
+
+    def on_resize(self) -> None:
+        self._update()
+
+    # --- the plan
+    def staying(self) -> list[str]:
+        return [c for c in self.avail if c not in self.going]
+
+    def order(self) -> list[str]:
+        return self.going + self.staying()
+
+    def personal_pairs(self) -> tuple[tuple[str, int], ...]:
+        return tuple((c, self.personal[c]) for c in self.going if c in self.personal)
+
+    def totals(self) -> tuple[int, int, int, int]:
+        return party_totals(tuple(self.going), self.personal_pairs(), self.group)
+
+    def gold(self) -> int:
+        return len(gold_cards(self.hand))
+
+    def band_text(self, height: int, width: int) -> Text:
+        chars = data().characters
+        rows: list[Text] = []
+        head = Text(f"   #  {'Character':<22}{'Str':>4}{'Dex':>4}{'Cun':>4}{'Dis':>4}  Loot or trait", style="dim")
+        cursor_row = 0
+
+        def row(c: str, going: bool) -> Text:
+            ch = chars[c]
+            number = self.band.index(c) + 1
+            here = c == self.cursor
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append("▶ " if here else "  ", style="bold")
+            line.append(f"{number:>2}  ", style="bold" if going else "dim")
+            name_style = ("bold " if going else "") + ("reverse" if here else "")
+            line.append(f"{ch.name[:21]:<22}", style=name_style.strip())
+            skills = "".join(f"{v:>4}" for v in ch.skills)
+            line.append(skills, style="" if going else "dim")
+            line.append("  ")
+            if c in self.personal:
+                line.append("+ " + loot_text(self.personal[c]), style="bold cyan")
+            elif trait_text(c):
+                line.append(trait_text(c), style="italic dim")
+            return line
+
+        for c in self.going:
+            if c == self.cursor:
+                cursor_row = len(rows)
+            rows.append(row(c, True))
+        forest = Text(no_wrap=True, overflow="ellipsis")
+        if self.going:
+            forest.append("  ══ The Forest ══", style="bold green")
+            forest.append(" above it: the party goes · below it: stays in camp", style="green")
+        else:
+            forest.append("  ══ The Forest ══", style="bold green")
+            forest.append(" on top: nobody goes · space sends the one marked ▶", style="green")
+        rows.append(forest)
+        for c in self.staying():
+            if c == self.cursor:
+                cursor_row = len(rows)
+            rows.append(row(c, False))
+        for c in self.jailed:
+            line = Text(no_wrap=True, overflow="ellipsis", style="dim")
+            line.append(f"   -  {chars[c].name[:21]:<22}in prison, cannot go")
+            rows.append(line)
+        footer = self.footer_lines(width)
+        room = max(1, height - 1 - len(footer))
+        if len(rows) > room:
+            # A window around the cursor, with a marker line for what is cut off.
+            room = max(3, room)
+            start = min(max(0, cursor_row - room // 2), len(rows) - room)
+            above, below = start, len(rows) - start - room
+            shown = rows[start : start + room]
+            if above:
+                shown[0] = Text(f"   ↑ {above + 1} more (up arrow)", style="dim")
+            if below:
+                shown[-1] = Text(f"   ↓ {below + 1} more (down arrow)", style="dim")
+            rows = shown
+        spare = height - 1 - len(rows) - len(footer)
+        tips = [Text(t, style="dim italic", no_wrap=True, overflow="ellipsis") for t in AMBUSH_TIPS]
+        if spare > len(tips):
+            footer += [Text("")] * (spare - len(tips)) + tips
+        return Text("\n").join([head, *rows, *footer])
+
+    def footer_lines(self, width: int) -> list[Text]:
+        t = self.totals()
+        line = Text(no_wrap=True, overflow="ellipsis")
+        if self.going:
+            line.append(f"Party of {len(self.going)}: ", style="bold")
+            for k in range(4):
+                line.append(f"{SKILL_SHORT[k]} {t[k]}", style="bold reverse" if k < 3 else "bold")
+                line.append("  ")
+            if t[3] >= 1:
+                line.append("(Discretion: high = seen)", style="dim")
+            else:
+                line.append("(unseen: no prison)", style="dim")
+        else:
+            line.append("Nobody goes: Enter sends no one", style="bold")
+            if self.jailed:
+                line.append(f" and frees {data().characters[self.jailed[0]].name} from your cell", style="bold")
+            line.append(".")
+        extra = Text(no_wrap=True, overflow="ellipsis")
+        if self.group is not None:
+            extra.append("Group loot: ", style="bold")
+            extra.append(loot_text(self.group), style="bold cyan")
+            extra.append("  ")
+        need = paid_count(tuple(self.going))
+        if need:
+            extra.append(f"{need} Gold paid to companions  ", style="yellow")
+        used = set(self.personal.values()) | ({self.group} if self.group is not None else set())
+        used |= set(gold_cards(self.hand)[:need])
+        hand = Text(f"Hand: {hand_text(self.hand, used)}", style="dim")
+        lines = [line]
+        if extra.plain:
+            lines.append(extra)
+        lines += hand.wrap(self.app.console, max(10, width))[:2]
+        return lines
+
+    # --- keys
+    def _refresh_plan(self) -> None:
+        self._update()
+
+    def action_cursor(self, step: int) -> None:
+        order = self.order()
+        if not order:
+            return
+        i = order.index(self.cursor) if self.cursor in order else 0
+        self.cursor = order[max(0, min(len(order) - 1, i + step))]
+        self._refresh_plan()
+
+    def action_number(self, number: int) -> None:
+        if number > len(self.band):
+            return
+        c = self.band[number - 1]
+        if c not in self.avail:
+            self.notify(f"{data().characters[c].name} is in prison.", markup=False)
+            return
+        self.cursor = c
+        self.action_toggle()
+
+    def action_toggle(self) -> None:
+        c = self.cursor
+        if c is None:
+            self.notify("Your whole band is in prison: Enter sends no one.", markup=False)
+            return
+        ch = data().characters[c]
+        if c in self.going:
+            self.going.remove(c)
+            self.personal.pop(c, None)
+            if not self.going:
+                self.group = None
+        else:
+            if ch.paid and paid_count(tuple(self.going)) + 1 > self.gold():
+                self.notify(f"{ch.name} must be paid a Gold card, and you have {self.gold()} "
+                            f"for {paid_count(tuple(self.going)) + 1} paid companions.", markup=False,
+                            severity="warning")
+                return
+            if self.group is not None and ch.trait == "no_group_loot":
+                self.notify(f"{ch.name} refuses group loot: {data().loot[self.group].name} goes back "
+                            "to the hand.", markup=False)
+                self.group = None
+            self.going.append(c)
+        self._refresh_plan()
+
+    def action_nobody(self) -> None:
+        self.going, self.personal, self.group = [], {}, None
+        self._refresh_plan()
+
+    def action_loot(self) -> None:
+        c = self.cursor
+        loot = data().loot
+        personal = [card for card in self.hand if loot[card].kind == "personal"]
+        if not personal:
+            self.notify("You hold no personal loot card.", markup=False)
+            return
+        if c is None:
+            self.notify("Your whole band is in prison: nobody can carry loot.", markup=False)
+            return
+        if c not in self.going:
+            name = data().characters[c].name
+            self.notify(f"{name} stays in camp: press space to send them first.", markup=False)
+            return
+        taken = {card for who, card in self.personal.items() if who != c}
+        options: list[int | None] = [None] + [card for card in personal if card not in taken]
+        current = self.personal.get(c)
+        nxt = options[(options.index(current) + 1) % len(options)]
+        if nxt is None:
+            self.personal.pop(c, None)
+        else:
+            if self.group is not None:
+                self.notify(f"{loot[self.group].name} goes back to the hand: a party carries personal "
+                            "loot or one group card.", markup=False)
+                self.group = None
+            self.personal[c] = nxt
+        self._refresh_plan()
+
+    def action_group(self) -> None:
+        loot = data().loot
+        groups = [card for card in self.hand if loot[card].kind == "group"]
+        if not groups:
+            self.notify("You hold no group loot card.", markup=False)
+            return
+        if not self.going:
+            self.notify("Nobody goes yet: send someone first (space).", markup=False)
+            return
+        if has_trait(tuple(self.going), "no_group_loot"):
+            self.notify("Clorinda's party cannot use group loot.", markup=False)
+            return
+        options: list[int | None] = [None, *groups]
+        nxt = options[(options.index(self.group) + 1) % len(options)]
+        if nxt is not None and self.personal:
+            self.notify("The personal loot goes back to the hand: a party carries personal loot or "
+                        "one group card.", markup=False)
+            self.personal = {}
+        self.group = nxt
+        self._refresh_plan()
+
+    def action_commit(self) -> None:
+        self.submit(PrepareAmbush(
+            seat=self.seat, party=tuple(self.going), personal=self.personal_pairs(), group=self.group))
+
+
+# ----- the reveal (public interlude) -------------------------------------------------
+
+
+class RevealScreen(Screen):
+    """All parties side by side with their totals, who claims what, which missions fail
+    and why, capture and Little Booty. Enter goes on."""
+
+    CSS_PATH = Path(__file__).parent / "sherwood.tcss"
+    BINDINGS = [
+        Binding("enter", "done", "Continue"),
+        Binding("m", "show_map", "Map"),
+        Binding("p", "show_prison", "Prison", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.table = session.game.public_view(session.state)
+
+    def compose(self) -> ComposeResult:
+        reveal = self.table.reveal
+        what = "King Richard's last ambush" if reveal.king else "the ambushes are sprung"
+        yield plain(f"Sherwood (2005) · turn {reveal.turn}: {what}!", id="title")
+        with VerticalScroll(id="reveal-body"):
+            yield Static(party_table(self.table, reveal, self.app.size.width), markup=False, id="parties")
+            yield Static(outcome_lines(self.table, reveal), markup=False, id="outcomes")
+        if reveal.king:
+            hint = "Enter: the final tally."
+        else:
+            hint = "Enter: go on to the rewards, the capture and the Sheriff (the log keeps all this)."
+        yield plain(hint, "dim", id="reveal-hint")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#reveal-body").focus()
+
+    def action_done(self) -> None:
+        self.app.continue_interludes()
+
+    def action_show_map(self) -> None:
+        self.app.push_screen(MapView(self.session))
+
+    def action_show_prison(self) -> None:
+        self.app.push_screen(PrisonView(self.session))
+
+
+# ----- choosing one mission, a reward ---------------------------------------------------
+
+
+class ChoiceScreen(SherwoodScreen):
+    """A list of choices; Enter takes the highlighted one."""
+
+    BINDINGS = [Binding("enter", "choose", "Choose", priority=True), *PEEK_KEYS]
+
+    def mounted(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        for i in range(choices.option_count):
+            if not choices.get_option_at_index(i).disabled:
+                choices.highlighted = i
+                break
+        choices.focus()
+
+    def action_choose(self) -> None:
+        self.query_one("#choices", OptionList).action_select()
+
+
+class MissionChoiceScreen(ChoiceScreen):
+    """You lead several skills: keep one mission, the others fail."""
+
+    private = True
+
+    def task(self) -> str:
+        return f"{self.actor_name} keeps one mission"
+
+    def compose_main(self) -> ComposeResult:
+        reveal = self.table.reveal
+        with VerticalScroll(id="info"):
+            box = Static(outcome_lines(self.table, reveal), markup=False, classes="boxed")
+            box.border_title = Text("The reveal")
+            yield box
+        options = []
+        for r in reveal.skills:
+            if r.outcome == "pending" and r.winner == self.seat:
+                label = Text()
+                label.append(f"{SKILL_NAMES[r.skill]}: {mission_name(r.mission)}", style="bold")
+                label.append(f"\n  {mission_rewards_text(r.mission)}")
+                options.append(Option(label, id=str(r.skill)))
+        choices = OptionList(*options, id="choices")
+        choices.border_title = Text(f"{self.actor_name} leads several: keep one")
+        choices.border_subtitle = Text("arrows, Enter keeps it (the others fail)")
+        yield choices
+        yield self.hand_panel()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.submit(ChooseMission(seat=self.seat, skill=int(event.option.id)))
+
+
+class RewardScreen(ChoiceScreen):
+    """Take one reward of the mission won."""
+
+    private = True
+
+    def task(self) -> str:
+        return f"{self.actor_name} takes a reward"
+
+    def compose_main(self) -> ComposeResult:
+        state, pending = self.session.state, self.table.reward
+        mission = data().mission_by_id[pending.mission]
+        legal = {a.reward for a in self.game.legal_actions(state, self.seat)}
+        options = []
+        for r in mission.rewards:
+            label = Text()
+            label.append(reward_text(r), style="bold")
+            problem = self.game._reward_problem(state, pending, r.type)
+            if problem:
+                label.append(f"\n  not possible: {problem}", style="dim")
+            else:
+                label.append(self.reward_hint(r), style="dim")
+            options.append(Option(label, id=r.type, disabled=r.type not in legal))
+        if "nothing" in legal:
+            options.append(Option(Text("Take nothing (no reward can be taken)", style="bold"), id="nothing"))
+        info = Text()
+        info.append(self.actor_name, style=seat_style(self.seat))
+        info.append(f" won {mission.name} ({SKILL_NAMES[pending.skill]}).")
+        with VerticalScroll(id="info"):
+            yield Panel(info, title="Reward")
+        choices = OptionList(*options, id="choices")
+        choices.border_title = Text("Rewards")
+        choices.border_subtitle = Text("arrows, Enter takes it")
+        yield choices
+        yield self.hand_panel()
+
+    def reward_hint(self, r) -> str:
+        d = data()
+        if r.type == "champion":
+            best = 0
+            for t in r.towns:
+                i = d.town_index[t]
+                if self.table.towns[i] != self.seat:
+                    best = max(best, placement_points(self.table.towns, self.seat, i)[0])
+            extra = ""
+            if has_trait(self.table.reveal.parties[self.seat].members, "champion_bonus"):
+                extra = ", Alan-a-Dale +1"
+            return f"\n  best +{best}{extra} · an opponent's town costs 1 Gold"
+        if r.type == "camp":
+            return "\n  +1 per town; chosen on the map"
+        if r.type == "theft":
+            much = has_trait(self.table.reveal.parties[self.seat].members, "theft_bonus")
+            return "\n  secret cards for your next ambushes" + (" (Much: +2)" if much else "")
+        return ""
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.submit(ChooseReward(seat=self.seat, reward=event.option.id))
+
+
+# ----- the map: choosing a town ----------------------------------------------------------
+
+
+class TownScreen(SherwoodScreen):
+    """Champion or Camp: choose a town on the map. Arrows move between the towns you may
+    take (Tab in list order); the line below shows what each would score."""
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", show=False),
+        Binding("right", "move(1, 0)", show=False),
+        Binding("up", "move(0, -1)", show=False),
+        Binding("down", "move(0, 1)", show=False),
+        Binding("tab", "cycle(1)", "Next town", show=False),
+        Binding("shift+tab", "cycle(-1)", show=False),
+        Binding("enter", "choose", "Take this town"),
+        Binding("x", "decline", "No further town"),
+        *PEEK_KEYS,
+    ]
+
+    def __init__(self, session: Session, seat: int) -> None:
+        super().__init__(session, seat)
+        self.reward = self.table.reward
+        legal = self.game.legal_actions(session.state, seat)
+        self.choices = tuple(a.town for a in legal if a.town is not None)
+        self.can_decline = any(a.town is None for a in legal)
+
+    def task(self) -> str:
+        what = "Champion" if self.reward.reward == "champion" else "Camp"
+        return f"{self.actor_name}: {what}, choose a town"
+
+    def points(self, town: str) -> tuple[int, str]:
+        d = data()
+        i = d.town_index[town]
+        if self.reward.reward != "champion":
+            return 1, "1 for the camp"
+        total, linked, notts = placement_points(self.table.towns, self.seat, i)
+        parts = ["1 for the town"]
+        if linked:
+            parts.append(f"{linked} connected")
+        if notts:
+            parts.append("1 road to Nottingham")
+        return total, ", ".join(parts)
+
+    def best(self) -> str | None:
+        if not self.choices:
+            return None
+        return max(self.choices, key=lambda t: (self.points(t)[0], self.table.towns[data().town_index[t]] is None))
+
+    def compose_main(self) -> ComposeResult:
+        mapw = MapWidget(self.table.towns, self.choices, self.best(), id="map")
+        mission = mission_name(self.reward.mission)
+        mapw.border_title = Text(f"{mission}: {'Champion' if self.reward.reward == 'champion' else 'Camp'}")
+        mapw.border_subtitle = Text("arrows/Tab move · Enter takes")
+        with Horizontal(id="map-row"):
+            yield mapw
+            yield Static(Text(""), id="town-list", markup=False)
+        yield Static(Text(""), id="map-info", markup=False)
+        yield Static(legend(self.table), id="map-legend", markup=False)
+        if self.reward.reward == "champion":
+            how = ("Champion scores 1 for the town, 1 per town of yours joined to it by roads "
+                   "through your towns, and 1 if that network has a road to Nottingham.")
+        elif any(data().towns[data().town_index[t]].terrain == "plain" for t in self.choices):
+            how = "Camp: a pawn on a free town, 1 popularity each: two forest towns, or one plain town."
+        else:
+            how = "Camp: a pawn on a free forest town, 1 popularity."
+        yield plain(how, "dim", id="map-help")
+
+    def mounted(self) -> None:
+        self._info()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "decline":
+            return self.can_decline
+        return super().check_action(action, parameters)
+
+    def _info(self) -> None:
+        d = data()
+        mapw = self.query_one("#map", MapWidget)
+        cur = mapw.cursor
+        side = Text(no_wrap=True, overflow="ellipsis")
+        side.append("You may take\n", style="bold")
+        for t in self.choices:
+            pts, _ = self.points(t)
+            town = d.towns[d.town_index[t]]
+            owner = self.table.towns[d.town_index[t]]
+            here = t == cur
+            side.append("▶" if here else " ", style="bold")
+            side.append(FOREST_MARK if town.terrain == "forest" else PLAIN_MARK,
+                        style="green" if town.terrain == "forest" else "yellow")
+            side.append(town.short, style="bold reverse" if here else "bold")
+            if owner is None:
+                side.append(" ")
+            else:
+                side.append(str(owner + 1), style=seat_style(owner) + " reverse")
+            side.append(f" +{pts} {town.name[:8]}\n", style="reverse" if here else "")
+        if self.reward.taken:
+            side.append("\nTaken: " + ", ".join(d.towns[d.town_index[t]].short for t in self.reward.taken) + "\n")
+            side.append(f"{self.reward.picks_left} more, or\nx: no more towns", style="dim")
+        self.query_one("#town-list", Static).update(side)
+        info = Text()
+        if cur is None:
+            info.append("No town can be taken.")
+        else:
+            i = d.town_index[cur]
+            t = d.towns[i]
+            pts, why = self.points(cur)
+            info.append(f"{t.name}", style="bold")
+            info.append(f" ({t.terrain}) · +{pts} popularity: {why}")
+            owner = self.table.towns[i]
+            if owner is not None and owner != self.seat:
+                info.append(" · drives out ")
+                info.append(self.table.seats[owner].name, style=seat_style(owner))
+                if has_trait(self.table.reveal.parties[self.seat].members, "free_displacement"):
+                    info.append(" (Will Stutely: no Gold)")
+                else:
+                    info.append(" (costs 1 Gold")
+                    if self.private:
+                        info.append(f", you hold {len(gold_cards(self.view.hand))}")
+                    info.append(")")
+                info.append(", who loses 1")
+        self.query_one("#map-info", Static).update(info)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        self.query_one("#map", MapWidget).move(dx, dy)
+        self._info()
+
+    def action_cycle(self, step: int) -> None:
+        self.query_one("#map", MapWidget).cycle(step)
+        self._info()
+
+    def action_choose(self) -> None:
+        cur = self.query_one("#map", MapWidget).cursor
+        if cur is None:
+            self.notify("No town can be taken here.", markup=False)
+            return
+        self.submit(ChooseTown(seat=self.seat, town=cur))
+
+    def action_decline(self) -> None:
+        if self.can_decline:
+            self.submit(ChooseTown(seat=self.seat, town=None))
+
+
+class PrivateTownScreen(TownScreen):
+    """The same map, after the curtain: taking an opponent's town may cost Gold."""
+
+    private = True
+
+
+# ----- the prison: lining up newcomers, paying the Sheriff -------------------------------
+
+
+class OrderScreen(SherwoodScreen):
+    """Line up the newly captured characters: the top one is freed first."""
+
+    BINDINGS = [
+        Binding("up", "cursor(-1)", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("t", "top", "To the top"),
+        Binding("shift+up,left_square_bracket", "shift(-1)", "Move up", show=False),
+        Binding("shift+down,right_square_bracket", "shift(1)", "Move down", show=False),
+        Binding("enter", "done", "Keep this order"),
+        *PEEK_KEYS,
+    ]
+
+    def __init__(self, session: Session, seat: int) -> None:
+        super().__init__(session, seat)
+        members = self.table.reveal.parties[seat].members
+        prison = self.table.seats[seat].prison
+        self.head = prison[: len(prison) - len(members)]
+        self.order = list(prison[len(prison) - len(members):])
+        self.index = 0
+
+    def task(self) -> str:
+        return f"{self.actor_name} lines up the prisoners"
+
+    def compose_main(self) -> ComposeResult:
+        with VerticalScroll(id="info"):
+            yield Static(prison_table(self.table), markup=False, id="cells")
+        lineup = Static(Text(""), id="lineup", markup=False)
+        lineup.border_title = Text(f"{self.actor_name}'s newcomers (top is freed first)")
+        lineup.border_subtitle = Text("t: to the top · shift+arrows move · Enter")
+        yield lineup
+
+    def mounted(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        chars = data().characters
+        out = Text()
+        if self.head:
+            out.append("Already inside (freed before them): " +
+                       ", ".join(chars[c].name for c in self.head) + "\n", style="dim")
+        for i, c in enumerate(self.order):
+            here = i == self.index
+            out.append("▶ " if here else "  ", style="bold")
+            out.append(f"{len(self.head) + i + 1}. {chars[c].name}", style="bold reverse" if here else "")
+            out.append("\n")
+        out.append("The Sheriff frees the first of a cell when he reaches it: put the one you "
+                   "need back soonest at the top.", style="dim")
+        self.query_one("#lineup", Static).update(out)
+
+    def action_cursor(self, step: int) -> None:
+        self.index = max(0, min(len(self.order) - 1, self.index + step))
+        self._show()
+
+    def action_shift(self, step: int) -> None:
+        j = self.index + step
+        if 0 <= j < len(self.order):
+            self.order[self.index], self.order[j] = self.order[j], self.order[self.index]
+            self.index = j
+            self._show()
+
+    def action_top(self) -> None:
+        self.order.insert(0, self.order.pop(self.index))
+        self.index = 0
+        self._show()
+
+    def action_done(self) -> None:
+        self.submit(OrderPrisoners(seat=self.seat, order=tuple(self.order)))
+
+
+class RansomScreen(ChoiceScreen):
+    """The Sheriff freed the top prisoner of your cell: pay to free more?"""
+
+    private = True
+
+    def task(self) -> str:
+        return f"{self.actor_name} may pay the Sheriff"
+
+    def compose_main(self) -> ComposeResult:
+        rounds = next((e.text for e in reversed(self.session.log) if e.text.startswith("The Sheriff makes")), "")
+        with VerticalScroll(id="info"):
+            yield plain(rounds, "bold")
+            yield Static(prison_table(self.table), markup=False, id="cells")
+            yield plain(PRISON_HELP, "dim")
+        chars = data().characters
+        jailed = self.table.seats[self.seat].prison
+        gold = len(gold_cards(self.view.hand))
+        options = [Option(Text("Pay nothing", style="bold"), id="0")]
+        for k in (1, 2):
+            if k > len(jailed):
+                break
+            names = " and ".join(chars[c].name for c in jailed[:k])
+            cost = RANSOM_COST[k]
+            label = Text()
+            label.append(f"Pay {cost} Gold: free {names}", style="bold")
+            if cost > gold:
+                label.append(f"\n  you hold {gold} Gold", style="dim")
+            options.append(Option(label, id=str(k), disabled=cost > gold))
+        choices = OptionList(*options, id="choices")
+        choices.border_title = Text(f"{self.actor_name} holds {gold} Gold")
+        choices.border_subtitle = Text("arrows, Enter")
+        yield choices
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.submit(Ransom(seat=self.seat, free=int(event.option.id)))
+
+
+# ----- what the app asks of this module -----------------------------------------------------
+
+
+def screen_for(session: Session, seat: int) -> GameScreen:
+    """The decision screen of this seat now."""
+    state, game = session.state, session.game
+    phase = state.phase
+    if phase == "prepare":
+        return AmbushScreen(session, seat)
+    if phase == "choose_mission":
+        return MissionChoiceScreen(session, seat)
+    if phase == "choose_reward":
+        return RewardScreen(session, seat)
+    if phase == "choose_town":
+        if game.is_private(state, seat):
+            return PrivateTownScreen(session, seat)
+        return TownScreen(session, seat)
+    if phase == "order_prisoners":
+        return OrderScreen(session, seat)
+    if phase == "ransom":
+        return RansomScreen(session, seat)
+    raise ValueError(f"no screen for phase {phase!r}")
+
+
+def interludes_for(session: Session, events: list) -> list[Screen]:
+    """The public reveal after the ambushes are sprung.
+
+    Once the parties are revealed, no ambush may be taken back (the last player would
+    otherwise undo theirs knowing everyone else's), so the undo floor moves up here: a
+    workaround, the session has no notion of an irreversible step."""
+    if any(e.kind == "reveal" for e in events):
+        session.undo_floor = len(session.actions)
+        return [RevealScreen(session)]
+    return []
+
+
+def table_text(table: PublicView) -> Text:
+    """The public table (shown during a bot's turn): the missions and the stacks."""
+    out = Text()
+    out.append(f"{stacks_text(table)}\n", style="dim")
+    if table.king:
+        out.append("King Richard's last ambush: each skill won wins his favour.", style="bold")
+        return out
+    for k, mid in enumerate(table.missions):
+        out.append(f"{SKILL_NAMES[k]}: ", style="bold")
+        if mid is None:
+            out.append("no mission\n", style="dim")
+            continue
+        out.append(f"{mission_name(mid)}\n")
+        out.append(f"  {mission_rewards_text(mid, short=True)}\n", style="dim")
+    out.rstrip()
+    return out
