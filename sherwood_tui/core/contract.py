@@ -16,6 +16,9 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from sherwood_tui.core.errors import RuleError
 
 
+FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
+
+
 class Frozen(BaseModel):
     """Base of every immutable model of the rules layer."""
 
@@ -194,6 +197,11 @@ class Game(ABC):
         lines = self.scores(state)
         best = max((line.total, line.tiebreak) for line in lines)
         return [line.seat for line in lines if (line.total, line.tiebreak) == best]
+
+    def is_final(self, before: Any, action: Any, events: list[Event]) -> bool:
+        """Whether this step can no longer be taken back (it showed something new to
+        someone, or the rules make it final). By default: a reveal, a round's end."""
+        return any(e.kind in FINAL_EVENT_KINDS for e in events)
 
     def ending(self, state: Any) -> str:
         """A short category of how the game ended (for the simulator)."""

@@ -92,13 +92,22 @@ class Session:
         return events
 
     def submit(self, action: Any) -> list[Event]:
-        """Apply a seat's action; RuleError leaves everything unchanged."""
+        """Apply a seat's action; RuleError leaves everything unchanged.
+
+        A public decision was watched by the whole table, so the next private decision
+        needs the curtain whoever makes it. A final step (see `Game.is_final`) and any
+        earlier step can no longer be taken back; nor can a step once another seat acts."""
+        before = self.state
         if self.actions and self.actions[-1].seat != action.seat:
             floor = len(self.actions)
         else:
             floor = self.undo_floor
         events = self._apply(action)
         self.undo_floor = floor
+        if self.game.is_final(before, action, events):
+            self.undo_floor = len(self.actions)
+        if not self.game.is_private(before, action.seat):
+            self.viewer = None
         return events
 
     def can_undo(self, seat: int | None = None) -> bool:
@@ -112,11 +121,12 @@ class Session:
         if not self.can_undo():
             raise RuleError("There is no decision of yours left to take back.")
         last = self.actions[-1]
-        floor, viewer = self.undo_floor, self.viewer
+        floor = self.undo_floor
         rebuilt = Session.replay(self.game, self.players, self.options, self.seed, self.actions[:-1])
         self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
         self.log.append(Event(text=f"{self.players[last.seat].name} took back a decision."))
-        self.undo_floor, self.viewer = floor, viewer
+        self.undo_floor = floor
+        self.viewer = None  # whoever pressed the key: the curtain names the player first
         return last
 
     def player_name(self, seat: int) -> str:

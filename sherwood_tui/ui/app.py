@@ -100,7 +100,16 @@ class SherwoodApp(App):
 
     # ----- the hot-seat loop -------------------------------------------------------
     def _show(self, screen) -> None:
-        """Replace the current game screen (so no earlier secret stays underneath)."""
+        """Replace the current game screen (so no earlier secret stays underneath).
+        A public screen is for the whole table: the next private one needs the curtain,
+        and what the table has now seen can no longer be taken back (unless the screen
+        is for the same player who just decided)."""
+        session = self.session
+        if session is not None and not getattr(screen, "private", False) and not isinstance(screen, CurtainScreen):
+            session.viewer = None
+            seat = getattr(screen, "seat", None)
+            if session.actions and (seat is None or seat != session.actions[-1].seat):
+                session.undo_floor = len(session.actions)
         if isinstance(self.screen, PickerScreen):
             self.push_screen(screen)
         else:
@@ -178,8 +187,7 @@ class SherwoodApp(App):
         self.summary_mark = min(self.summary_mark, len(session.log))
         self.autosave()
         self.notify(f"{session.player_name(action.seat)} took back a decision.", markup=False)
-        # The player who took it back decides again, so no curtain is needed for them.
-        session.viewer = action.seat
+        self.interludes = []
         self.advance()
 
     def autosave(self) -> None:
@@ -197,10 +205,13 @@ class SherwoodApp(App):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
-        keys = []
-        for key, active in self.active_bindings.items():
-            if active.binding.description and active.enabled:
-                keys.append((active.binding.key_display or key, active.binding.description))
+        keys: list[tuple[str, str]] = []
+        for active in self.active_bindings.values():
+            binding = active.binding
+            own = active.node is self.screen or binding.show  # not Textual's list and focus keys
+            entry = (self.get_key_display(binding), binding.description)
+            if own and binding.description and active.enabled and entry not in keys:
+                keys.append(entry)
         self.push_screen(HelpScreen(keys))
 
     def action_rules(self) -> None:

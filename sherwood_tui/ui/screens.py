@@ -271,20 +271,18 @@ class FinalScreen(Screen):
         lines = sorted(game.scores(state), key=lambda line: (-line.total, [-t for t in line.tiebreak]))
         winners = game.winners(state)
         parts = list(dict.fromkeys(k for line in lines for k in line.parts))
+        # Players side by side, one row per part: fits 80 columns for up to six players.
         table = Table(title=f"{game.title} · final scores", expand=False)
-        table.add_column("Player")
-        for part in parts:
-            table.add_column(part, justify="right")
-        table.add_column("Total", justify="right", style="bold")
-        if any(line.tiebreak for line in lines):
-            table.add_column(game.tiebreak_label, justify="right", style="dim")
+        table.add_column("")
         for line in lines:
-            row = [Text(("* " if line.seat in winners else "  ") + line.name)]
-            row += [f"{line.parts.get(p, 0):g}" for p in parts]
-            row.append(f"{line.total:g}")
-            if any(l.tiebreak for l in lines):
-                row.append(" / ".join(f"{t:g}" for t in line.tiebreak))
-            table.add_row(*row)
+            name = ("* " if line.seat in winners else "") + line.name
+            table.add_column(Text(name, style="bold"), justify="right", overflow="fold")
+        for part in parts:
+            table.add_row(Text(part), *[f"{line.parts.get(part, 0):g}" for line in lines])
+        table.add_row(Text("Total", style="bold"), *[Text(f"{line.total:g}", style="bold") for line in lines])
+        if any(line.tiebreak for line in lines):
+            table.add_row(Text(game.tiebreak_label, style="dim"),
+                          *[" / ".join(f"{t:g}" for t in line.tiebreak) for line in lines])
         names = " and ".join(self.session.player_name(s) for s in winners)
         verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
         with VerticalScroll():
@@ -309,13 +307,15 @@ class HelpScreen(ModalScreen):
         self.keys = keys
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        lines = Text()
+        for key, description in self.keys:
+            lines.append(f"{key:>12}  ", style="bold")
+            lines.append(f"{description}\n")
+        lines.append("\nArrows move in lists, Tab moves between parts, Enter chooses.\n")
+        lines.append("Opening help never makes a move. Esc closes.", style="dim")
+        with VerticalScroll(id="dialog"):
             yield plain("Keys", "bold")
-            for key, description in self.keys:
-                yield plain(f"{key:>12}  {description}")
-            yield plain("")
-            yield plain("Arrows move in lists, Tab moves between parts, Enter chooses.")
-            yield plain("Opening help never makes a move. Esc closes.", "dim")
+            yield Static(lines, markup=False)
 
     def action_close(self) -> None:
         self.app.pop_screen()

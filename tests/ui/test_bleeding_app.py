@@ -105,6 +105,9 @@ async def test_undo_until_the_next_player_lifts_the_curtain():
         await pilot.press("u")  # still at Marian's curtain: Robin takes it back
         await pilot.pause()
         assert app.session.actions == [] and app.session.state.hands[0] == hand_before
+        # Whoever pressed u, Robin's hand is only shown after Robin's own curtain.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        await pilot.press("enter")
         assert isinstance(app.screen, BiddingScreen) and app.screen.seat == 0
         await pilot.press("enter")  # Robin bids again
         await pilot.pause()

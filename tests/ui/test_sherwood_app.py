@@ -278,6 +278,10 @@ async def test_curtains_and_the_reveal_show_no_secret_and_the_reveal_is_final():
         done = len(app.session.actions)
         await press(pilot, "enter")
         await pilot.pause()
+        # the whole table watched the reveal: Marian's choice comes after her curtain
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+        await press(pilot, "enter")
+        await pilot.pause()
         assert isinstance(app.screen, MissionChoiceScreen)  # Marian leads Dexterity and Cunning
         assert not app.session.can_undo()
         await press(pilot, "u")  # a revealed ambush cannot be taken back

@@ -554,6 +554,13 @@ class SheriffGame(Game):
             return False
         return state.step in ("set_aside", "draw", "place", "load", "declare", "offer", "pay")
 
+    def is_final(self, before, action, events) -> bool:
+        """Drawing shows new cards; letting a bag pass, opening it, ending the inspection
+        and confiscating are final by the rules."""
+        if isinstance(action, Draw) or isinstance(action, (LetPass, OpenBag, EndInspection, Confiscate)):
+            return True
+        return super().is_final(before, action, events)
+
     def why_not_turn(self, state: State, seat: int) -> str:
         if not 0 <= seat < len(state.players):
             return super().why_not_turn(state, seat)

@@ -62,10 +62,6 @@ def interludes_for(session: Session, events: list[Event]) -> list:
     """Public screens for the whole table: what an opened bag held, and at the end of the
     game the score sheet (players side by side) before the generic final screen."""
     shown: list = []
-    if any(e.kind in ("round_end", "game_end") for e in events):
-        # The round summary is shown to the whole table: the next private decision needs
-        # the curtain even if it falls to the player who decided last.
-        session.viewer = None
     if session.actions and isinstance(session.actions[-1], OpenBag):
         action = session.actions[-1]
         lines = []

@@ -53,8 +53,6 @@ if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
 
 CSS_FILE = Path(__file__).parent / "sheriff.tcss"
-PRIVATE_ACTIONS = (SetAside, Draw, PlaceAside, LoadBag, Declare, Offer, PayWithGood)
-FINAL_ACTIONS = (LetPass, OpenBag, EndInspection)
 KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
 KIND_TAG = {"legal": "legal", "contraband": "contraband", "royal": "royal"}
 
@@ -230,27 +228,6 @@ class SheriffScreen(GameScreen):
 
     def scoreboard(self) -> Text:
         return scoreboard_text(self.session)
-
-    def submit(self, action) -> None:
-        if not self.private:
-            # The whole table watched this public decision: whoever decides in private
-            # next needs the curtain, even the player who last saw their own secrets.
-            # (Works around Session keeping `viewer` across public decisions.)
-            self.session.viewer = None
-        super().submit(action)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and self.session.actions:
-            last = self.session.actions[-1]
-            if isinstance(last, FINAL_ACTIONS):
-                # Letting a bag pass or opening it shows the table what was in it: the
-                # rules make that choice final.
-                return False
-            if not self.private and isinstance(last, PRIVATE_ACTIONS) and last.seat != self.seat:
-                # Taking back another player's private decision here would reopen their
-                # secrets on a screen the whole table is watching.
-                return False
-        return super().check_action(action, parameters)
 
     def action_look(self) -> None:
         self.app.push_screen(SheriffTableScreen(self.session))

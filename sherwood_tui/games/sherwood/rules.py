@@ -543,6 +543,12 @@ class SherwoodGame(Game):
             return [state.ransom.seat] if state.ransom else []
         return []
 
+    def is_final(self, before, action, events) -> bool:
+        """A reward that draws Loot shows new cards: it cannot be taken back."""
+        if isinstance(action, ChooseReward) and action.reward == "theft":
+            return True
+        return super().is_final(before, action, events)
+
     def why_not_turn(self, state: State, seat: int) -> str:
         if 0 <= seat < len(state.players) and state.phase == "prepare" and state.pending[seat] is not None:
             return f"{state.players[seat].name} has already prepared an ambush this turn."

@@ -945,13 +945,8 @@ def screen_for(session: Session, seat: int) -> GameScreen:
 
 
 def interludes_for(session: Session, events: list) -> list[Screen]:
-    """The public reveal after the ambushes are sprung.
-
-    Once the parties are revealed, no ambush may be taken back (the last player would
-    otherwise undo theirs knowing everyone else's), so the undo floor moves up here: a
-    workaround, the session has no notion of an irreversible step."""
+    """The public reveal after the ambushes are sprung (a final step: see rules.is_final)."""
     if any(e.kind == "reveal" for e in events):
-        session.undo_floor = len(session.actions)
         return [RevealScreen(session)]
     return []
 

@@ -1,0 +1,591 @@
+"""A sensible Sherwood (2005) bot: it builds networks of towns and keeps its party out of
+prison.
+
+It decides from its own seat's view only. For an ambush it imagines a couple of dozen
+ways the other players may prepare theirs (from what the table shows: their free
+characters, how many loot cards they hold, what each mission is worth to them), and
+scores a few dozen parties of its own against them: the mission it would keep, the
+chance of going to prison (having the highest Discretion among the winners), a Little
+Booty, the loot and Gold spent, and what the others win. The towns it takes are worth
+their Champion points, the growth of its largest network, a road to Nottingham, and
+what they take from an opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+
+from sherwood_tui.games.sherwood.data import DISCRETION, data
+from sherwood_tui.games.sherwood.rules import (
+    ChooseMission,
+    ChooseReward,
+    ChooseTown,
+    OrderPrisoners,
+    PrepareAmbush,
+    Ransom,
+    SeatView,
+    largest_network,
+    network_of,
+    placement_points,
+)
+
+SAMPLES = 20  # imagined ambushes of the other players
+LOOT_VALUE = 0.45  # a loot card in hand, in points
+GOLD_VALUE = 0.55  # a Gold card in hand (companions' pay, a displacement, a ransom)
+FRONTIER = 0.15  # each free town next to a new town: room to grow
+NOTTS_POTENTIAL = 0.5  # a network first reaching Nottingham scores more with later towns
+NOISE = 0.25  # random spread among near-equal choices (bots must not mirror each other)
+MAX_PARTY = 4  # parties tried: up to four characters, and the whole band
+
+
+# ----- static tables -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _chars() -> dict:
+    d = data()
+    return {
+        c.id: (c.skills, c.paid, c.trait, c.amount, c.trait_skill)
+        for c in d.characters.values()
+    }
+
+
+def _base_totals(members: tuple[str, ...]) -> tuple[int, int, int, int]:
+    chars = _chars()
+    t = [0, 0, 0, 0]
+    for m in members:
+        skills, paid, _trait, amount, tskill = chars[m]
+        t[0] += skills[0]
+        t[1] += skills[1]
+        t[2] += skills[2]
+        t[3] += skills[3]
+        if paid and tskill is not None:
+            t[tskill] += amount
+    return t[0], t[1], t[2], t[3]
+
+
+@lru_cache(maxsize=256)
+def _usefulness(char_id: str) -> float:
+    skills, paid, trait, _amount, _ = _chars()[char_id]
+    worth = max(skills[:3]) + 0.5 * sum(skills[:3]) - 0.3 * skills[3]
+    if paid:
+        worth += 1.0  # +3 when paid, but it costs Gold
+    if trait in ("free_displacement", "champion_bonus", "theft_bonus", "personal_loot_double"):
+        worth += 0.5
+    return worth
+
+
+@lru_cache(maxsize=4096)
+def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple, ...], ...]:
+    """Per skill, the parties that are best at it for their Discretion (a Pareto front of
+    (skill total up, Discretion down, fewer members)), each (members, totals)."""
+    chars = _chars()
+    subsets: list[tuple[str, ...]] = []
+    for r in range(1, min(MAX_PARTY, len(avail)) + 1):
+        subsets += combinations(avail, r)
+    if len(avail) > MAX_PARTY:
+        subsets.append(avail)
+    rows = []
+    for members in subsets:
+        if sum(1 for m in members if chars[m][1]) > paid_ok:
+            continue
+        rows.append((members, _base_totals(members)))
+    fronts = []
+    for k in range(3):
+        best: dict[int, tuple] = {}
+        for members, t in rows:
+            key = (t[k], -len(members), sum(t[:3]))
+            cur = best.get(t[3])
+            if cur is None or key > cur[0]:
+                best[t[3]] = (key, members, t)
+        front = []
+        top = 0
+        for disc in sorted(best):
+            _key, members, t = best[disc]
+            if t[k] > top:
+                front.append((members, t))
+                top = t[k]
+        fronts.append(tuple(front))
+    return tuple(fronts)
+
+
+# ----- the game horizon and what things are worth ----------------------------------------
+
+
+def _turns_left(view: SeatView) -> float:
+    t = view.table
+    if t.king:
+        return 0.0
+    sizes = t.stack_sizes
+    if t.stack == 1:
+        return sizes[0] / 3 + 1 + (sizes[1] + 0.3 * sizes[0] + 2) / 3 + 1.5
+    if t.stack == 2:
+        return sizes[1] / 3 + 1 + (sizes[2] + 1) / 6
+    return (sizes[2] + 1) / 6
+
+
+def _pawns_ok(table, seat: int) -> bool:
+    held = sum(1 for o in table.towns if o == seat)
+    return data().pawns_per_player - 1 - held >= 2
+
+
+@lru_cache(maxsize=65536)
+def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> tuple[float, tuple]:
+    """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
+    d = data()
+    owner = towns[idx]
+    before = largest_network(towns, seat)
+    after_towns = towns[:idx] + (seat,) + towns[idx + 1:]
+    net = network_of(after_towns, seat, idx)
+    if champion:
+        value = float(placement_points(towns, seat, idx)[0])
+    else:
+        value = 1.0
+    value += max(0, len(net) - before)  # the final tally counts the largest network
+    frontier = {m for t in net for m in d.neighbours[t] if after_towns[m] is None}
+    value += FRONTIER * len(frontier)
+    old_net: set[int] = set()
+    for m in d.neighbours[idx]:
+        if towns[m] == seat and m not in old_net:
+            old_net |= network_of(towns, seat, m)
+    if net & d.by_nottingham and not (old_net & d.by_nottingham):
+        value += NOTTS_POTENTIAL
+    if owner is not None and owner != seat:
+        lost = largest_network(towns, owner) - largest_network(after_towns, owner)
+        value += (1 + lost) / max(1, n - 1) * (2 if n == 2 else 1)
+    return value, after_towns
+
+
+def _best_towns(towns: tuple, seat: int, choices: list[int], picks: int, champion: bool, n: int,
+                gold: int, free_pass: bool) -> tuple[float, list[int]]:
+    """Greedy best `picks` towns among `choices`; displacing costs Gold unless free."""
+    total, chosen = 0.0, []
+    for _ in range(picks):
+        best, best_idx, best_towns = None, None, None
+        for idx in choices:
+            owner = towns[idx]
+            if owner == seat or idx in chosen:
+                continue
+            cost = 0.0
+            if owner is not None:
+                if not champion:
+                    continue
+                if not free_pass:
+                    if gold <= 0:
+                        continue
+                    cost = GOLD_VALUE
+            v, after = _place_value(towns, seat, idx, champion, n)
+            v -= cost
+            if best is None or v > best:
+                best, best_idx, best_towns = v, idx, after
+        if best is None or (chosen and best <= 0):
+            break
+        total += best
+        chosen.append(best_idx)
+        if towns[best_idx] is not None and not free_pass:
+            gold -= 1
+        towns = best_towns
+    return total, chosen
+
+
+def _companion_value(char_id: str, horizon: float) -> float:
+    return 1.0 + 0.85 + min(horizon, 8.0) * 0.06 * _usefulness(char_id)
+
+
+def _reward_value(table, seat: int, reward, gold: int, horizon: float, free_pass: bool = False,
+                  much: int = 0) -> float:
+    """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
+    d = data()
+    n = len(table.seats)
+    if reward.type == "theft":
+        return (reward.cards + much) * LOOT_VALUE
+    if not _pawns_ok(table, seat):
+        return None
+    towns = table.towns
+    if reward.type == "champion":
+        idxs = [d.town_index[t] for t in reward.towns]
+        v, chosen = _best_towns(towns, seat, idxs, reward.picks, True, n, gold, free_pass)
+        return v if chosen else None
+    # camp
+    if table.camp_needs_town and not any(o == seat for o in towns):
+        return None
+    forest = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "forest"]
+    v, chosen = _best_towns(towns, seat, forest, reward.forest, False, n, 0, False)
+    best = v if chosen else None
+    if reward.plain:
+        plain = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "plain"]
+        pv, pchosen = _best_towns(towns, seat, plain, 1, False, n, 0, False)
+        if pchosen and (best is None or pv > best):
+            best = pv
+    return best
+
+
+def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon: float) -> float:
+    if mission_id is None:
+        return 0.0
+    mission = data().mission_by_id[mission_id]
+    if mission.kind == "companion":
+        return _companion_value(mission.companion, horizon)
+    values = [_reward_value(table, seat, r, gold, horizon) for r in mission.rewards]
+    values = [v for v in values if v is not None]
+    return max(values, default=0.0)
+
+
+def _jail_cost(members, queue: int, n: int, horizon: float, king: bool) -> float:
+    """What going to prison costs: each prisoner scores nothing at the end if still
+    inside, and cannot go on ambushes meanwhile."""
+    if king:
+        return float(len(members))
+    ranked = sorted(members, key=_usefulness, reverse=True)
+    cost = 0.0
+    for pos, m in enumerate(ranked):
+        wait = (queue + pos + 1) * n * 0.8
+        out = min(wait, horizon)
+        cost += (1.0 if wait >= horizon else 0.4) + 0.05 * out * max(0.5, _usefulness(m))
+    return cost
+
+
+# ----- the ambush ----------------------------------------------------------------------
+
+
+def _loot_variants(members: tuple[str, ...], target: int, hand_loot: dict):
+    """Ways to equip a party for skill `target`: (personal, group, bonus totals, cards)."""
+    chars = _chars()
+    doubler = next((m for m in members if chars[m][2] == "personal_loot_double"), None)
+    no_group = any(chars[m][2] == "no_group_loot" for m in members)
+    people = sum(chars[m][3] if chars[m][2] == "group_loot_double" else 1 for m in members)
+    personal, group = hand_loot["personal"], hand_loot["group"]
+    out = [((), None, (0, 0, 0, 0), 0)]
+
+    def carriers_first():
+        return ([doubler] if doubler else []) + [m for m in members if m != doubler]
+
+    def assign(cards_by_skill_lists):
+        """Give cards (skill, bonus, id) to members in order, doubler first."""
+        pers, add = [], [0, 0, 0, 0]
+        for m, (skill, bonus, card) in zip(carriers_first(), cards_by_skill_lists):
+            times = chars[m][3] if m == doubler else 1
+            pers.append((m, card))
+            add[skill] += bonus * times
+        return tuple(pers), tuple(add)
+
+    boost = personal[target]
+    hide = personal[DISCRETION]
+    if boost:
+        p, add = assign([(target, *boost[0])])
+        out.append((p, None, add, 1))
+        if len(boost) > 1 and len(members) > 1:
+            picks = [(target, *c) for c in boost[: len(members)]]
+            p, add = assign(picks)
+            out.append((p, None, add, len(picks)))
+    if hide:
+        picks = [(DISCRETION, *c) for c in hide[: len(members)]]
+        p, add = assign(picks)
+        out.append((p, None, add, len(picks)))
+        if boost and len(members) > 1:
+            picks = [(target, *boost[0])] + [(DISCRETION, *c) for c in hide[: len(members) - 1]]
+            p, add = assign(picks)
+            out.append((p, None, add, len(picks)))
+    if not no_group:
+        for skill in (target, DISCRETION):
+            if group[skill]:
+                bonus, card = group[skill][0]
+                add = [0, 0, 0, 0]
+                add[skill] = bonus * people
+                out.append(((), card, tuple(add), 1))
+    return out
+
+
+def _hand_loot(hand: tuple[int, ...]) -> dict:
+    loot = data().loot
+    personal = [[], [], [], []]
+    group = [[], [], [], []]
+    gold = 0
+    for c in hand:
+        card = loot[c]
+        if card.kind == "gold":
+            gold += 1
+        elif card.skill is not None:
+            (personal if card.kind == "personal" else group)[card.skill].append((card.bonus, c))
+    for lists in (personal, group):
+        for k in range(3):
+            lists[k].sort(reverse=True)
+        lists[DISCRETION].sort()  # the most negative (best hiding) first
+    return {"personal": personal, "group": group, "gold": gold}
+
+
+def _near_best(fronts) -> tuple[tuple, ...]:
+    """Per skill, the parties of a front worth trying: near the best skill for their
+    Discretion."""
+    out = []
+    for k, front in enumerate(fronts):
+        scores = [t[k] - 0.6 * t[3] for _, t in front]
+        top = max(scores, default=0)
+        out.append(tuple(t for (_, t), sc in zip(front, scores) if sc >= top - 1.5))
+    return tuple(out)
+
+
+def _opponent_sample(rnd: random.Random, profile):
+    """One imagined party of an opponent: its totals, or None if it sends nobody."""
+    avail, near, weights, hand_count, has_prisoners = profile
+    roll = rnd.random()
+    if (has_prisoners and roll < 0.2) or not avail:
+        return None
+    if roll > 0.88 or not weights:
+        members = rnd.sample(avail, rnd.randint(1, min(3, len(avail))))
+        return _base_totals(tuple(members))
+    k = rnd.choices((0, 1, 2), cum_weights=weights)[0]
+    options = near[k]
+    if not options:
+        return None
+    t = options[rnd.randrange(len(options))]
+    if hand_count:
+        t = list(t)
+        t[k] += rnd.randint(0, min(3, hand_count))
+        if rnd.random() < 0.4:
+            t[DISCRETION] -= rnd.randint(0, min(2, hand_count))
+    return tuple(t)
+
+
+def _prepare(view: SeatView, legal: list, rnd: random.Random):
+    table, me = view.table, view.seat
+    n = len(table.seats)
+    mine = table.seats[me]
+    jailed = set(mine.prison)
+    avail = tuple(c for c in mine.band if c not in jailed)
+    hand = _hand_loot(view.hand)
+    gold = hand["gold"]
+    horizon = _turns_left(view)
+    king = table.king
+    present = [king or table.missions[k] is not None for k in range(3)]
+
+    # What each mission is worth to me and to the others.
+    if king:
+        my_net = mine.largest_network
+        values = [(my_net + 1) // 2] * 3
+    else:
+        values = [_mission_value(table, me, table.missions[k], gold, horizon) for k in range(3)]
+    others = [o for o in range(n) if o != me]
+    opp_values = {}
+    for o in others:
+        if king:
+            v = (table.seats[o].largest_network + 1) // 2
+            opp_values[o] = [float(v)] * 3
+        else:
+            g = 1 if table.seats[o].hand_count else 0
+            opp_values[o] = [_mission_value(table, o, table.missions[k], g, horizon) for k in range(3)]
+    beta = 1.0 if n == 2 else 0.5
+
+    # Imagined ambushes of the others: per sample and skill, the best total, whether
+    # one player alone has it (and then that player's Discretion and gain).
+    samples = []
+    profiles = {}
+    for o in others:
+        seat = table.seats[o]
+        oj = set(seat.prison)
+        oavail = tuple(c for c in seat.band if c not in oj)
+        near = _near_best(_fronts(oavail, min(1, seat.hand_count)))
+        w = [(opp_values[o][k] + 0.3) if present[k] else 0.0 for k in range(3)]
+        cum = [w[0], w[0] + w[1], w[0] + w[1] + w[2]] if sum(w) > 0 else None
+        profiles[o] = (list(oavail), near, cum, seat.hand_count, bool(seat.prison))
+    for _ in range(SAMPLES):
+        parties = {}
+        for o in others:
+            t = _opponent_sample(rnd, profiles[o])
+            if t is not None:
+                parties[o] = t
+        per_skill = []
+        for k in range(3):
+            best, who = 0, []
+            for o, t in parties.items():
+                if t[k] > best:
+                    best, who = t[k], [o]
+                elif t[k] == best and best > 0:
+                    who.append(o)
+            if len(who) == 1 and present[k]:
+                o = who[0]
+                per_skill.append((best, o, parties[o][DISCRETION], opp_values[o][k]))
+            else:
+                per_skill.append((best, None, 0, 0.0))
+        high = max((t[DISCRETION] for t in parties.values()), default=0)
+        samples.append((per_skill, high))
+
+    # My candidate parties.
+    paid_ok = min(gold, 2)
+    fronts = _fronts(avail, paid_ok)
+    chars = _chars()
+    candidates = []
+    seen = set()
+    for k in range(3):
+        if not present[k]:
+            continue
+        for members, base in fronts[k]:
+            for personal, group, add, cards in _loot_variants(members, k, hand):
+                t = (base[0] + add[0], base[1] + add[1], base[2] + add[2], base[3] + add[3])
+                key = (members, personal, group)
+                if key in seen:
+                    continue
+                seen.add(key)
+                paid = sum(1 for m in members if chars[m][1])
+                cost = cards * LOOT_VALUE + paid * GOLD_VALUE
+                candidates.append((members, personal, group, t, cost))
+
+    queue = len(mine.prison)
+    best_action, best_score = None, None
+
+    def consider(choice, score):
+        nonlocal best_action, best_score
+        score += rnd.random() * NOISE
+        if best_score is None or score > best_score:
+            best_action, best_score = choice, score
+
+    # Sending no one: frees the top prisoner.
+    nobody = 0.0
+    if mine.prison:
+        top = mine.prison[0]
+        nobody += 1.0 if king else _jail_cost((top,), 0, n, horizon, False)
+    lost = 0.0
+    for per_skill, _high in samples:
+        lost += sum(g for (_b, o, _d, g) in per_skill if o is not None)
+    nobody -= beta * lost / SAMPLES
+    consider(((), (), None), nobody)
+
+    # Each distinct set of totals is scored once against the imagined ambushes:
+    # (what I gain, how often I am captured, what the others gain).
+    outcomes: dict[tuple, tuple[float, int, float]] = {}
+    for *_rest, t, _cost in candidates:
+        if t in outcomes:
+            continue
+        t0, t1, t2, disc = t
+        gain_sum = opp_sum = 0.0
+        caught = 0
+        for per_skill, high in samples:
+            led = []
+            opp_disc = -99
+            for k, mine_k in ((0, t0), (1, t1), (2, t2)):
+                best, o, d, g = per_skill[k]
+                if mine_k > best:
+                    if mine_k >= 1 and present[k]:
+                        led.append(values[k])
+                elif mine_k < best and o is not None:
+                    opp_sum += g
+                    if d > opp_disc:
+                        opp_disc = d
+            if led:
+                gain_sum += sum(led) if king else max(led)
+                if disc >= 1 and disc >= opp_disc:
+                    caught += 1
+            elif not king and (disc < high or (high < 1 and disc < 1)):
+                gain_sum += LOOT_VALUE  # Little Booty
+        outcomes[t] = (gain_sum, caught, opp_sum)
+    for members, personal, group, t, cost in candidates:
+        gain_sum, caught, opp_sum = outcomes[t]
+        jail = _jail_cost(members, queue, n, horizon, king) if caught else 0.0
+        score = (gain_sum - caught * jail - beta * opp_sum) / SAMPLES - cost
+        consider((members, personal, group), score)
+    members, personal, group = best_action
+    return PrepareAmbush(seat=me, party=members, personal=personal, group=group)
+
+
+# ----- the other decisions ---------------------------------------------------------------
+
+
+def _choose_mission(view: SeatView, legal: list, rnd: random.Random):
+    table, me = view.table, view.seat
+    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
+    horizon = _turns_left(view)
+    return max(legal, key=lambda a: _mission_value(table, me, table.missions[a.skill], gold, horizon))
+
+
+def _choose_reward(view: SeatView, legal: list, rnd: random.Random):
+    table, me = view.table, view.seat
+    reward = table.reward
+    mission = data().mission_by_id[reward.mission]
+    party = table.reveal.parties[me].members if table.reveal else ()
+    chars = _chars()
+    free_pass = any(chars[m][2] == "free_displacement" for m in party)
+    much = sum(chars[m][3] for m in party if chars[m][2] == "theft_bonus")
+    alan = sum(chars[m][3] for m in party if chars[m][2] == "champion_bonus")
+    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
+    horizon = _turns_left(view)
+
+    def worth(action):
+        if action.reward == "nothing":
+            return 0.0
+        spec = next(r for r in mission.rewards if r.type == action.reward)
+        v = _reward_value(table, me, spec, gold, horizon, free_pass, much)
+        if v is None:
+            return -1.0
+        return v + (alan if action.reward == "champion" else 0)
+
+    return max(legal, key=worth)
+
+
+def _choose_town(view: SeatView, legal: list, rnd: random.Random):
+    table, me = view.table, view.seat
+    n = len(table.seats)
+    d = data()
+    reward = table.reward
+    party = table.reveal.parties[me].members if table.reveal else ()
+    free_pass = any(_chars()[m][2] == "free_displacement" for m in party)
+    champion = reward.reward == "champion"
+
+    def worth(action):
+        if action.town is None:
+            return 0.0
+        idx = d.town_index[action.town]
+        v, _ = _place_value(table.towns, me, idx, champion, n)
+        if champion and table.towns[idx] is not None and not free_pass:
+            v -= GOLD_VALUE
+        return v
+
+    return max(legal, key=worth)
+
+
+def _order_prisoners(view: SeatView, legal: list, rnd: random.Random):
+    def score(action):
+        k = len(action.order)
+        return sum(_usefulness(c) * (k - i) for i, c in enumerate(action.order))
+
+    return max(legal, key=score)
+
+
+def _ransom(view: SeatView, legal: list, rnd: random.Random):
+    table, me = view.table, view.seat
+    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
+    horizon = _turns_left(view)
+    n = len(table.seats)
+    left = table.seats[me].prison
+    chars = _chars()
+    paid_in_band = sum(1 for c in table.seats[me].band if chars[c][1])
+
+    def worth(action):
+        if action.free == 0:
+            return 0.0
+        freed = left[: action.free]
+        gain = _jail_cost(freed, 0, n, horizon, False)
+        spare = gold - paid_in_band  # Gold not needed to pay my companions
+        cost = {1: 1, 2: 3}[action.free]
+        price = GOLD_VALUE * cost * (1.0 if spare >= cost else 1.8)
+        return gain - price
+
+    return max(legal, key=worth)
+
+
+PHASES = {
+    "prepare": _prepare,
+    "choose_mission": _choose_mission,
+    "choose_reward": _choose_reward,
+    "choose_town": _choose_town,
+    "order_prisoners": _order_prisoners,
+    "ransom": _ransom,
+}
+
+
+def sensible(view: SeatView, legal: list, rnd: random.Random):
+    """The bot's action; `legal` is its seat's list of legal actions."""
+    if len(legal) == 1:
+        return legal[0]
+    return PHASES[view.table.phase](view, legal, rnd)
