@@ -23,6 +23,10 @@ from sherwood_tui.ui.screens import (
 )
 
 MIN_SIZE = (80, 24)
+# Textual's own focus and clipboard keys: they work everywhere and are not game keys.
+TEXTUAL_KEYS = {"app.focus_next", "app.focus_previous", "focus_next", "focus_previous",
+                "screen.copy_text", "copy_text", "app.copy_text", "maximize", "minimize",
+                "screen.maximize", "screen.minimize", "app.command_palette"}
 
 
 class SherwoodApp(App):
@@ -206,12 +210,19 @@ class SherwoodApp(App):
         if isinstance(self.screen, HelpScreen):
             return
         keys: list[tuple[str, str]] = []
-        for active in self.active_bindings.values():
-            binding = active.binding
-            own = active.node is self.screen or binding.show  # not Textual's list and focus keys
+
+        def add(binding) -> None:
             entry = (self.get_key_display(binding), binding.description)
-            if own and binding.description and active.enabled and entry not in keys:
+            if binding.description and binding.action not in TEXTUAL_KEYS and entry not in keys:
                 keys.append(entry)
+
+        for bindings in self.screen._bindings.key_to_bindings.values():  # the screen's own keys
+            for binding in bindings:
+                if self.screen.check_action(binding.action, ()) is not False:
+                    add(binding)
+        for active in self.active_bindings.values():  # app-wide keys shown in the footer
+            if active.binding.show and active.enabled:
+                add(active.binding)
         self.push_screen(HelpScreen(keys))
 
     def action_rules(self) -> None:

@@ -54,8 +54,10 @@ KIND_WORTH = {g: BY_NAME[g].value + DATA.bonuses[g][0] / 10 for g in LEGAL_GOODS
 SMUGGLE_RATE = 0.4  # how often a merchant holding contraband hides some in the bag
 BLUFF_RATE = 0.1  # how often a smuggler sends contraband alone
 LIE_PRIOR = 0.35  # the Sheriff's prior that a bag lies
+STERN_RATE = 0.1  # how often the Sheriff refuses any deal and opens
 OFFER_SHARE = 0.3  # a first bribe offers about this share of what opening would cost
-ACCEPT_SHARE = 1.0  # a Sheriff's demand is paid when it costs less than this share
+ACCEPT_SHARE = 0.6  # bribes up to this share of that cost are worth paying
+BOLD_RATE = 0.15  # how often a liar offers nothing (twice as often with one lie)
 
 
 @cache
@@ -195,7 +197,9 @@ def _load(view: SeatView, legal: list, rnd: random.Random):
     contraband = [c.id for c in sorted((c for c in hand if not _is_legal(c)), key=lambda c: -c.value)]
     honest: tuple[int, ...] = ()
     if groups:
-        kind = max(groups, key=lambda k: (len(groups[k]), KIND_WORTH[k]))
+        kind = _target(view)
+        if kind not in groups:
+            kind = max(groups, key=lambda k: (len(groups[k]), KIND_WORTH[k]))
         honest = tuple(groups[kind][:BAG_MAX])
     rate = SMUGGLE_RATE * (1.0 if gold >= 10 else 0.5)
     if not contraband:
@@ -227,13 +231,13 @@ def _declare(view: SeatView, legal: list, rnd: random.Random):
 # ----- a threatened merchant -----------------------------------------------------------------
 
 
-def _cost(bribe: Bribe, bag_names: Counter, stand_value: dict[str, int]) -> int:
+def _cost(bribe: Bribe, bag) -> int:
     """What paying a bribe costs the merchant (bag goods only as far as they are there)."""
-    cost = bribe.gold + sum(stand_value.get(k, _value(k)) for k in bribe.stand)
-    left = Counter(bag_names)
+    cost = bribe.gold + sum(_value(k) for k in bribe.stand)
+    left = [c.name for c in bag]
     for kind in bribe.bag:
-        if left[kind] > 0:
-            left[kind] -= 1
+        if kind in left:
+            left.remove(kind)
             cost += _value(kind)
     return cost
 
@@ -247,23 +251,24 @@ def _offer(view: SeatView, legal: list, rnd: random.Random):
         if table.demand is None and gold and rnd.random() < 0.08:
             return Offer(seat=me, bribe=Bribe(gold=1))  # a nervous-looking honest merchant
         return Offer(seat=me)
-    lies = [c for c in view.bag if c.id in set(judged.confiscated)]
+    lying = set(judged.confiscated)
+    lies = [c for c in view.bag if c.id in lying]
     loss = sum(c.value + c.penalty for c in lies)  # goods lost and the fine
-    bag_names = Counter(c.name for c in view.bag)
-    if table.demand is None and table.offer is None and len(lies) == 1 and rnd.random() < 0.2:
+    first = table.demand is None and table.offer is None
+    if first and rnd.random() < BOLD_RATE * (2 if len(lies) == 1 else 1):
         return Offer(seat=me)  # a bold liar: offering nothing looks honest
+    worth_paying = ACCEPT_SHARE * loss  # opening is likely, not certain, once refused
     if table.demand is not None:
         asked = next((a for a in legal if a.bribe == table.demand), None)
-        if asked is not None and _cost(table.demand, bag_names, {}) < ACCEPT_SHARE * loss:
+        if asked is not None and _cost(table.demand, view.bag) <= worth_paying:
             return asked
     previous = table.offer.gold if table.offer is not None else 0
-    if table.demand is None:
-        share = OFFER_SHARE * rnd.uniform(0.8, 1.4)
-    else:
-        share = min(0.85, (previous / loss if loss else 0) + rnd.uniform(0.1, 0.25))
-    amount = max(previous, round(loss * share), 1)
-    amount = min(amount, gold, loss - 1)
-    if amount > 0:
+    if first:
+        amount = round(loss * OFFER_SHARE * rnd.uniform(0.7, 1.3))
+    else:  # meet the Sheriff part of the way, no further than it is worth
+        amount = max(previous + 1, round((previous + worth_paying) / 2))
+    amount = max(1, min(amount, gold, round(worth_paying)))
+    if gold:
         return Offer(seat=me, bribe=Bribe(gold=amount))
     # no gold: offer one of the smuggled goods from the bag, keeping the rest
     if len(lies) > 1:
@@ -356,23 +361,31 @@ def _decide(view: SeatView, legal: list, rnd: random.Random):
         return LetPass(seat=me, merchant=m)
     p = max(p, 0.8)  # an offer is the mark of a liar, most of the time
     gain = _open_gain(p, count)
-    ratio = _bribe_worth(offer, seat.declaration) / max(gain, 1.0)
-    counters = [a for a in legal if isinstance(a, CounterOffer)]
-    if rnd.random() < 0.12:
+    worth = _bribe_worth(offer, seat.declaration)
+    ratio = worth / max(gain, 1.0)
+    if rnd.random() < STERN_RATE:
         return OpenBag(seat=me, merchant=m)  # a stern Sheriff: no deals this time
     if ratio >= 1.0:
-        if counters and rnd.random() < 0.2:
-            return _greedy(counters)
         return LetPass(seat=me, merchant=m)
-    if counters and rnd.random() < 0.6:
-        return _greedy(counters)
+    if table.counters_left and rnd.random() < 0.65:
+        counter = _counter(view, legal, offer, gain - worth)
+        if counter is not None:
+            return counter
     if ratio >= 0.6 and rnd.random() < 0.6:
         return LetPass(seat=me, merchant=m)
     return OpenBag(seat=me, merchant=m)
 
 
-def _greedy(counters: list):
-    return max(counters, key=lambda a: (a.bribe.gold, len(a.bribe.bag)))
+def _counter(view: SeatView, legal: list, offer: Bribe, short: float):
+    """Ask for what opening is worth: more gold if the merchant has it, else one more of
+    the declared good from the bag (a listed counter-offer)."""
+    table = view.table
+    gold = table.seats[table.target].gold
+    more = min(gold, offer.gold + max(1, round(short)))
+    if more > offer.gold:
+        return CounterOffer(seat=view.seat, bribe=offer.model_copy(update=dict(gold=more)))
+    counters = [a for a in legal if isinstance(a, CounterOffer)]
+    return max(counters, key=lambda a: (a.bribe.gold, len(a.bribe.bag)), default=None)
 
 
 def _confiscate(view: SeatView, legal: list, rnd: random.Random):

@@ -3,9 +3,10 @@ them over the games).
 
 Bags: every bag that went to market, honest or lying (the simulator sees the full
 state, so a bag that passes unopened still counts as honest or lying), and what became
-of it: opened ("inspections"), caught, smuggled through. Negotiation: threats, bribes
-offered and accepted (a bag let pass with a non-empty offer), the gold in accepted
-bribes, counter-offers. Money: fines owed by caught merchants, gold owed by Sheriffs who
+of it: opened ("inspections"), caught, smuggled through, waved through without a
+threat. Negotiation: threats, bribes offered (a non-empty first answer to a threat) and
+accepted (a bag let pass with a non-empty offer), the gold in accepted bribes,
+counter-offers and how many the merchant paid as asked. Money: fines owed by caught merchants, gold owed by Sheriffs who
 opened honest bags, goods handed over for debts, debts forgiven.
 """
 
@@ -31,8 +32,11 @@ def count_step(counts: Counter, before, action, after, events) -> None:
     if isinstance(action, Threaten):
         counts["threats"] += 1
     elif isinstance(action, Offer):
-        if not action.bribe.empty:
-            counts["bribes offered"] += 1
+        if before.demand is None:
+            if not action.bribe.empty:
+                counts["bribes offered"] += 1
+        elif after.offer == before.demand:
+            counts["counter-offers paid"] += 1
     elif isinstance(action, CounterOffer):
         counts["counter-offers"] += 1
     elif isinstance(action, LetPass):

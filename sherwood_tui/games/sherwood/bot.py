@@ -31,7 +31,7 @@ from sherwood_tui.games.sherwood.rules import (
     placement_points,
 )
 
-SAMPLES = 20  # imagined ambushes of the other players
+SAMPLES = 16  # imagined ambushes of the other players
 LOOT_VALUE = 0.45  # a loot card in hand, in points
 GOLD_VALUE = 0.55  # a Gold card in hand (companions' pay, a displacement, a ransom)
 FRONTIER = 0.15  # each free town next to a new town: room to grow
@@ -126,11 +126,6 @@ def _turns_left(view: SeatView) -> float:
     return (sizes[2] + 1) / 6
 
 
-def _pawns_ok(table, seat: int) -> bool:
-    held = sum(1 for o in table.towns if o == seat)
-    return data().pawns_per_player - 1 - held >= 2
-
-
 @lru_cache(maxsize=65536)
 def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> tuple[float, tuple]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
@@ -195,21 +190,27 @@ def _companion_value(char_id: str, horizon: float) -> float:
 
 
 def _reward_value(table, seat: int, reward, gold: int, horizon: float, free_pass: bool = False,
-                  much: int = 0) -> float:
+                  much: int = 0) -> float | None:
     """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
-    d = data()
-    n = len(table.seats)
     if reward.type == "theft":
         return (reward.cards + much) * LOOT_VALUE
-    if not _pawns_ok(table, seat):
+    return _town_reward_value(table.towns, seat, reward, min(gold, reward.picks), free_pass,
+                              table.camp_needs_town, len(table.seats))
+
+
+@lru_cache(maxsize=16384)
+def _town_reward_value(towns: tuple, seat: int, reward, gold: int, free_pass: bool,
+                       camp_needs_town: bool, n: int) -> float | None:
+    d = data()
+    held = sum(1 for o in towns if o == seat)
+    if d.pawns_per_player - 1 - held < 2:
         return None
-    towns = table.towns
     if reward.type == "champion":
         idxs = [d.town_index[t] for t in reward.towns]
         v, chosen = _best_towns(towns, seat, idxs, reward.picks, True, n, gold, free_pass)
         return v if chosen else None
     # camp
-    if table.camp_needs_town and not any(o == seat for o in towns):
+    if camp_needs_town and not held:
         return None
     forest = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "forest"]
     v, chosen = _best_towns(towns, seat, forest, reward.forest, False, n, 0, False)
@@ -228,9 +229,21 @@ def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon:
     mission = data().mission_by_id[mission_id]
     if mission.kind == "companion":
         return _companion_value(mission.companion, horizon)
-    values = [_reward_value(table, seat, r, gold, horizon) for r in mission.rewards]
-    values = [v for v in values if v is not None]
-    return max(values, default=0.0)
+    return _rewards_value(table.towns, seat, mission_id, min(gold, 2), table.camp_needs_town, len(table.seats))
+
+
+@lru_cache(maxsize=16384)
+def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int) -> float:
+    """The best reward of a (non-companion) mission for `seat`."""
+    best = 0.0
+    for r in data().mission_by_id[mission_id].rewards:
+        if r.type == "theft":
+            v = r.cards * LOOT_VALUE
+        else:
+            v = _town_reward_value(towns, seat, r, min(gold, r.picks), False, camp_needs_town, n)
+        if v is not None and v > best:
+            best = v
+    return best
 
 
 def _jail_cost(members, queue: int, n: int, horizon: float, king: bool) -> float:
@@ -329,24 +342,34 @@ def _near_best(fronts) -> tuple[tuple, ...]:
 
 def _opponent_sample(rnd: random.Random, profile):
     """One imagined party of an opponent: its totals, or None if it sends nobody."""
-    avail, near, weights, hand_count, has_prisoners = profile
-    roll = rnd.random()
+    avail, near, cum, hand_count, has_prisoners = profile
+    r = rnd.random
+    roll = r()
     if (has_prisoners and roll < 0.2) or not avail:
         return None
-    if roll > 0.88 or not weights:
-        members = rnd.sample(avail, rnd.randint(1, min(3, len(avail))))
-        return _base_totals(tuple(members))
-    k = rnd.choices((0, 1, 2), cum_weights=weights)[0]
+    if roll > 0.88 or cum is None:
+        size = 1 + int(r() * min(3, len(avail)))
+        return _base_totals(tuple(rnd.sample(avail, size)))
+    x = r() * cum[2]
+    k = 0 if x < cum[0] else 1 if x < cum[1] else 2
     options = near[k]
     if not options:
         return None
-    t = options[rnd.randrange(len(options))]
+    t = options[int(r() * len(options))]
     if hand_count:
-        t = list(t)
-        t[k] += rnd.randint(0, min(3, hand_count))
-        if rnd.random() < 0.4:
-            t[DISCRETION] -= rnd.randint(0, min(2, hand_count))
-    return tuple(t)
+        top = min(3, hand_count)
+        t0, t1, t2, t3 = t
+        bonus = int(r() * (top + 1))
+        if k == 0:
+            t0 += bonus
+        elif k == 1:
+            t1 += bonus
+        else:
+            t2 += bonus
+        if r() < 0.4:
+            t3 -= int(r() * (min(2, hand_count) + 1))
+        return (t0, t1, t2, t3)
+    return t
 
 
 def _prepare(view: SeatView, legal: list, rnd: random.Random):
@@ -398,15 +421,15 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
                 parties[o] = t
         per_skill = []
         for k in range(3):
-            best, who = 0, []
+            best, who, ties = 0, None, False
             for o, t in parties.items():
-                if t[k] > best:
-                    best, who = t[k], [o]
-                elif t[k] == best and best > 0:
-                    who.append(o)
-            if len(who) == 1 and present[k]:
-                o = who[0]
-                per_skill.append((best, o, parties[o][DISCRETION], opp_values[o][k]))
+                v = t[k]
+                if v > best:
+                    best, who, ties = v, o, False
+                elif v == best and v > 0:
+                    ties = True
+            if who is not None and not ties and present[k]:
+                per_skill.append((best, who, parties[who][DISCRETION], opp_values[who][k]))
             else:
                 per_skill.append((best, None, 0, 0.0))
         high = max((t[DISCRETION] for t in parties.values()), default=0)
