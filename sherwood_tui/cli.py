@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    from sherwood_tui.core.saves import saves_dir
+    from sherwood_tui.core.paths import saves_dir
 
     if args.command == "simulate":
         from sherwood_tui.simulate import main as simulate

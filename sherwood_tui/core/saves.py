@@ -18,22 +18,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError, SaveError
+from sherwood_tui.core.paths import data_dir, saves_dir  # noqa: F401 - re-exported
 from sherwood_tui.core.session import Session
 
 FORMAT_VERSION = 1
-
-
-def data_dir() -> Path:
-    """Where saves live: $SHERWOOD_TUI_DATA, else the user's data directory."""
-    override = os.environ.get("SHERWOOD_TUI_DATA")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "sherwood-tui"
-
-
-def saves_dir() -> Path:
-    return data_dir() / "saves"
 
 
 class SaveRecord(BaseModel):

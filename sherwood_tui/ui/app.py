@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
 
 from sherwood_tui.catalog import GameInfo, get
-from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError, SaveError
-from sherwood_tui.core.session import Session
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
@@ -22,11 +20,26 @@ from sherwood_tui.ui.screens import (
     RulesScreen,
 )
 
+if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
+    from sherwood_tui.core.contract import Player
+    from sherwood_tui.core.session import Session
+
 MIN_SIZE = (80, 24)
 # Textual's own focus and clipboard keys: they work everywhere and are not game keys.
 TEXTUAL_KEYS = {"app.focus_next", "app.focus_previous", "focus_next", "focus_previous",
                 "screen.copy_text", "copy_text", "app.copy_text", "maximize", "minimize",
                 "screen.maximize", "screen.minimize", "app.command_palette"}
+
+
+def release_render_caches() -> None:
+    """Textual keeps the styles cache of up to 1,024 past widgets alive through an
+    `lru_cache` on a method (and with it their rendered lines): a game replaces its
+    screens often, so let the dead widgets go."""
+    from textual._styles_cache import StylesCache
+
+    clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
+    if clear is not None:
+        clear()
 
 
 class SherwoodApp(App):
@@ -47,7 +60,7 @@ class SherwoodApp(App):
     ) -> None:
         super().__init__()
         self.bot_delay = bot_delay  # seconds a bot's turn stays on screen
-        from sherwood_tui.core.saves import saves_dir as default_dir
+        from sherwood_tui.core.paths import saves_dir as default_dir
 
         self.saves_dir = saves_dir or default_dir()
         self.resume_path = resume_path
@@ -67,6 +80,7 @@ class SherwoodApp(App):
     # ----- starting and leaving games ---------------------------------------------
     def start_game(self, info: GameInfo, players: list[Player], options: dict[str, bool], seed: int | None = None) -> None:
         from sherwood_tui.core.saves import new_save_path
+        from sherwood_tui.core.session import Session
 
         self.info = info
         self.session = Session(info.load(), players, options, seed)
@@ -118,6 +132,7 @@ class SherwoodApp(App):
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
+        release_render_caches()
 
     def advance(self) -> None:
         """Show what comes next: final scores, a curtain, or the next decision."""

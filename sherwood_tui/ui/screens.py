@@ -12,15 +12,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Input, Markdown, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
-from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.ui.widgets import KeyBar, Panel
 
 if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.session import Session
 
@@ -137,6 +137,8 @@ class SetupScreen(Screen):
         self.app.pop_screen()
 
     def players(self) -> list[Player]:
+        from sherwood_tui.core.contract import Player
+
         players = []
         for i in range(self.count):
             kind = self.query_one(f"#kind-{i}", Select).value
@@ -331,6 +333,8 @@ class RulesScreen(Screen):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
         with VerticalScroll(id="rules"):
             yield Markdown(self.markdown)
         yield KeyBar()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
 
-from sherwood_tui.core.contract import Event
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
 
 
 class GameLog(Widget):

@@ -26,10 +26,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
+from operator import attrgetter
 
 from sherwood_tui.games.sheriff.data import deck
 from sherwood_tui.games.sheriff.rules import (
     DATA,
+    HAND_SIZE,
     LEGAL_GOODS,
     NAME,
     Bribe,
@@ -44,7 +46,6 @@ from sherwood_tui.games.sheriff.rules import (
     SeatView,
     SetAside,
     Threaten,
-    judge_bag,
 )
 
 BY_NAME = DATA.by_name
@@ -63,6 +64,9 @@ BOLD_RATE = 0.15  # how often a liar offers nothing (twice as often with one lie
 @cache
 def _totals(players: int, royal: bool) -> dict[str, int]:
     return dict(Counter(NAME[c] for c in deck(players, royal)))
+
+
+_name_of = attrgetter("name")
 
 
 def _value(name: str) -> int:
@@ -119,11 +123,8 @@ def _target(view: SeatView) -> str:
     return best
 
 
-def _stand_counts(seat) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for c in seat.stand:
-        out[c.name] = out.get(c.name, 0) + 1
-    return out
+def _stand_counts(seat) -> Counter:
+    return Counter(map(_name_of, seat.stand))
 
 
 def _keepers(view: SeatView, cards) -> set[int]:
@@ -162,6 +163,11 @@ def _draw(view: SeatView, legal: list, rnd: random.Random):
         if score > best_score:
             best, best_score = action, score
     if best is not None:
+        pile = table.discards[best.from_discard]
+        if pile[-1].name == target:  # take the whole run of that good at once
+            need = HAND_SIZE - len(view.hand)
+            count = min(_top_run(pile, target), need)
+            return best.model_copy(update=dict(count=count)) if count > 1 else best
         return best
     pile = next((a for a in legal if a.from_discard is None), None)
     if pile is not None:
@@ -245,14 +251,12 @@ def _cost(bribe: Bribe, bag) -> int:
 def _offer(view: SeatView, legal: list, rnd: random.Random):
     table, me = view.table, view.seat
     declared = table.seats[me].declaration
-    judged = judge_bag([c.id for c in view.bag], declared)
+    lies = [c for c in view.bag if c.name != declared]  # what opening would confiscate
     gold = table.seats[me].gold
-    if judged.honest:
+    if not lies:
         if table.demand is None and gold and rnd.random() < 0.08:
             return Offer(seat=me, bribe=Bribe(gold=1))  # a nervous-looking honest merchant
         return Offer(seat=me)
-    lying = set(judged.confiscated)
-    lies = [c for c in view.bag if c.id in lying]
     loss = sum(c.value + c.penalty for c in lies)  # goods lost and the fine
     first = table.demand is None and table.offer is None
     if first and rnd.random() < BOLD_RATE * (2 if len(lies) == 1 else 1):
@@ -288,12 +292,10 @@ def _caught_before(table, merchant: int) -> bool:
 def _unseen(view: SeatView, good: str) -> int:
     """How many cards of a good could still be anywhere the Sheriff cannot see."""
     table = view.table
-    seen = sum(1 for c in view.hand if c.name == good)
-    for pile in table.discards:
-        seen += sum(1 for c in pile if c.name == good)
-    for seat in table.seats:
-        seen += sum(1 for c in seat.stand if c.name == good)
-    seen += sum(1 for c in table.confiscated if c.name == good)
+    names = list(map(_name_of, view.hand))
+    for zone in (*table.discards, table.confiscated, *(seat.stand for seat in table.seats)):
+        names += map(_name_of, zone)
+    seen = names.count(good)
     return _totals(len(table.seats), table.royal).get(good, 0) - seen
 
 

@@ -32,8 +32,9 @@ from sherwood_tui.games.sherwood.rules import (
 )
 
 SAMPLES = 16  # imagined ambushes of the other players
-LOOT_VALUE = 0.45  # a loot card in hand, in points
+LOOT_VALUE = 1.0  # a loot card in hand, in points, while the game is young
 GOLD_VALUE = 0.55  # a Gold card in hand (companions' pay, a displacement, a ransom)
+LOOT_HORIZON = 6.0  # cards lose their worth over the last turns (unused, they score nothing)
 FRONTIER = 0.15  # each free town next to a new town: room to grow
 NOTTS_POTENTIAL = 0.5  # a network first reaching Nottingham scores more with later towns
 NOISE = 0.25  # random spread among near-equal choices (bots must not mirror each other)
@@ -127,6 +128,14 @@ def _turns_left(view: SeatView) -> float:
 
 
 @lru_cache(maxsize=65536)
+def _card_value(horizon: float) -> float:
+    return LOOT_VALUE * min(1.0, horizon / LOOT_HORIZON)
+
+
+def _gold_value(horizon: float) -> float:
+    return round(GOLD_VALUE * min(1.0, horizon / LOOT_HORIZON), 2)
+
+
 def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> tuple[float, tuple]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
     d = data()
@@ -154,7 +163,7 @@ def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> t
 
 
 def _best_towns(towns: tuple, seat: int, choices: list[int], picks: int, champion: bool, n: int,
-                gold: int, free_pass: bool) -> tuple[float, list[int]]:
+                gold: int, free_pass: bool, gval: float = GOLD_VALUE) -> tuple[float, list[int]]:
     """Greedy best `picks` towns among `choices`; displacing costs Gold unless free."""
     total, chosen = 0.0, []
     for _ in range(picks):
@@ -170,7 +179,7 @@ def _best_towns(towns: tuple, seat: int, choices: list[int], picks: int, champio
                 if not free_pass:
                     if gold <= 0:
                         continue
-                    cost = GOLD_VALUE
+                    cost = gval
             v, after = _place_value(towns, seat, idx, champion, n)
             v -= cost
             if best is None or v > best:
@@ -193,21 +202,21 @@ def _reward_value(table, seat: int, reward, gold: int, horizon: float, free_pass
                   much: int = 0) -> float | None:
     """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
     if reward.type == "theft":
-        return (reward.cards + much) * LOOT_VALUE
+        return (reward.cards + much) * _card_value(horizon)
     return _town_reward_value(table.towns, seat, reward, min(gold, reward.picks), free_pass,
-                              table.camp_needs_town, len(table.seats))
+                              table.camp_needs_town, len(table.seats), _gold_value(horizon))
 
 
 @lru_cache(maxsize=16384)
 def _town_reward_value(towns: tuple, seat: int, reward, gold: int, free_pass: bool,
-                       camp_needs_town: bool, n: int) -> float | None:
+                       camp_needs_town: bool, n: int, gval: float) -> float | None:
     d = data()
     held = sum(1 for o in towns if o == seat)
     if d.pawns_per_player - 1 - held < 2:
         return None
     if reward.type == "champion":
         idxs = [d.town_index[t] for t in reward.towns]
-        v, chosen = _best_towns(towns, seat, idxs, reward.picks, True, n, gold, free_pass)
+        v, chosen = _best_towns(towns, seat, idxs, reward.picks, True, n, gold, free_pass, gval)
         return v if chosen else None
     # camp
     if camp_needs_town and not held:
@@ -229,20 +238,22 @@ def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon:
     mission = data().mission_by_id[mission_id]
     if mission.kind == "companion":
         return _companion_value(mission.companion, horizon)
-    return _rewards_value(table.towns, seat, mission_id, min(gold, 2), table.camp_needs_town, len(table.seats))
+    best = _rewards_value(table.towns, seat, mission_id, min(gold, 2), table.camp_needs_town,
+                          len(table.seats), _gold_value(horizon))
+    cards = max((r.cards for r in mission.rewards if r.type == "theft"), default=0)
+    return max(best, cards * _card_value(horizon))
 
 
 @lru_cache(maxsize=16384)
-def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int) -> float:
-    """The best reward of a (non-companion) mission for `seat`."""
+def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int,
+                   gval: float) -> float:
+    """The best town reward (Champion or Camp) of a mission for `seat`."""
     best = 0.0
     for r in data().mission_by_id[mission_id].rewards:
-        if r.type == "theft":
-            v = r.cards * LOOT_VALUE
-        else:
-            v = _town_reward_value(towns, seat, r, min(gold, r.picks), False, camp_needs_town, n)
-        if v is not None and v > best:
-            best = v
+        if r.type != "theft":
+            v = _town_reward_value(towns, seat, r, min(gold, r.picks), False, camp_needs_town, n, gval)
+            if v is not None and v > best:
+                best = v
     return best
 
 
@@ -436,6 +447,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
         samples.append((per_skill, high))
 
     # My candidate parties.
+    card_value, gold_value = _card_value(horizon), _gold_value(horizon)
     paid_ok = min(gold, 2)
     fronts = _fronts(avail, paid_ok)
     chars = _chars()
@@ -452,7 +464,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
                     continue
                 seen.add(key)
                 paid = sum(1 for m in members if chars[m][1])
-                cost = cards * LOOT_VALUE + paid * GOLD_VALUE
+                cost = cards * card_value + paid * gold_value
                 candidates.append((members, personal, group, t, cost))
 
     queue = len(mine.prison)
@@ -501,7 +513,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
                 if disc >= 1 and disc >= opp_disc:
                     caught += 1
             elif not king and (disc < high or (high < 1 and disc < 1)):
-                gain_sum += LOOT_VALUE  # Little Booty
+                gain_sum += card_value  # Little Booty
         outcomes[t] = (gain_sum, caught, opp_sum)
     for members, personal, group, t, cost in candidates:
         gain_sum, caught, opp_sum = outcomes[t]
@@ -561,7 +573,7 @@ def _choose_town(view: SeatView, legal: list, rnd: random.Random):
         idx = d.town_index[action.town]
         v, _ = _place_value(table.towns, me, idx, champion, n)
         if champion and table.towns[idx] is not None and not free_pass:
-            v -= GOLD_VALUE
+            v -= _gold_value(_turns_left(view))
         return v
 
     return max(legal, key=worth)
@@ -591,7 +603,7 @@ def _ransom(view: SeatView, legal: list, rnd: random.Random):
         gain = _jail_cost(freed, 0, n, horizon, False)
         spare = gold - paid_in_band  # Gold not needed to pay my companions
         cost = {1: 1, 2: 3}[action.free]
-        price = GOLD_VALUE * cost * (1.0 if spare >= cost else 1.8)
+        price = _gold_value(horizon) * cost * (1.0 if spare >= cost else 1.8)
         return gain - price
 
     return max(legal, key=worth)
