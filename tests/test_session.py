@@ -13,23 +13,25 @@ from tests.contract_checks import players
 
 def test_curtain_needed_for_a_private_decision_of_a_different_player():
     session = Session(GAME, players(3), {}, seed=3)
-    assert session.needs_curtain(0)
-    session.lift_curtain(0)
-    assert not session.needs_curtain(0)  # no curtain when the same player acts again
-    session.submit(Pass(seat=0))
-    assert session.needs_curtain(1)
+    first = session.next_seat()
+    assert session.needs_curtain(first)
+    session.lift_curtain(first)
+    assert not session.needs_curtain(first)  # no curtain when the same player acts again
+    session.submit(Pass(seat=first))
+    assert session.needs_curtain(session.next_seat())
 
 
 def test_undo_takes_back_only_your_own_last_decision_before_the_next_curtain():
     session = Session(GAME, players(3), {}, seed=3)
-    session.lift_curtain(0)
+    first = session.next_seat()
+    session.lift_curtain(first)
     before = session.state
-    session.submit(GAME.legal_actions(session.state, 0)[0])
-    assert session.can_undo(0) and not session.can_undo(1)
+    session.submit(GAME.legal_actions(session.state, first)[0])
+    assert session.can_undo(first) and not session.can_undo((first + 1) % 3)
     session.undo()
     assert session.state == before and session.actions == []
-    session.submit(GAME.legal_actions(session.state, 0)[0])
-    session.lift_curtain(1)
+    session.submit(GAME.legal_actions(session.state, first)[0])
+    session.lift_curtain(session.next_seat())
     assert not session.can_undo()
     with pytest.raises(RuleError):
         session.undo()
@@ -38,8 +40,9 @@ def test_undo_takes_back_only_your_own_last_decision_before_the_next_curtain():
 def test_an_illegal_action_changes_nothing():
     session = Session(GAME, players(3), {}, seed=3)
     state, log = session.state, list(session.log)
-    with pytest.raises(RuleError, match="not Marian's turn"):
-        session.submit(Pass(seat=1))
+    other = (session.next_seat() + 1) % 3
+    with pytest.raises(RuleError, match=f"not {session.player_name(other)}'s turn"):
+        session.submit(Pass(seat=other))
     assert session.state == state and session.log == log and session.actions == []
 
 

@@ -38,9 +38,14 @@ def test_setup_deals_a_hand_of_five_goodes_to_each_player():
     assert len(state.goode_deck) + sum(len(t.goodes) for t in state.targets) == 64 - 15
 
 
-def test_play_starts_on_the_dealers_left_with_the_first_seat():
-    state = GAME.new_game([Player(name=n) for n in ("A", "B", "C")], {}, seed=1)
-    assert state.first == 0 and GAME.to_act(state) == [0]
+def test_play_starts_on_the_left_of_a_random_dealer():
+    firsts = set()
+    for seed in range(30):
+        state = GAME.new_game([Player(name=n) for n in ("A", "B", "C")], {}, seed=seed)
+        assert GAME.to_act(state) == [state.first]
+        assert GAME.new_game([Player(name=n) for n in ("A", "B", "C")], {}, seed=seed).first == state.first
+        firsts.add(state.first)
+    assert firsts == {0, 1, 2}  # every seat can be the first bidder
 
 
 # ----- step 1: targets -----------------------------------------------------------------

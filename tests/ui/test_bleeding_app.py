@@ -59,7 +59,8 @@ async def test_full_game_through_the_keys(players, size):
     async with app.run_test(size=size) as pilot:
         await start(pilot, players)
         assert isinstance(app.screen, CurtainScreen)
-        assert "Pass the terminal to Robin" in screen_text(app)
+        first = app.session.players[app.session.state.first].name
+        assert f"Pass the terminal to {first}" in screen_text(app)
         await play_to_the_end(pilot, random.Random(players))
         text = screen_text(app)
         assert "final scores" in text and ("wins!" in text or "share the win!" in text)
@@ -74,22 +75,24 @@ async def test_curtain_hides_the_hand_and_names_the_next_player():
     async with app.run_test() as pilot:
         await start(pilot, 3)
         session = app.session
-        hand = {c for c in session.game.secret_texts(session.state, 0)}
+        first = session.state.first
+        second = session.players[(first + 1) % 3].name
+        hand = {c for c in session.game.secret_texts(session.state, first)}
         text = screen_text(app)
         assert_hidden(text, hand, "the first curtain")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, BiddingScreen)
         text = screen_text(app)
-        assert any(card in text for card in hand)  # Robin now sees Robin's hand
+        assert any(card in text for card in hand)  # the first bidder sees their own hand
         await pilot.press("enter")  # bid the highlighted card
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         text = screen_text(app)
-        assert "Pass the terminal to Marian" in text
-        assert "Robin bids" in text  # public news
+        assert f"Pass the terminal to {second}" in text
+        assert f"{session.players[first].name} bids" in text  # public news
         assert "Table" not in text and "hand" not in text  # nothing of the screen behind
-        assert_hidden(screen_text(app), session.game.secret_texts(session.state, 0), "Marian's curtain")
+        assert_hidden(screen_text(app), session.game.secret_texts(session.state, first), "the next curtain")
 
 
 async def test_undo_until_the_next_player_lifts_the_curtain():
@@ -98,22 +101,23 @@ async def test_undo_until_the_next_player_lifts_the_curtain():
         await start(pilot, 2)
         await pilot.press("enter")  # Robin lifts the curtain
         await pilot.pause()
-        hand_before = app.session.state.hands[0]
+        first = app.session.state.first
+        hand_before = app.session.state.hands[first]
         await pilot.press("enter")  # Robin bids
         await pilot.pause()
         assert len(app.session.actions) == 1
         await pilot.press("u")  # still at Marian's curtain: Robin takes it back
         await pilot.pause()
-        assert app.session.actions == [] and app.session.state.hands[0] == hand_before
+        assert app.session.actions == [] and app.session.state.hands[first] == hand_before
         # Whoever pressed u, Robin's hand is only shown after Robin's own curtain.
-        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == first
         await pilot.press("enter")
-        assert isinstance(app.screen, BiddingScreen) and app.screen.seat == 0
+        assert isinstance(app.screen, BiddingScreen) and app.screen.seat == first
         await pilot.press("enter")  # Robin bids again
         await pilot.pause()
         await pilot.press("enter")  # Marian lifts the curtain
         await pilot.pause()
-        assert not app.session.can_undo(0)
+        assert not app.session.can_undo(first)
         await pilot.press("u")
         await pilot.pause()
         assert len(app.session.actions) == 1
@@ -168,11 +172,12 @@ async def test_markup_in_names_is_shown_as_typed():
     app = SherwoodApp()
     async with app.run_test() as pilot:
         await open_setup(pilot, 0)
-        app.screen.query_one("#name-0").value = "[bold]Robin"
         await set_players(pilot, 2, 4)
+        for seat, name in enumerate(("[bold]Robin", "[red]Marian")):
+            app.screen.query_one(f"#name-{seat}").value = name
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "Pass the terminal to [bold]Robin" in screen_text(app)
+        assert any(f"Pass the terminal to {n}" in screen_text(app) for n in ("[bold]Robin", "[red]Marian"))
 
 
 async def test_resume_restores_the_exact_game_with_the_curtain_up(isolated_saves):

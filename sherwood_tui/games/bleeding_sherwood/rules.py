@@ -15,7 +15,7 @@ from pydantic import Field
 
 from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.rng import shuffled
+from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.bleeding_sherwood.data import cards
 
 # ----- state ---------------------------------------------------------------------------
@@ -195,6 +195,7 @@ class BleedingSherwood(Game):
         n = len(players)
         goode_deck, rng = shuffled(seed, range(len(data.goodes)))
         peasant_deck, rng = shuffled(rng, range(len(data.peasants)))
+        dealer, rng = randbelow(rng, n)  # the rulebook names no dealer: a random one
         size = data.hand_size
         hands = tuple(goode_deck[i * size : (i + 1) * size] for i in range(n))
         state = State(
@@ -210,7 +211,7 @@ class BleedingSherwood(Game):
             bid_open=(False,) * n,
             bid_taken=(False,) * n,
         )
-        return self._start_round(state, first=0)
+        return self._start_round(state, first=(dealer + 1) % n)
 
     def _start_round(self, state: State, first: int) -> tuple[State, list[Event]]:
         """Deal this round's targets and resolve specials; end the game if a deck empties."""
