@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
-    sim.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes to spread the games over (default: one per core)")
     return parser
 
 
