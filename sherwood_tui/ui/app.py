@@ -18,6 +18,7 @@ from sherwood_tui.ui.screens import (
     QuitScreen,
     RoundSummaryScreen,
     RulesScreen,
+    TooSmallScreen,
 )
 
 if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
@@ -76,6 +77,21 @@ class SherwoodApp(App):
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
             self.resume(self.resume_path)
+        self.check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Below the minimum size, say how large the terminal must be; the game waits."""
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        top = self.screen if self.screen_stack else None
+        if small and isinstance(top, TooSmallScreen):
+            top.show_size((width, height))
+        elif small:
+            self.push_screen(TooSmallScreen((width, height), MIN_SIZE))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
 
     # ----- starting and leaving games ---------------------------------------------
     def start_game(self, info: GameInfo, players: list[Player], options: dict[str, bool], seed: int | None = None) -> None:
@@ -122,6 +138,12 @@ class SherwoodApp(App):
         A public screen is for the whole table: the next private one needs the curtain,
         and what the table has now seen can no longer be taken back (unless the screen
         is for the same player who just decided)."""
+        if isinstance(self.screen, TooSmallScreen):  # a bot moved on while the window was small
+            waiting = self.screen
+            self.pop_screen()
+            self._show(screen)
+            self.push_screen(waiting)
+            return
         session = self.session
         if session is not None and not getattr(screen, "private", False) and not isinstance(screen, CurtainScreen):
             session.viewer = None

@@ -371,3 +371,26 @@ class QuitScreen(ModalScreen):
 
     def action_stay(self) -> None:
         self.app.pop_screen()
+
+
+class TooSmallScreen(Screen):
+    """Shown instead of a broken layout while the terminal is below the minimum size."""
+
+    def __init__(self, size: tuple[int, int], minimum: tuple[int, int]) -> None:
+        super().__init__()
+        self.size_now, self.minimum = size, minimum
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.message(), id="too-small", markup=False)
+
+    def message(self) -> Text:
+        (w, h), (mw, mh) = self.size_now, self.minimum
+        return Text(
+            f"The terminal is {w}x{h}. sherwood-tui needs at least {mw}x{mh}: "
+            "please make the window larger. The game waits (Ctrl+Q quits).",
+            style="bold",
+        )
+
+    def show_size(self, size: tuple[int, int]) -> None:
+        self.size_now = size
+        self.query_one("#too-small", Static).update(self.message())

@@ -268,3 +268,30 @@ async def test_one_human_against_bots_has_no_curtain_and_bots_play_in_the_log():
                 await pilot.pause(0.05)  # a bot is deciding
         assert isinstance(app.screen, FinalScreen)
         assert any(e.text.startswith("Marian") for e in app.session.log)
+
+
+async def test_a_small_terminal_says_how_large_it_must_be_and_resizing_keeps_the_game():
+    app = SherwoodApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot, 3)
+        await pilot.press("enter")
+        await pilot.pause()
+        state = app.session.state
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "needs at least 80x24" in text and "60x20" in text
+        await pilot.press("p")  # keys do not reach the game while it waits
+        await pilot.pause()
+        assert app.session.state == state
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, BiddingScreen)
+        assert app.session.state == state
+
+
+async def test_starting_in_a_small_terminal_shows_the_size_message():
+    app = SherwoodApp()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert "needs at least 80x24" in screen_text(app)
