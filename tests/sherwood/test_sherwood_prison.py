@@ -45,7 +45,7 @@ def test_capture_tied_discretion_sends_both_parties():
 
 def test_party_with_no_discretion_is_never_captured():
     state = make(missions=(None, None, "poachers"))
-    state, _ = spring(state, ("marian", "wat"), ())
+    state, _ = spring(state, ("wat",), ())  # Wat the Tinker: Discretion 0
     state = take_theft(state)
     assert state.reveal.captured == () and state.prison == ((), ())
 

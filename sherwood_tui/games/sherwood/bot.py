@@ -18,18 +18,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from sherwood_tui.games.sherwood.data import DISCRETION, data
-from sherwood_tui.games.sherwood.rules import (
-    ChooseMission,
-    ChooseReward,
-    ChooseTown,
-    OrderPrisoners,
-    PrepareAmbush,
-    Ransom,
-    SeatView,
-    largest_network,
-    network_of,
-    placement_points,
-)
+from sherwood_tui.games.sherwood.rules import PrepareAmbush, SeatView
 
 SAMPLES = 16  # imagined ambushes of the other players
 LOOT_VALUE = 1.0  # a loot card in hand, in points, while the game is young
@@ -38,7 +27,14 @@ LOOT_HORIZON = 6.0  # cards lose their worth over the last turns (unused, they s
 FRONTIER = 0.15  # each free town next to a new town: room to grow
 NOTTS_POTENTIAL = 0.5  # a network first reaching Nottingham scores more with later towns
 NOISE = 0.25  # random spread among near-equal choices (bots must not mirror each other)
+JAIL_SCALE = 8.0  # how much the bot fears prison
+BREAKOUT = 1.0  # how much the bot wants its prisoners back (sending no one)
 MAX_PARTY = 4  # parties tried: up to four characters, and the whole band
+# How the bot imagines the others: how much they shun Discretion, how often someone with
+# prisoners sends no one, how often anyone sends a party at random.
+OPP_DISC = 0.6
+OPP_NOBODY = 0.2
+OPP_RANDOM = 0.12
 
 
 # ----- static tables -------------------------------------------------------------------
@@ -78,33 +74,35 @@ def _usefulness(char_id: str) -> float:
     return worth
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple, ...], ...]:
     """Per skill, the parties that are best at it for their Discretion (a Pareto front of
     (skill total up, Discretion down, fewer members)), each (members, totals)."""
     chars = _chars()
-    subsets: list[tuple[str, ...]] = []
+    best: list[dict[int, tuple]] = [{}, {}, {}]
     for r in range(1, min(MAX_PARTY, len(avail)) + 1):
-        subsets += combinations(avail, r)
-    if len(avail) > MAX_PARTY:
-        subsets.append(avail)
-    rows = []
-    for members in subsets:
-        if sum(1 for m in members if chars[m][1]) > paid_ok:
-            continue
-        rows.append((members, _base_totals(members)))
+        for members in combinations(avail, r):
+            if sum(1 for m in members if chars[m][1]) > paid_ok:
+                continue
+            t = _base_totals(members)
+            size, power = -len(members), t[0] + t[1] + t[2]
+            for k in range(3):
+                key = (t[k], size, power)
+                cur = best[k].get(t[3])
+                if cur is None or key > cur[0]:
+                    best[k][t[3]] = (key, members, t)
+    if len(avail) > MAX_PARTY and sum(1 for m in avail if chars[m][1]) <= paid_ok:
+        t = _base_totals(avail)
+        for k in range(3):
+            cur = best[k].get(t[3])
+            if cur is None or t[k] > cur[0][0]:
+                best[k][t[3]] = ((t[k], -len(avail), 0), avail, t)
     fronts = []
     for k in range(3):
-        best: dict[int, tuple] = {}
-        for members, t in rows:
-            key = (t[k], -len(members), sum(t[:3]))
-            cur = best.get(t[3])
-            if cur is None or key > cur[0]:
-                best[t[3]] = (key, members, t)
         front = []
         top = 0
-        for disc in sorted(best):
-            _key, members, t = best[disc]
+        for disc in sorted(best[k]):
+            _key, members, t = best[k][disc]
             if t[k] > top:
                 front.append((members, t))
                 top = t[k]
@@ -127,7 +125,6 @@ def _turns_left(view: SeatView) -> float:
     return (sizes[2] + 1) / 6
 
 
-@lru_cache(maxsize=65536)
 def _card_value(horizon: float) -> float:
     return LOOT_VALUE * min(1.0, horizon / LOOT_HORIZON)
 
@@ -136,29 +133,56 @@ def _gold_value(horizon: float) -> float:
     return round(GOLD_VALUE * min(1.0, horizon / LOOT_HORIZON), 2)
 
 
+@lru_cache(maxsize=16384)
+def _components(towns: tuple, seat: int) -> tuple[dict, tuple, int]:
+    """The networks of `seat`: town -> network number, the networks (sets), the largest size."""
+    neighbours = data().neighbours
+    where: dict[int, int] = {}
+    nets: list[frozenset] = []
+    for start, owner in enumerate(towns):
+        if owner != seat or start in where:
+            continue
+        net = {start}
+        todo = [start]
+        while todo:
+            t = todo.pop()
+            for m in neighbours[t]:
+                if m not in net and towns[m] == seat:
+                    net.add(m)
+                    todo.append(m)
+        for t in net:
+            where[t] = len(nets)
+        nets.append(frozenset(net))
+    return where, tuple(nets), max((len(x) for x in nets), default=0)
+
+
+def _largest_without(towns: tuple, seat: int, idx: int) -> int:
+    """`seat`'s largest network once it loses town `idx`."""
+    after = towns[:idx] + (None,) + towns[idx + 1:]
+    return _components(after, seat)[2]
+
+
+@lru_cache(maxsize=65536)
 def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> tuple[float, tuple]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
     d = data()
+    neighbours = d.neighbours
     owner = towns[idx]
-    before = largest_network(towns, seat)
+    where, nets, largest = _components(towns, seat)
+    joined = {where[m] for m in neighbours[idx] if m in where}
+    net = {idx}.union(*(nets[j] for j in joined))
+    notts_before = any(nets[j] & d.by_nottingham for j in joined)
+    notts = notts_before or idx in d.by_nottingham
     after_towns = towns[:idx] + (seat,) + towns[idx + 1:]
-    net = network_of(after_towns, seat, idx)
-    if champion:
-        value = float(placement_points(towns, seat, idx)[0])
-    else:
-        value = 1.0
-    value += max(0, len(net) - before)  # the final tally counts the largest network
-    frontier = {m for t in net for m in d.neighbours[t] if after_towns[m] is None}
+    value = float(len(net) + notts) if champion else 1.0  # Champion: the town, links, Nottingham
+    value += max(0, len(net) - largest)  # the final tally counts the largest network
+    frontier = {m for t in net for m in neighbours[t] if after_towns[m] is None}
     value += FRONTIER * len(frontier)
-    old_net: set[int] = set()
-    for m in d.neighbours[idx]:
-        if towns[m] == seat and m not in old_net:
-            old_net |= network_of(towns, seat, m)
-    if net & d.by_nottingham and not (old_net & d.by_nottingham):
+    if notts and not notts_before:
         value += NOTTS_POTENTIAL
     if owner is not None and owner != seat:
-        lost = largest_network(towns, owner) - largest_network(after_towns, owner)
-        value += (1 + lost) / max(1, n - 1) * (2 if n == 2 else 1)
+        lost = _components(towns, owner)[2] - _largest_without(towns, owner, idx)
+        value += (1 + lost) * (1.0 if n == 2 else 1 / (n - 1))
     return value, after_towns
 
 
@@ -257,7 +281,8 @@ def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_nee
     return best
 
 
-def _jail_cost(members, queue: int, n: int, horizon: float, king: bool) -> float:
+@lru_cache(maxsize=32768)
+def _jail_cost(members: tuple[str, ...], queue: int, n: int, horizon: float, king: bool) -> float:
     """What going to prison costs: each prisoner scores nothing at the end if still
     inside, and cannot go on ambushes meanwhile."""
     if king:
@@ -268,7 +293,7 @@ def _jail_cost(members, queue: int, n: int, horizon: float, king: bool) -> float
         wait = (queue + pos + 1) * n * 0.8
         out = min(wait, horizon)
         cost += (1.0 if wait >= horizon else 0.4) + 0.05 * out * max(0.5, _usefulness(m))
-    return cost
+    return cost * JAIL_SCALE
 
 
 # ----- the ambush ----------------------------------------------------------------------
@@ -322,6 +347,31 @@ def _loot_variants(members: tuple[str, ...], target: int, hand_loot: dict):
     return out
 
 
+@lru_cache(maxsize=32768)
+def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], present: tuple[bool, ...]):
+    """My parties worth scoring: per skill with a mission, the front of parties best at it,
+    each with a few ways to use my loot. Items: (members, personal, group, totals, loot
+    cards used, paid companions)."""
+    fronts = _fronts(avail, paid_ok)
+    loot = _hand_loot(hand)
+    chars = _chars()
+    out = []
+    seen = set()
+    for k in range(3):
+        if not present[k]:
+            continue
+        for members, base in fronts[k]:
+            paid = sum(1 for m in members if chars[m][1])
+            for personal, group, add, cards in _loot_variants(members, k, loot):
+                key = (members, personal, group)
+                if key in seen:
+                    continue
+                seen.add(key)
+                t = (base[0] + add[0], base[1] + add[1], base[2] + add[2], base[3] + add[3])
+                out.append((members, personal, group, t, cards, paid))
+    return tuple(out)
+
+
 def _hand_loot(hand: tuple[int, ...]) -> dict:
     loot = data().loot
     personal = [[], [], [], []]
@@ -345,7 +395,7 @@ def _near_best(fronts) -> tuple[tuple, ...]:
     Discretion."""
     out = []
     for k, front in enumerate(fronts):
-        scores = [t[k] - 0.6 * t[3] for _, t in front]
+        scores = [t[k] - OPP_DISC * t[3] for _, t in front]
         top = max(scores, default=0)
         out.append(tuple(t for (_, t), sc in zip(front, scores) if sc >= top - 1.5))
     return tuple(out)
@@ -356,9 +406,9 @@ def _opponent_sample(rnd: random.Random, profile):
     avail, near, cum, hand_count, has_prisoners = profile
     r = rnd.random
     roll = r()
-    if (has_prisoners and roll < 0.2) or not avail:
+    if (has_prisoners and roll < OPP_NOBODY) or not avail:
         return None
-    if roll > 0.88 or cum is None:
+    if roll > 1 - OPP_RANDOM or cum is None:
         size = 1 + int(r() * min(3, len(avail)))
         return _base_totals(tuple(rnd.sample(avail, size)))
     x = r() * cum[2]
@@ -448,24 +498,10 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
 
     # My candidate parties.
     card_value, gold_value = _card_value(horizon), _gold_value(horizon)
-    paid_ok = min(gold, 2)
-    fronts = _fronts(avail, paid_ok)
-    chars = _chars()
-    candidates = []
-    seen = set()
-    for k in range(3):
-        if not present[k]:
-            continue
-        for members, base in fronts[k]:
-            for personal, group, add, cards in _loot_variants(members, k, hand):
-                t = (base[0] + add[0], base[1] + add[1], base[2] + add[2], base[3] + add[3])
-                key = (members, personal, group)
-                if key in seen:
-                    continue
-                seen.add(key)
-                paid = sum(1 for m in members if chars[m][1])
-                cost = cards * card_value + paid * gold_value
-                candidates.append((members, personal, group, t, cost))
+    candidates = [
+        (members, personal, group, t, cards * card_value + paid * gold_value)
+        for members, personal, group, t, cards, paid in _candidates(avail, min(gold, 2), view.hand, tuple(present))
+    ]
 
     queue = len(mine.prison)
     best_action, best_score = None, None
@@ -480,7 +516,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
     nobody = 0.0
     if mine.prison:
         top = mine.prison[0]
-        nobody += 1.0 if king else _jail_cost((top,), 0, n, horizon, False)
+        nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon, False) / JAIL_SCALE
     lost = 0.0
     for per_skill, _high in samples:
         lost += sum(g for (_b, o, _d, g) in per_skill if o is not None)
@@ -489,6 +525,16 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
 
     # Each distinct set of totals is scored once against the imagined ambushes:
     # (what I gain, how often I am captured, what the others gain).
+    # A skill without a mission cannot be won: its bar is out of reach.
+    flat = []
+    for per_skill, high in samples:
+        row = []
+        for k in range(3):
+            best, o, d, g = per_skill[k]
+            row += (best if present[k] else 99, o is not None, d, g)
+        flat.append((*row, high))
+    v0, v1, v2 = values
+    booty = 0.0 if king else card_value
     outcomes: dict[tuple, tuple[float, int, float]] = {}
     for *_rest, t, _cost in candidates:
         if t in outcomes:
@@ -496,24 +542,35 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
         t0, t1, t2, disc = t
         gain_sum = opp_sum = 0.0
         caught = 0
-        for per_skill, high in samples:
-            led = []
-            opp_disc = -99
-            for k, mine_k in ((0, t0), (1, t1), (2, t2)):
-                best, o, d, g = per_skill[k]
-                if mine_k > best:
-                    if mine_k >= 1 and present[k]:
-                        led.append(values[k])
-                elif mine_k < best and o is not None:
-                    opp_sum += g
-                    if d > opp_disc:
-                        opp_disc = d
-            if led:
-                gain_sum += sum(led) if king else max(led)
-                if disc >= 1 and disc >= opp_disc:
+        for b0, o0, d0, g0, b1, o1, d1, g1, b2, o2, d2, g2, high in flat:
+            won = False
+            gain = 0.0
+            od = -99
+            if t0 > b0:
+                won, gain = True, v0
+            elif t0 < b0 and o0:
+                opp_sum += g0
+                od = d0
+            if t1 > b1:
+                gain = gain + v1 if king else max(gain, v1)
+                won = True
+            elif t1 < b1 and o1:
+                opp_sum += g1
+                if d1 > od:
+                    od = d1
+            if t2 > b2:
+                gain = gain + v2 if king else max(gain, v2)
+                won = True
+            elif t2 < b2 and o2:
+                opp_sum += g2
+                if d2 > od:
+                    od = d2
+            if won:
+                gain_sum += gain
+                if disc >= 1 and disc >= od:
                     caught += 1
-            elif not king and (disc < high or (high < 1 and disc < 1)):
-                gain_sum += card_value  # Little Booty
+            elif disc < high or (high < 1 and disc < 1):
+                gain_sum += booty  # Little Booty
         outcomes[t] = (gain_sum, caught, opp_sum)
     for members, personal, group, t, cost in candidates:
         gain_sum, caught, opp_sum = outcomes[t]
