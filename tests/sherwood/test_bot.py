@@ -81,9 +81,12 @@ def test_the_bot_wins_towns_and_stays_out_of_prison_better_than_random():
             got[bots[s]]["popularity"] += state.popularity[s]
     per_seat = {level: {k: c[k] / c["seats"] for k in c} for level, c in got.items()}
     bot, rand = per_seat["sensible"], per_seat["random"]
-    assert bot["towns"] > rand["towns"]
-    assert bot["popularity"] > 1.5 * rand["popularity"]
-    assert bot["captured"] < 0.5 * rand["captured"], per_seat
+    assert bot["towns"] > 1.5 * rand["towns"], per_seat
+    assert bot["popularity"] > 2 * rand["popularity"], per_seat
+    # It wins far more missions, yet loses fewer characters to the Sheriff, and far fewer
+    # for each town it wins.
+    assert bot["captured"] < 0.8 * rand["captured"], per_seat
+    assert bot["captured"] / bot["towns"] < 0.4 * rand["captured"] / rand["towns"], per_seat
 
 
 def test_simulate_plays_sherwood_and_counts_missions_and_prisoners():
@@ -100,7 +103,7 @@ def test_simulate_plays_sherwood_and_counts_missions_and_prisoners():
         won = sum(v for k, v in r.counts.items() if k.startswith("missions won"))
         failed = sum(v for k, v in r.counts.items() if k.startswith("missions failed"))
         assert won + failed >= r.rounds - 1  # every turn but King Richard's lays missions
-        freed = sum(v for k, v in r.counts.items() if k.startswith("prisoners freed") or k.startswith("breakouts"))
+        freed = sum(v for k, v in r.counts.items() if k.startswith(("prisoners freed", "breakouts")))
         assert freed <= r.counts.get("prisoners taken", 0)
         assert r.counts.get("King Richard favours", 0) <= 3
     assert summarise(run("sherwood", 3, 6, 3, bots, {}), bots) == summary  # the same seeds, the same games

@@ -1,7 +1,7 @@
 """A sensible Sherwood (2005) bot: it builds networks of towns and keeps its party out of
 prison.
 
-It decides from its own seat's view only. For an ambush it imagines a couple of dozen
+It decides from its own seat's view only. For an ambush it imagines a dozen
 ways the other players may prepare theirs (from what the table shows: their free
 characters, how many loot cards they hold, what each mission is worth to them), and
 scores a few dozen parties of its own against them: the mission it would keep, the
@@ -20,19 +20,23 @@ from itertools import combinations
 from sherwood_tui.games.sherwood.data import DISCRETION, data
 from sherwood_tui.games.sherwood.rules import PrepareAmbush, SeatView
 
-SAMPLES = 16  # imagined ambushes of the other players
+SAMPLES = 12  # imagined ambushes of the other players
 LOOT_VALUE = 1.0  # a loot card in hand, in points, while the game is young
 GOLD_VALUE = 0.55  # a Gold card in hand (companions' pay, a displacement, a ransom)
 LOOT_HORIZON = 6.0  # cards lose their worth over the last turns (unused, they score nothing)
-FRONTIER = 0.15  # each free town next to a new town: room to grow
-NOTTS_POTENTIAL = 0.5  # a network first reaching Nottingham scores more with later towns
+FRONTIER = 0.4  # each free town next to a new town: room to grow
+NOTTS_POTENTIAL = 1.0  # a network first reaching Nottingham scores more with later towns
 NOISE = 0.25  # random spread among near-equal choices (bots must not mirror each other)
-JAIL_SCALE = 8.0  # how much the bot fears prison
-BREAKOUT = 1.0  # how much the bot wants its prisoners back (sending no one)
+# How much the bot fears prison, by number of players (tuned in bot-against-bot games: a
+# capture costs most in a two-player game).
+JAIL_SCALE_2P = 5.0
+JAIL_SCALE_3P = 3.0
+JAIL_SCALE_4P = 2.5
+BREAKOUT = 1.0  # how much the bot wants its top prisoner back by sending no one
 MAX_PARTY = 4  # parties tried: up to four characters, and the whole band
 # How the bot imagines the others: how much they shun Discretion, how often someone with
 # prisoners sends no one, how often anyone sends a party at random.
-OPP_DISC = 0.6
+OPP_DISC = 1.5
 OPP_NOBODY = 0.2
 OPP_RANDOM = 0.12
 
@@ -293,7 +297,11 @@ def _jail_cost(members: tuple[str, ...], queue: int, n: int, horizon: float, kin
         wait = (queue + pos + 1) * n * 0.8
         out = min(wait, horizon)
         cost += (1.0 if wait >= horizon else 0.4) + 0.05 * out * max(0.5, _usefulness(m))
-    return cost * JAIL_SCALE
+    return cost * _jail_scale(n)
+
+
+def _jail_scale(n: int) -> float:
+    return JAIL_SCALE_2P if n == 2 else JAIL_SCALE_3P if n == 3 else JAIL_SCALE_4P
 
 
 # ----- the ambush ----------------------------------------------------------------------
@@ -498,9 +506,10 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
 
     # My candidate parties.
     card_value, gold_value = _card_value(horizon), _gold_value(horizon)
+    mine_all = _candidates(avail, min(gold, 2), view.hand, tuple(present))
     candidates = [
         (members, personal, group, t, cards * card_value + paid * gold_value)
-        for members, personal, group, t, cards, paid in _candidates(avail, min(gold, 2), view.hand, tuple(present))
+        for members, personal, group, t, cards, paid in mine_all
     ]
 
     queue = len(mine.prison)
@@ -516,7 +525,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
     nobody = 0.0
     if mine.prison:
         top = mine.prison[0]
-        nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon, False) / JAIL_SCALE
+        nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon, False) / _jail_scale(n)
     lost = 0.0
     for per_skill, _high in samples:
         lost += sum(g for (_b, o, _d, g) in per_skill if o is not None)
@@ -631,6 +640,8 @@ def _choose_town(view: SeatView, legal: list, rnd: random.Random):
         v, _ = _place_value(table.towns, me, idx, champion, n)
         if champion and table.towns[idx] is not None and not free_pass:
             v -= _gold_value(_turns_left(view))
+        if not champion and d.towns[idx].terrain == "forest":
+            v += reward.picks_left - 1  # a plain town would end the double Camp at once
         return v
 
     return max(legal, key=worth)
