@@ -18,28 +18,60 @@ from sherwood_tui.core.errors import RuleError
 
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
 
+_DEFAULTS: dict[type, tuple[dict[str, Any], set[str]]] = {}
+# pydantic keeps these in slots; setting them through the slot descriptors directly is
+# several times faster than object.__setattr__ (the rules build models in their hot loop).
+_new_object = object.__new__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
 
 class Frozen(BaseModel):
     """Base of every immutable model of the rules layer."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Schemas are built on first validation, not at import: the app starts lighter, and
+    # the rules' hot path (which builds with `make` and copies with `model_copy`) never
+    # needs them.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    @classmethod
+    def make(cls, **values: Any):
+        """Build from trusted values without validation (the rules' hot path): fields
+        left out take their defaults. Use the normal constructor for untrusted input."""
+        known = _DEFAULTS.get(cls)
+        if known is None:
+            fields = cls.model_fields
+            defaults = {
+                name: field.get_default(call_default_factory=True)
+                for name, field in fields.items()
+                if not field.is_required()
+            }
+            known = _DEFAULTS[cls] = (defaults, set(fields))
+        defaults, every_field = known
+        new = _new_object(cls)
+        fields = new.__dict__
+        if defaults:
+            fields.update(defaults)
+        fields.update(values)
+        _set_fields_set(new, every_field)
+        _set_extra(new, None)
+        _set_private(new, None)
+        return new
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
         """A shallow copy with some fields replaced, without validation (as pydantic's),
         but several times faster: the rules copy states in their hot loop."""
         if deep:
             return super().model_copy(update=update, deep=True)
-        cls = type(self)
-        new = cls.__new__(cls)
-        values = self.__dict__.copy()
-        fields_set = self.__pydantic_fields_set__
+        new = _new_object(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
         if update:
-            values.update(update)
-            fields_set = fields_set | update.keys()
-        object.__setattr__(new, "__dict__", values)
-        object.__setattr__(new, "__pydantic_fields_set__", fields_set)
-        object.__setattr__(new, "__pydantic_extra__", None)
-        object.__setattr__(new, "__pydantic_private__", None)
+            fields.update(update)
+        _set_fields_set(new, self.__pydantic_fields_set__)
+        _set_extra(new, None)
+        _set_private(new, None)
         return new
 
 
@@ -59,11 +91,24 @@ class OptionSpec(Frozen):
     default: bool = False
 
 
-class Event(Frozen):
-    """A public line of the game log. `kind` lets the app react (e.g. "round_end")."""
+class Event:
+    """A public line of the game log. `kind` lets the app react (e.g. "round_end").
+    A plain slotted class: the rules make several per action."""
 
-    text: str
-    kind: str = "info"
+    __slots__ = ("text", "kind")
+
+    def __init__(self, text: str, kind: str = "info") -> None:
+        self.text = text
+        self.kind = kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.text, self.kind) == (other.text, other.kind)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.kind))
+
+    def __repr__(self) -> str:
+        return f"Event(text={self.text!r}, kind={self.kind!r})"
 
 
 class ScoreLine(Frozen):
