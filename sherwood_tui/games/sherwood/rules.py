@@ -430,7 +430,7 @@ def _totals_text(t: tuple[int, ...]) -> str:
 
 
 def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
-    return PrepareAmbush.model_construct(type="prepare", seat=seat, party=party, personal=personal, group=group)
+    return PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
 
 
 @lru_cache(maxsize=8192)
@@ -583,18 +583,18 @@ class SherwoodGame(Game):
             return self._prepare_options(state, seat)
         if phase == "choose_mission":
             return [
-                ChooseMission.model_construct(type="choose_mission", seat=seat, skill=r.skill)
+                ChooseMission.make(seat=seat, skill=r.skill)
                 for r in state.reveal.skills
                 if r.outcome == "pending" and r.winner == seat
             ]
         if phase == "choose_reward":
             kinds = self._possible_rewards(state, state.reward) or ["nothing"]
-            return [ChooseReward.model_construct(type="choose_reward", seat=seat, reward=k) for k in kinds]
+            return [ChooseReward.make(seat=seat, reward=k) for k in kinds]
         if phase == "choose_town":
             towns = self._town_choices(state, state.reward, with_gold=True)
-            out = [ChooseTown.model_construct(type="choose_town", seat=seat, town=t) for t in towns]
+            out = [ChooseTown.make(seat=seat, town=t) for t in towns]
             if state.reward.taken:
-                out.append(ChooseTown.model_construct(type="choose_town", seat=seat, town=None))
+                out.append(ChooseTown.make(seat=seat, town=None))
             return out
         if phase == "order_prisoners":
             block = self._new_prisoners(state, seat)
@@ -606,14 +606,14 @@ class SherwoodGame(Game):
                 rev = block[::-1]
                 orders += [rev[i:] + rev[:i] for i in range(k)]
             return [
-                OrderPrisoners.model_construct(type="order_prisoners", seat=seat, order=tuple(o))
+                OrderPrisoners.make(seat=seat, order=tuple(o))
                 for o in orders
             ]
         if phase == "ransom":
             gold = len(gold_cards(state.hands[seat]))
             left = len(state.prison[seat])
             return [
-                Ransom.model_construct(type="ransom", seat=seat, free=k)
+                Ransom.make(seat=seat, free=k)
                 for k in (0, 1, 2)
                 if k <= left and RANSOM_COST[k] <= gold
             ]
@@ -714,7 +714,7 @@ class SherwoodGame(Game):
             raise RuleError(
                 f"{paid} must each be paid a Gold card: that is {need} Gold, and you have {have}."
             )
-        return PendingParty(members=party, personal=personal, group=group)
+        return PendingParty.make(members=party, personal=personal, group=group)
 
     def _do_prepare(self, state: State, action: PrepareAmbush) -> tuple[State, list[Event]]:
         party = self.check_ambush(state, action.seat, action.party, action.personal, action.group)
@@ -744,7 +744,7 @@ class SherwoodGame(Game):
                         text=f"{name} sends no one and breaks {name}'s {char_name(freed)} out of prison."))
                 else:
                     events.append(Event(text=f"{name} sends no one."))
-                parties.append(Party(seat=seat, members=(), freed=freed))
+                parties.append(Party.make(seat=seat, members=(), freed=freed))
                 continue
             spent = [card for _, card in p.personal] + ([p.group] if p.group is not None else [])
             paid = gold_cards(hands[seat])[: paid_count(p.members)]
@@ -752,7 +752,7 @@ class SherwoodGame(Game):
             hands[seat] = tuple(c for c in hands[seat] if c not in gone)
             discard += spent + list(paid)
             totals = party_totals(p.members, p.personal, p.group)
-            party = Party(
+            party = Party.make(
                 seat=seat, members=p.members, personal=p.personal, group=p.group,
                 gold_paid=len(paid), totals=totals,
             )
@@ -776,10 +776,10 @@ class SherwoodGame(Game):
             best = max((pt.totals[k] for pt in senders), default=0)
             leaders = tuple(pt.seat for pt in senders if pt.totals[k] == best) if best >= 1 else ()
             mission = None if state.king else state.missions[k]
-            skills.append(SkillResult(skill=k, mission=mission, leaders=leaders, best=best))
+            skills.append(SkillResult.make(skill=k, mission=mission, leaders=leaders, best=best))
         high = max((pt.totals[DISCRETION] for pt in senders), default=0)
         disc_high = tuple(pt.seat for pt in senders if pt.totals[DISCRETION] == high) if high >= 1 else ()
-        reveal = Reveal(turn=state.turn, king=state.king, parties=tuple(parties), skills=tuple(skills),
+        reveal = Reveal.make(turn=state.turn, king=state.king, parties=tuple(parties), skills=tuple(skills),
                         discretion_high=disc_high)
         if state.king:
             return self._king_results(state.model_copy(update=dict(reveal=reveal)), events)
@@ -913,7 +913,7 @@ class SherwoodGame(Game):
                 state = self._score(state, seat, 1, "companion", f"{char_name(comp)} joins {name}'s band")
                 events = events + [Event(text=f"{char_name(comp)} joins {name}'s band: +1 popularity.")]
                 continue
-            reward = PendingReward(seat=seat, skill=k, mission=r.mission)
+            reward = PendingReward.make(seat=seat, skill=k, mission=r.mission)
             return state.model_copy(update=dict(phase="choose_reward", reward=reward, reward_skill=k)), events
         return self._little_booty(state.model_copy(update=dict(reward=None, reward_skill=3)), events)
 
@@ -1161,7 +1161,7 @@ class SherwoodGame(Game):
         events = events + [Event(
             text=f"The Sheriff makes his rounds to cell {cell + 1} and frees {name}'s {char_name(top)}.")]
         if rest:
-            ransom = RansomOffer(seat=owner, cell=cell)
+            ransom = RansomOffer.make(seat=owner, cell=cell)
             return state.model_copy(update=dict(phase="ransom", ransom=ransom)), events
         return self._end_turn(state, events)
 
@@ -1308,7 +1308,7 @@ class SherwoodGame(Game):
     def _score(
         self, state: State, seat: int, points: int, kind: str, text: str, town: str | None = None
     ) -> State:
-        event = ScoreEvent(seat=seat, points=points, kind=kind, text=text, town=town, turn=state.turn)
+        event = ScoreEvent.make(seat=seat, points=points, kind=kind, text=text, town=town, turn=state.turn)
         return state.model_copy(update=dict(
             popularity=_set(state.popularity, seat, state.popularity[seat] + points),
             score_log=state.score_log + (event,),
