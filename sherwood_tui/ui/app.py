@@ -43,6 +43,19 @@ def release_render_caches() -> None:
         clear()
 
 
+SCREENS_PER_COLLECTION = 4
+
+
+def collect_garbage(screens_shown: int) -> None:
+    """A replaced screen leaves a cyclic tree of widgets (and their cached lines) that
+    only a full collection frees, and Python runs one rarely when the heap is large: so
+    collect every few screens (cheap, since the start-up objects are frozen)."""
+    if screens_shown % SCREENS_PER_COLLECTION == 0:
+        import gc
+
+        gc.collect()
+
+
 class SherwoodApp(App):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
@@ -72,8 +85,12 @@ class SherwoodApp(App):
         self.summary_mark = 0  # log index where the current round's events start
         self.save_problem = ""
         self.interludes: list = []  # public screens still to show before the next decision
+        self.screens_shown = 0  # counts screen changes, to collect garbage every few
 
     def on_mount(self) -> None:
+        import gc
+
+        gc.freeze()  # the start-up objects live as long as the app: keep them out of collections
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
             self.resume(self.resume_path)
@@ -155,6 +172,8 @@ class SherwoodApp(App):
         else:
             self.switch_screen(screen)
         release_render_caches()
+        self.screens_shown += 1
+        self.call_after_refresh(collect_garbage, self.screens_shown)
 
     def advance(self) -> None:
         """Show what comes next: final scores, a curtain, or the next decision."""
