@@ -302,28 +302,44 @@ class PublicView(Frozen):
 class SeatView(Frozen):
     """What one seat may know: the table plus its own hand, bag, set-aside cards and
     face-down goods. The `*_text` lines are how screens should show these secrets (they
-    are what `secret_texts` returns, for the privacy tests)."""
+    are what `secret_texts` returns, for the privacy tests); they are built when read,
+    as bots never need them."""
 
     seat: int
     hand: tuple[CardView, ...]
     bag: tuple[CardView, ...]
     set_aside: tuple[CardView, ...]
     hidden: tuple[CardView, ...]
-    hand_text: str
-    bag_text: str
-    set_aside_text: str
-    hidden_text: str
     table: PublicView
 
+    def _zone_text(self, zone: str, cards: tuple[CardView, ...]) -> str:
+        return zone_text(self.table.seats[self.seat].name, zone, [c.id for c in cards])
 
-@cache
-def card_view(card: int) -> CardView:
-    t = TYPES[card]
-    return CardView(id=card, name=t.name, kind=t.kind, value=t.value, penalty=t.penalty)
+    @property
+    def hand_text(self) -> str:
+        return self._zone_text("hand", self.hand)
+
+    @property
+    def bag_text(self) -> str:
+        return self._zone_text("bag", self.bag)
+
+    @property
+    def set_aside_text(self) -> str:
+        return self._zone_text("set-aside cards", self.set_aside)
+
+    @property
+    def hidden_text(self) -> str:
+        return self._zone_text("face-down goods", self.hidden)
+
+
+CARD_VIEWS = tuple(  # card id -> its view (shared: views are immutable)
+    CardView(id=card, name=t.name, kind=t.kind, value=t.value, penalty=t.penalty)
+    for card, t in enumerate(TYPES)
+)
 
 
 def _views(cards: tuple[int, ...]) -> tuple[CardView, ...]:
-    return tuple(card_view(c) for c in cards)
+    return tuple(map(CARD_VIEWS.__getitem__, cards))
 
 
 # ----- text helpers --------------------------------------------------------------------
@@ -402,11 +418,52 @@ def _without(cards: tuple[int, ...], removed) -> tuple[int, ...]:
     return tuple(c for c in cards if c not in gone)
 
 
+def _kinds_key(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds of these cards, in canonical order (two choices with the same key
+    differ only in which copies of a kind they take)."""
+    return tuple(sorted(map(KIND_INDEX.__getitem__, cards)))
+
+
 def _by_kind(cards) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for c in cards:
         out.setdefault(NAME[c], []).append(c)
     return out
+
+
+@cache
+def _shared(kind: type[Frozen], **fields) -> Frozen:
+    """One instance of a small action or bribe, built once and shared (they are
+    immutable): legal actions offer the same few again and again."""
+    return kind.make(**fields)
+
+
+@cache
+def _merchant_order(players: int, sheriff: int) -> tuple[int, ...]:
+    return tuple((sheriff + k) % players for k in range(1, players))
+
+
+@cache
+def _inspection_choices(sheriff: int, pending: tuple[int, ...]) -> tuple:
+    """Threaten, let pass or open each pending bag, or end the inspection."""
+    out: list = []
+    for m in pending:
+        out += [
+            Threaten.make(seat=sheriff, merchant=m),
+            LetPass.make(seat=sheriff, merchant=m),
+            OpenBag.make(seat=sheriff, merchant=m),
+        ]
+    out.append(EndInspection.make(seat=sheriff))
+    return tuple(out)
+
+
+@cache
+def _declarations(seat: int, count: int) -> tuple[Declare, ...]:
+    return tuple(Declare.make(seat=seat, good=g, count=count) for g in LEGAL_GOODS)
+
+
+NO_BRIBE = Bribe()
+A_FAVOUR = Bribe(favour="I will return the favour when I am Sheriff.")
 
 
 @cache
@@ -454,7 +511,7 @@ class SheriffGame(Game):
         del pile[-k:]
         discard_b = tuple(pile[-k:])
         del pile[-k:]
-        return State(
+        return State.make(
             players=tuple(players),
             royal=royal,
             rng=rng,
@@ -476,21 +533,23 @@ class SheriffGame(Game):
     # ----- helpers ---------------------------------------------------------------------
     def merchants(self, state: State) -> list[int]:
         """The merchants in order from the Sheriff's left."""
-        n = len(state.players)
-        return [(state.sheriff + k) % n for k in range(1, n)]
+        return list(_merchant_order(len(state.players), state.sheriff))
 
     def pending_bags(self, state: State) -> list[int]:
         """Merchants whose bag is still closed, in order from the Sheriff's left."""
-        return [m for m in self.merchants(state) if state.bags[m]]
+        bags = state.bags
+        return [m for m in _merchant_order(len(bags), state.sheriff) if bags[m]]
 
     def _declarer(self, state: State) -> int | None:
-        for m in self.merchants(state):
-            if state.bags[m] and state.declarations[m] is None:
+        bags, declarations = state.bags, state.declarations
+        for m in _merchant_order(len(bags), state.sheriff):
+            if bags[m] and declarations[m] is None:
                 return m
         return None
 
     def _loaders(self, state: State) -> list[int]:
-        return [m for m in self.merchants(state) if not state.bags[m] and state.hands[m]]
+        bags, hands = state.bags, state.hands
+        return [m for m in _merchant_order(len(bags), state.sheriff) if not bags[m] and hands[m]]
 
     @staticmethod
     def _can_draw_pile(state: State) -> bool:
@@ -506,28 +565,34 @@ class SheriffGame(Game):
             out.append(None)
         return out
 
-    def _draw_top(self, state: State) -> tuple[State, int | None, list[Event]]:
-        """Take the top card of the draw pile, reshuffling the discard piles (all but
-        their top five) into a new draw pile when it is empty. None: nothing to draw."""
+    def _draw_cards(self, state: State, count: int) -> tuple[State, tuple[int, ...], list[Event]]:
+        """Take up to `count` cards from the draw pile, the top card first, reshuffling
+        the discard piles (all but their top five) into a new draw pile whenever it is
+        empty. Fewer cards (maybe none) when nothing is left to draw."""
+        pile, discards, rng = state.draw_pile, state.discards, state.rng
+        drawn: tuple[int, ...] = ()
         events: list[Event] = []
-        if not state.draw_pile:
-            a, b = state.discards
-            keep = KEEP_ON_RESHUFFLE
-            pool = a[:-keep] + b[:-keep] if keep else a + b
-            if not pool:
-                return state, None, events
-            new_pile, rng = shuffled(state.rng, pool)
-            state = state.model_copy(
-                update=dict(draw_pile=new_pile, discards=(a[-keep:], b[-keep:]), rng=rng)
-            )
-            events.append(
-                Event(
-                    text=f"The draw pile is empty: {len(pool)} cards from under the top five "
-                    "of each discard pile are shuffled into a new draw pile."
+        while len(drawn) < count:
+            if not pile:
+                a, b = discards
+                keep = KEEP_ON_RESHUFFLE
+                pool = a[:-keep] + b[:-keep] if keep else a + b
+                if not pool:
+                    break
+                pile, rng = shuffled(rng, pool)
+                discards = (a[-keep:], b[-keep:])
+                events.append(
+                    Event(
+                        text=f"The draw pile is empty: {len(pool)} cards from under the top "
+                        "five of each discard pile are shuffled into a new draw pile."
+                    )
                 )
-            )
-        card = state.draw_pile[-1]
-        return state.model_copy(update=dict(draw_pile=state.draw_pile[:-1])), card, events
+            k = min(count - len(drawn), len(pile))
+            drawn += pile[-k:][::-1]
+            pile = pile[:-k]
+        if drawn:
+            state = state.model_copy(update=dict(draw_pile=pile, discards=discards, rng=rng))
+        return state, drawn, events
 
     # ----- whose turn ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -590,7 +655,7 @@ class SheriffGame(Game):
         if step == "draw":
             need = HAND_SIZE - len(state.hands[seat])
             return [
-                Draw(seat=seat, from_discard=p, count=1 if p is not None else need)
+                _shared(Draw, seat=seat, from_discard=p, count=1 if p is not None else need)
                 for p in self._sources(state)
             ]
         if step == "place":
@@ -598,18 +663,9 @@ class SheriffGame(Game):
         if step == "load":
             return self._legal_loads(state, seat)
         if step == "declare":
-            count = len(state.bags[seat])
-            return [Declare(seat=seat, good=g, count=count) for g in LEGAL_GOODS]
+            return list(_declarations(seat, len(state.bags[seat])))
         if step == "choose":
-            out: list = []
-            for m in self.pending_bags(state):
-                out += [
-                    Threaten(seat=seat, merchant=m),
-                    LetPass(seat=seat, merchant=m),
-                    OpenBag(seat=seat, merchant=m),
-                ]
-            out.append(EndInspection(seat=seat))
-            return out
+            return list(_inspection_choices(seat, tuple(self.pending_bags(state))))
         if step == "offer":
             return self._legal_offers(state, seat)
         if step == "decide":
@@ -618,7 +674,7 @@ class SheriffGame(Game):
             return self._legal_orders(Confiscate, seat, state.confiscated)
         if step == "pay":
             stand = state.stands_up[seat] + state.stands_down[seat]
-            return [PayWithGood(seat=seat, good=k) for k in _by_kind(stand)]
+            return [_shared(PayWithGood, seat=seat, good=k) for k in _by_kind(stand)]
         return []
 
     def _legal_set_aside(self, state: State, seat: int) -> list:
@@ -628,10 +684,10 @@ class SheriffGame(Game):
         choices: dict[tuple, tuple[int, ...]] = {(): ()}
         for ids in _by_kind(hand).values():
             cards = tuple(ids[:limit])
-            choices.setdefault(tuple(sorted(KIND_INDEX[c] for c in cards)), cards)
-        cards = tuple(hand[:limit])
-        choices.setdefault(tuple(sorted(KIND_INDEX[c] for c in cards)), cards)
-        return [SetAside(seat=seat, cards=c) for c in choices.values()]
+            choices.setdefault(_kinds_key(cards), cards)
+        cards = hand[:limit]
+        choices.setdefault(_kinds_key(cards), cards)
+        return [SetAside.make(seat=seat, cards=c) for c in choices.values()]
 
     def _legal_loads(self, state: State, seat: int) -> list:
         """One card of a kind, all cards of a kind, the legal goods of a kind with one
@@ -640,7 +696,7 @@ class SheriffGame(Game):
         top = DATA.bag_max
         groups = _by_kind(hand)
         hidden = next((c for c in hand if FACE_DOWN[c]), None)
-        candidates: list[tuple[int, ...]] = [tuple(hand[:top])]
+        candidates: list[tuple[int, ...]] = [hand[:top]]
         for ids in groups.values():
             candidates += [tuple(ids[:1]), tuple(ids[:top])]
             if hidden is not None and not FACE_DOWN[ids[0]]:
@@ -648,8 +704,8 @@ class SheriffGame(Game):
         choices: dict[tuple, tuple[int, ...]] = {}
         for cards in candidates:
             if cards:
-                choices.setdefault(tuple(sorted(KIND_INDEX[c] for c in cards)), cards)
-        return [LoadBag(seat=seat, cards=c) for c in choices.values()]
+                choices.setdefault(_kinds_key(cards), cards)
+        return [LoadBag.make(seat=seat, cards=c) for c in choices.values()]
 
     @staticmethod
     def _legal_orders(kind, seat: int, cards: tuple[int, ...]) -> list:
@@ -657,40 +713,40 @@ class SheriffGame(Game):
         for order in (cards, cards[::-1]):
             orders.setdefault(tuple(NAME[c] for c in order), order)
         return [
-            kind(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values()
+            kind.make(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values()
         ]
 
     def _legal_offers(self, state: State, seat: int) -> list:
         gold = state.gold[seat]
-        bribes = [Bribe()]
+        bribes = [NO_BRIBE]
         for amount in sorted({1, 5, 10, gold // 2, gold}):
             if 0 < amount <= gold:
-                bribes.append(Bribe(gold=amount))
+                bribes.append(_shared(Bribe, gold=amount))
         stand = state.stands_up[seat] + state.stands_down[seat]
         if stand:
-            bribes.append(Bribe(stand=(NAME[stand[0]],)))
+            bribes.append(_shared(Bribe, stand=(NAME[stand[0]],)))
         declared = state.declarations[seat]
         if declared in kinds_in_play(len(state.players), state.royal):
-            bribes.append(Bribe(bag=(declared,)))
+            bribes.append(_shared(Bribe, bag=(declared,)))
         hidden = [c for c in state.bags[seat] if FACE_DOWN[c]]
         if hidden:
-            bribes.append(Bribe(bag=(NAME[hidden[0]],)))
-        bribes.append(Bribe(favour="I will return the favour when I am Sheriff."))
+            bribes.append(_shared(Bribe, bag=(NAME[hidden[0]],)))
+        bribes.append(A_FAVOUR)
         if state.demand is not None:
             try:
                 bribes.append(self._check_bribe(state, seat, state.demand, by_merchant=True))
             except RuleError:
                 pass
-        return [Offer(seat=seat, bribe=b) for b in dict.fromkeys(bribes)]
+        return [Offer.make(seat=seat, bribe=b) for b in dict.fromkeys(bribes)]
 
     def _legal_decisions(self, state: State, seat: int) -> list:
         m = state.target
         out: list = [
-            LetPass(seat=seat, merchant=m),
-            OpenBag(seat=seat, merchant=m),
+            _shared(LetPass, seat=seat, merchant=m),
+            _shared(OpenBag, seat=seat, merchant=m),
         ]
         if state.counters < DATA.max_counter_offers:
-            offer = state.offer or Bribe()
+            offer = state.offer or NO_BRIBE
             demands = []
             more = min(state.gold[m], offer.gold + 5)
             if more > offer.gold:
@@ -705,7 +761,7 @@ class SheriffGame(Game):
                 except RuleError:
                     continue
                 if demand != offer:
-                    out.append(CounterOffer(seat=seat, bribe=demand))
+                    out.append(CounterOffer.make(seat=seat, bribe=demand))
         return out
 
     # ----- applying actions ------------------------------------------------------------
@@ -797,19 +853,12 @@ class SheriffGame(Game):
             shown = ", ".join(NAME[c] for c in taken)
             events = [Event(text=f"{name} takes {shown} from {_pile_name(pile)}.")]
         else:
-            events = []
-            drawn: list[int] = []
-            for _ in range(count):
-                state, card, more = self._draw_top(state)
-                events += more
-                if card is None:
-                    break
-                drawn.append(card)
+            state, drawn, events = self._draw_cards(state, count)
             if not drawn:
                 raise RuleError("There is nothing left to draw from the draw pile.")
             state = state.model_copy(
                 update=dict(
-                    hands=_set(state.hands, seat, state.hands[seat] + tuple(drawn)),
+                    hands=_set(state.hands, seat, state.hands[seat] + drawn),
                     drew_from_pile=True,
                 )
             )
@@ -1045,7 +1094,7 @@ class SheriffGame(Game):
         if len(favour) > MAX_FAVOUR:
             raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
         order = KIND_ORDER.__getitem__
-        return Bribe(
+        return Bribe.make(
             gold=gold,
             stand=tuple(sorted(bribe.stand, key=order)),
             bag=tuple(sorted(bribe.bag, key=order)),
@@ -1375,18 +1424,13 @@ class SheriffGame(Game):
         drawn = []
         for k in range(n):
             s = (new_sheriff + k) % n
-            got = 0
-            while len(state.hands[s]) < HAND_SIZE:
-                state, card, more = self._draw_top(state)
-                events = events + more
-                if card is None:
-                    break
+            state, cards, more = self._draw_cards(state, HAND_SIZE - len(state.hands[s]))
+            events = events + more
+            if cards:
                 state = state.model_copy(
-                    update=dict(hands=_set(state.hands, s, state.hands[s] + (card,)))
+                    update=dict(hands=_set(state.hands, s, state.hands[s] + cards))
                 )
-                got += 1
-            if got:
-                drawn.append(f"{self._name(state, s)} {got}")
+                drawn.append(f"{self._name(state, s)} {len(cards)}")
         if drawn:
             events.append(Event(text=f"Hands are refilled from the draw pile: {', '.join(drawn)}."))
         state = state.model_copy(
@@ -1478,25 +1522,30 @@ class SheriffGame(Game):
 
     # ----- views -----------------------------------------------------------------------
     def public_view(self, state: State) -> PublicView:
-        over = self.is_over(state)
+        over = state.step == "over"
+        seat_public = SeatPublic.make
         seats = tuple(
-            SeatPublic(
+            seat_public(
                 name=p.name,
-                gold=state.gold[s],
+                gold=gold,
                 is_sheriff=s == state.sheriff,
-                hand_count=len(state.hands[s]),
-                bag_count=len(state.bags[s]),
-                declaration=state.declarations[s],
-                stand=_views(state.stands_up[s]),
-                hidden_count=len(state.stands_down[s]),
-                hidden=_views(state.stands_down[s]) if over else None,
+                hand_count=len(hand),
+                bag_count=len(bag),
+                declaration=declaration,
+                stand=_views(up),
+                hidden_count=len(down),
+                hidden=_views(down) if over else None,
             )
-            for s, p in enumerate(state.players)
+            for s, (p, gold, hand, bag, declaration, up, down) in enumerate(
+                zip(state.players, state.gold, state.hands, state.bags, state.declarations,
+                    state.stands_up, state.stands_down)
+            )
         )
-        return PublicView(
+        a, b = state.discards
+        return PublicView.make(
             round=state.round,
             rounds_total=state.rounds_total,
-            phase=state.phase,
+            phase=PHASE_OF_STEP[state.step],
             step=state.step,
             sheriff=state.sheriff,
             royal=state.royal,
@@ -1505,7 +1554,7 @@ class SheriffGame(Game):
             set_aside_count=len(state.set_aside),
             drew_from_pile=state.drew_from_pile,
             draw_pile=len(state.draw_pile),
-            discards=(_views(state.discards[0]), _views(state.discards[1])),
+            discards=(_views(a), _views(b)),
             seats=seats,
             target=state.target,
             offer=state.offer,
@@ -1519,8 +1568,13 @@ class SheriffGame(Game):
             over=over,
         )
 
+    @staticmethod
+    def _own_set_aside(state: State, seat: int) -> tuple[int, ...]:
+        """The set-aside cards, if this seat set them aside."""
+        return state.set_aside if state.market_seat == seat else ()
+
     def _secret_zones(self, state: State, seat: int) -> dict[str, tuple[int, ...]]:
-        set_aside = state.set_aside if state.market_seat == seat else ()
+        set_aside = self._own_set_aside(state, seat)
         hidden = () if self.is_over(state) else state.stands_down[seat]
         return {
             "hand": state.hands[seat],
@@ -1530,18 +1584,12 @@ class SheriffGame(Game):
         }
 
     def view(self, state: State, seat: int) -> SeatView:
-        name = self._name(state, seat)
-        zones = self._secret_zones(state, seat)
-        return SeatView(
+        return SeatView.make(
             seat=seat,
             hand=_views(state.hands[seat]),
             bag=_views(state.bags[seat]),
-            set_aside=_views(zones["set-aside cards"]),
+            set_aside=_views(self._own_set_aside(state, seat)),
             hidden=_views(state.stands_down[seat]),
-            hand_text=zone_text(name, "hand", state.hands[seat]),
-            bag_text=zone_text(name, "bag", state.bags[seat]),
-            set_aside_text=zone_text(name, "set-aside cards", zones["set-aside cards"]),
-            hidden_text=zone_text(name, "face-down goods", state.stands_down[seat]),
             table=self.public_view(state),
         )
 
