@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test bench soak clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
+
+soak: $(STAMP)
+	$(PY) -m sherwood_tui soak --games 100000
 
 bench: $(STAMP)
 	$(PY) -m sherwood_tui.bench

@@ -36,6 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes to spread the games over (default: one per core)")
+    soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
+    soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
+    soak.add_argument("--games", type=int, default=2000, help="games per game (default 2000)")
+    soak.add_argument("--seed", type=int, default=1)
+    soak.add_argument("--players", type=int, help="only this player count (default: every count)")
+    soak.add_argument("--option", action="append", help="fix a variant: KEY=yes/no (default: every combination)")
+    soak.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
     return parser
 
 
@@ -47,6 +54,10 @@ def run(argv: list[str]) -> int:
         from sherwood_tui.simulate import main as simulate
 
         return simulate(args)
+    if args.command == "soak":
+        from sherwood_tui.soak import main as soak
+
+        return soak(args)
     folder = args.saves or saves_dir()
     if args.command == "saves":
         from sherwood_tui.core.saves import list_saves

@@ -79,23 +79,36 @@ def run(
 ) -> list[GameResult]:
     """Play `games` bot games; `progress(n)` is called as games finish."""
     seeds = [seed + i for i in range(games)]
-    size = max(1, min(200, games // (jobs * 8) or 1))
-    chunks = [(game_id, players, bots, options, seeds[i : i + size]) for i in range(0, games, size)]
-    results: list[GameResult] = []
-    if jobs <= 1:
-        for chunk in chunks:
-            results += _play_chunk(chunk)
+    chunks = [(game_id, players, bots, options, part) for part in chunked(seeds, jobs)]
+    results = run_chunks(_play_chunk, chunks, jobs, progress)
+    results.sort(key=lambda r: r.seed)
+    return results
+
+
+def chunked(items: list, jobs: int, largest: int = 200) -> list[list]:
+    """Split work into pieces small enough to keep every process busy to the end."""
+    size = max(1, min(largest, len(items) // (jobs * 8) or 1))
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def run_chunks(worker, chunks: list, jobs: int, progress=None) -> list:
+    """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
+    `progress(n)` is called with each finished chunk's length."""
+    results: list = []
+
+    def collect(parts) -> None:
+        for part in parts:
+            results.extend(part)
             if progress:
-                progress(len(chunk[4]))
+                progress(len(part))
+
+    if jobs <= 1:
+        collect(map(worker, chunks))
     else:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for part in pool.imap_unordered(_play_chunk, chunks):
-                results += part
-                if progress:
-                    progress(len(part))
-    results.sort(key=lambda r: r.seed)
+            collect(pool.imap_unordered(worker, chunks))
     return results
 
 

@@ -1,0 +1,37 @@
+"""What must hold in every state of Sheriff of Nottingham (checked by the soak runs and
+the property tests): every card is in exactly one place, gold is neither made nor lost,
+nobody's gold is negative, hands and bags keep their limits."""
+
+from __future__ import annotations
+
+from sherwood_tui.games.sheriff.data import deck
+
+START_GOLD = 50
+HAND_LIMIT = 6
+BAG_LIMIT = 5
+
+
+def all_cards(state) -> list[int]:
+    """Every card id in every zone of the state."""
+    out = list(state.draw_pile) + list(state.discards[0]) + list(state.discards[1])
+    for zone in (state.hands, state.bags, state.stands_up, state.stands_down):
+        for cards in zone:
+            out += cards
+    return out + list(state.set_aside) + list(state.confiscated)
+
+
+def problems(state) -> list[str]:
+    """The broken invariants of this state (empty when all hold)."""
+    n = len(state.players)
+    found = []
+    if sorted(all_cards(state)) != sorted(deck(n, state.royal)):
+        found.append("a card appeared or vanished")
+    if sum(state.gold) != START_GOLD * n:
+        found.append(f"gold appeared or vanished ({sum(state.gold)} in play, not {START_GOLD * n})")
+    if min(state.gold) < 0:
+        found.append(f"negative gold: {state.gold}")
+    if any(len(hand) > HAND_LIMIT for hand in state.hands):
+        found.append("a hand holds more than six cards")
+    if any(len(bag) > BAG_LIMIT for bag in state.bags):
+        found.append("a bag holds more than five cards")
+    return found

@@ -1,0 +1,183 @@
+"""Soak runs: many random-bot games of every game, player count and variant, with the
+game's invariants (`games/<game>/invariants.py`) checked after every action.
+
+Game i of a run uses seed `seed + i` and the i-th table of the cycle of player counts
+and variants, so a failing game is replayed alone by `sherwood-tui soak GAME --players N
+--option KEY=yes --seed SEED --games 1` (the report prints that command).
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import random
+import time
+from dataclasses import dataclass
+
+from sherwood_tui import catalog
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.errors import RuleError
+
+MAX_ACTIONS = 20_000  # a game longer than this does not end: a failure
+REPLAY_EVERY = 10  # every tenth game is also replayed from its seed and actions
+
+
+@dataclass(frozen=True)
+class Table:
+    """One player count and set of variants."""
+
+    players: int
+    options: tuple[tuple[str, bool], ...]
+
+    def command(self, game_id: str, seed: int) -> str:
+        """The command that replays the game of this table with this seed alone."""
+        opts = "".join(f" --option {k}={'yes' if v else 'no'}" for k, v in self.options)
+        return f"sherwood-tui soak {game_id} --players {self.players}{opts} --seed {seed} --games 1"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One soak game: its seed and table, its length, and what went wrong (if anything)."""
+
+    game_id: str
+    seed: int
+    table: Table
+    actions: int
+    failure: str = ""
+
+
+def tables(game, players: int | None = None, options: dict[str, bool] | None = None) -> list[Table]:
+    """Every player count and variant combination (or the one asked for)."""
+    counts = [players] if players else list(range(game.min_players, game.max_players + 1))
+    keys = [o.key for o in game.options]
+    combos = []
+    for values in itertools.product((False, True), repeat=len(keys)):
+        chosen = dict(zip(keys, values))
+        if options and any(chosen[k] != v for k, v in options.items()):
+            continue
+        combos.append(tuple(chosen.items()))
+    return [Table(n, combo) for n in counts for combo in combos]
+
+
+def play_one(game_id: str, table: Table, seed: int) -> Outcome:
+    """One random-bot game, checking the invariants after every action."""
+    info = catalog.get(game_id)
+    game = info.load()
+    problems = importlib.import_module(f"sherwood_tui.games.{info.package}.invariants").problems
+    seats = [Player(name=f"Seat {i + 1}", bot="random") for i in range(table.players)]
+    options = dict(table.options)
+    rnd = random.Random(seed)
+    actions: list = []
+    step = "setting up"
+    try:
+        state = first = game.new_game(seats, options, seed)
+        found = problems(state)
+        while not found and not game.is_over(state):
+            if len(actions) >= MAX_ACTIONS:
+                raise AssertionError(f"the game did not end in {MAX_ACTIONS} actions")
+            to_act = game.to_act(state)
+            if not to_act:
+                raise AssertionError("nobody may act, yet the game is not over")
+            seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise AssertionError(f"seat {seat} must act but has no legal action")
+            action = rnd.choice(legal)
+            step = f"action {len(actions) + 1} ({action!r})"
+            try:
+                state, _ = game.apply(state, action)
+            except RuleError as err:
+                raise AssertionError(f"a listed legal action was refused: {err}") from None
+            actions.append(action)
+            found = problems(state)
+        if found:
+            raise AssertionError("; ".join(found))
+        step = "scoring"
+        if not game.winners(state):
+            raise AssertionError("the game ended without a winner")
+        if seed % REPLAY_EVERY == 0:
+            step = "replaying"
+            again = first
+            for action in actions:
+                again, _ = game.apply(again, action)
+            if again != state:
+                raise AssertionError("replaying the seed and actions gave another game")
+    except Exception as err:  # a soak run reports every failure, whatever its kind
+        return Outcome(game_id, seed, table, len(actions), f"{step}: {type(err).__name__}: {err}")
+    return Outcome(game_id, seed, table, len(actions))
+
+
+def _play_chunk(job: tuple) -> list[Outcome]:
+    game_id, games = job
+    return [play_one(game_id, table, seed) for seed, table in games]
+
+
+def run(
+    game_id: str, games: int, seed: int = 1, players: int | None = None,
+    options: dict[str, bool] | None = None, jobs: int = 1, progress=None,
+) -> list[Outcome]:
+    """Play `games` soak games of one game; `progress(n)` is called as games finish."""
+    from sherwood_tui.simulate import chunked, run_chunks
+
+    cycle = tables(catalog.get(game_id).load(), players, options)
+    plan = [(seed + i, cycle[i % len(cycle)]) for i in range(games)]
+    chunks = [(game_id, part) for part in chunked(plan, jobs, largest=500)]
+    outcomes = run_chunks(_play_chunk, chunks, jobs, progress)
+    outcomes.sort(key=lambda o: o.seed)
+    return outcomes
+
+
+def report(game_id: str, outcomes: list[Outcome], seconds: float, shown: int = 10) -> list[str]:
+    """Lines for a person: games and actions played, and each failure with its command."""
+    failed = [o for o in outcomes if o.failure]
+    actions = sum(o.actions for o in outcomes)
+    lines = [f"{game_id}: {len(outcomes):,} games, {actions:,} actions, "
+             f"{len(failed)} failed, {seconds:.1f} s"]
+    for o in failed[:shown]:
+        lines.append(f"  FAILED seed {o.seed}: {o.failure}")
+        lines.append(f"    replay: {o.table.command(game_id, o.seed)}")
+    if len(failed) > shown:
+        lines.append(f"  ... and {len(failed) - shown} more failures")
+    return lines
+
+
+def main(args) -> int:
+    """`sherwood-tui soak [GAME] ...`: exit 1 if any game failed, 2 on bad arguments."""
+    import sys
+
+    from sherwood_tui.simulate import parse_options
+
+    def fail(message: str) -> int:
+        print(f"sherwood-tui soak: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        infos = [catalog.get(args.game)] if args.game else list(catalog.GAMES)
+    except ValueError as err:
+        return fail(str(err))
+    if args.games < 1:
+        return fail("--games must be at least 1")
+    failed = 0
+    for info in infos:
+        game = info.load()
+        if args.players is not None and not game.min_players <= args.players <= game.max_players:
+            return fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {args.players}")
+        try:
+            options = parse_options(args.option or [], game)
+        except ValueError as err:
+            return fail(str(err))
+        started = time.perf_counter()
+        done = [0]
+
+        def progress(k: int, title: str = game.title) -> None:
+            done[0] += k
+            if sys.stderr.isatty():
+                print(f"\r{title}: {done[0]:,} / {args.games:,} games", end="", file=sys.stderr)
+
+        outcomes = run(info.id, args.games, args.seed, args.players, options, max(1, args.jobs), progress)
+        if sys.stderr.isatty():
+            print("\r\033[K", end="", file=sys.stderr)
+        for line in report(info.id, outcomes, time.perf_counter() - started):
+            print(line, flush=True)
+        failed += sum(1 for o in outcomes if o.failure)
+    return 1 if failed else 0

@@ -1,0 +1,53 @@
+"""The bounded soak run of CI: about 2,000 random-bot games of each game, over every
+player count and variant, with the game's invariants checked after every action.
+`make soak` runs 100,000 a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from sherwood_tui import catalog, soak
+
+CI_GAMES = 2000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
+def test_soak_games_keep_every_invariant_and_end(game_id):
+    outcomes = soak.run(game_id, CI_GAMES, seed=1)
+    assert len(outcomes) == CI_GAMES
+    failed = [o for o in outcomes if o.failure]
+    assert not failed, "\n".join(soak.report(game_id, outcomes, 0.0))
+
+
+def test_the_soak_cycle_covers_every_player_count_and_variant():
+    game = catalog.get("sheriff").load()
+    tables = soak.tables(game)
+    assert {t.players for t in tables} == {3, 4, 5}
+    assert {t.options for t in tables} == {(("royal_goods", False),), (("royal_goods", True),)}
+    assert soak.tables(game, 4, {"royal_goods": True}) == [soak.Table(4, (("royal_goods", True),))]
+
+
+def test_a_failure_is_reported_with_the_command_that_replays_it(monkeypatch, capsys):
+    from sherwood_tui import cli
+    from sherwood_tui.games.bleeding_sherwood import invariants
+
+    real = invariants.problems
+    monkeypatch.setattr(invariants, "problems", lambda s: ["test fault"] if s.round == 2 else real(s))
+    outcomes = soak.run("bleeding-sherwood", 3, seed=40)
+    lines = soak.report("bleeding-sherwood", outcomes, 0.0)
+    assert "3 failed" in lines[0]
+    command = next(line for line in lines if "replay:" in line).split("replay: ")[1]
+    assert command.startswith("sherwood-tui soak bleeding-sherwood --players 2")
+    assert cli.run(command.split()[1:]) == 1  # the command replays the failing game alone
+    assert "FAILED seed 40: action" in capsys.readouterr().out
+
+
+def test_bad_soak_arguments_get_one_line(capsys):
+    from sherwood_tui import cli
+
+    assert cli.run(["soak", "chess"]) == 2
+    assert cli.run(["soak", "sheriff", "--players", "9"]) == 2
+    assert cli.run(["soak", "sheriff", "--option", "dragons=yes"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("sherwood-tui soak: ") for line in err)
