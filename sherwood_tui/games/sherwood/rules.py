@@ -296,59 +296,78 @@ class SeatView(Frozen):
     table: PublicView
 
 
+# ----- component tables (bound once: the rules read them in their hot loop) ------------
+
+DATA = data()
+CHARACTERS = DATA.characters
+LOOT = DATA.loot
+TOWNS = DATA.towns
+TOWN_INDEX = DATA.town_index
+NEIGHBOURS = DATA.neighbours
+BY_NOTTINGHAM = DATA.by_nottingham
+MISSIONS = DATA.mission_by_id
+CHAR_NAMES = {c.id: c.name for c in CHARACTERS.values()}
+MISSION_NAMES = {m.id: m.name for m in DATA.missions}
+PAID = frozenset(c.id for c in CHARACTERS.values() if c.paid)
+GOLD = frozenset(c.id for c in LOOT if c.kind == "gold")
+
+
 # ----- pure helpers (also for the screens) --------------------------------------------
 
 
 def char_name(char_id: str) -> str:
-    return data().characters[char_id].name
+    return CHAR_NAMES[char_id]
 
 
 def town_name(town: str) -> str:
-    return data().towns[data().town_index[town]].name
+    return TOWNS[TOWN_INDEX[town]].name
 
 
 def mission_name(mission_id: str) -> str:
-    return data().mission_by_id[mission_id].name
+    return MISSION_NAMES[mission_id]
 
 
 def has_trait(members: tuple[str, ...], trait: str) -> bool:
-    chars = data().characters
-    return any(chars[m].trait == trait for m in members)
+    return any(CHARACTERS[m].trait == trait for m in members)
 
 
 def paid_count(members: tuple[str, ...]) -> int:
-    chars = data().characters
-    return sum(1 for m in members if chars[m].paid)
+    """How many paid companions (each needs a Gold card) are among these characters."""
+    if PAID.isdisjoint(members):
+        return 0
+    return sum(1 for m in members if m in PAID)
 
 
 def gold_cards(hand: tuple[int, ...]) -> tuple[int, ...]:
-    loot = data().loot
-    return tuple(c for c in hand if loot[c].kind == "gold")
+    return tuple(c for c in hand if c in GOLD)
+
+
+def gold_count(hand: tuple[int, ...]) -> int:
+    return len(GOLD.intersection(hand))  # a hand holds each card once
 
 
 def party_totals(
     members: tuple[str, ...], personal: tuple[tuple[str, int], ...] = (), group: int | None = None
 ) -> tuple[int, int, int, int]:
     """Strength, Dexterity, Cunning, Discretion of a party with its loot and traits."""
-    d = data()
-    chars, loot = d.characters, d.loot
     totals = [0, 0, 0, 0]
     for m in members:
-        c = chars[m]
+        c = CHARACTERS[m]
         for i, v in enumerate(c.skills):
             totals[i] += v
         if c.paid and c.trait_skill is not None:  # Arthur, Gamble, Gilbert, Samir
             totals[c.trait_skill] += c.amount
     for m, card in personal:
-        lc = loot[card]
-        c = chars[m]
+        lc = LOOT[card]
+        c = CHARACTERS[m]
         times = c.amount if c.trait == "personal_loot_double" else 1  # David of Doncaster
         if lc.skill is not None:
             totals[lc.skill] += lc.bonus * times
     if group is not None:
-        lc = loot[group]
+        lc = LOOT[group]
         # Friar Tuck counts as two people for a group loot card.
-        people = sum(chars[m].amount if chars[m].trait == "group_loot_double" else 1 for m in members)
+        people = sum(CHARACTERS[m].amount if CHARACTERS[m].trait == "group_loot_double" else 1
+                     for m in members)
         if lc.skill is not None:
             totals[lc.skill] += lc.bonus * people
     return totals[0], totals[1], totals[2], totals[3]
@@ -356,7 +375,7 @@ def party_totals(
 
 def network_of(towns: tuple[int | None, ...], seat: int, start: int) -> set[int]:
     """The towns of `seat` connected to `start` by roads through that player's towns."""
-    neighbours = data().neighbours
+    neighbours = NEIGHBOURS
     seen = {start}
     todo = [start]
     while todo:
@@ -391,19 +410,23 @@ def placement_points(towns: tuple[int | None, ...], seat: int, town: int) -> tup
     """Champion scoring if `seat` takes `town`: (total, connected towns, Nottingham)."""
     after = towns[:town] + (seat,) + towns[town + 1 :]
     net = network_of(after, seat, town)
-    notts = bool(net & data().by_nottingham)
+    notts = bool(net & BY_NOTTINGHAM)
     return 1 + (len(net) - 1) + int(notts), len(net) - 1, notts
 
 
 def available(state: State, seat: int) -> tuple[str, ...]:
     """The characters of a seat who are not in prison, in band order."""
-    jailed = set(state.prison[seat])
-    return tuple(c for c in state.bands[seat] if c not in jailed)
+    return _free_members(state.bands[seat], state.prison[seat])
+
+
+@lru_cache(maxsize=4096)
+def _free_members(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(c for c in band if c not in jailed)
 
 
 def pawn_stock(state: State, seat: int) -> int:
     """Hero pawns left: 14 minus the popularity marker and the towns held."""
-    return data().pawns_per_player - 1 - sum(1 for o in state.towns if o == seat)
+    return DATA.pawns_per_player - 1 - state.towns.count(seat)
 
 
 def _set(tup: tuple, index: int, value) -> tuple:
@@ -429,7 +452,9 @@ def _totals_text(t: tuple[int, ...]) -> str:
 
 
 
+@lru_cache(maxsize=65536)
 def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
+    """One ambush of the legal set, interned: the sets of neighbouring bands share most."""
     return PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
 
 
@@ -437,8 +462,14 @@ def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush
 def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...]:
     """Parties for the representative set: all of one or two, at most 30 of three, and
     the whole band; only those whose paid companions can be paid."""
-    parties = [p for r in (1, 2) for p in combinations(avail, r) if paid_count(p) <= gold]
-    triples = [p for p in combinations(avail, 3) if paid_count(p) <= gold]
+
+    def affordable(parties) -> list[tuple[str, ...]]:
+        if paid_count(avail) <= gold:  # every party can be paid
+            return list(parties)
+        return [p for p in parties if paid_count(p) <= gold]
+
+    parties = affordable(p for r in (1, 2) for p in combinations(avail, r))
+    triples = affordable(combinations(avail, 3))
     if len(triples) > 30:
         step = len(triples) / 30
         triples = [triples[int(i * step)] for i in range(30)]
@@ -446,6 +477,17 @@ def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...
     if len(avail) > 3 and paid_count(avail) <= gold:
         parties.append(avail)
     return tuple(parties)
+
+
+@lru_cache(maxsize=8192)
+def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tuple]:
+    """The parties of the pool that may carry loot: singles and pairs (personal loot),
+    and parties of two or more without Clorinda (group loot)."""
+    pool = _party_pool(avail, gold)
+    singles = tuple(p for p in pool if len(p) == 1)
+    pairs = tuple(p for p in pool if len(p) == 2)
+    groupable = tuple(p for p in pool if len(p) >= 2 and not has_trait(p, "no_group_loot"))
+    return singles, pairs, groupable
 
 
 @lru_cache(maxsize=8192)
@@ -457,20 +499,17 @@ def _base_parties(seat: int, avail: tuple[str, ...], gold: int) -> tuple[Prepare
 def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tuple[PrepareAmbush, ...]:
     """A few parties carrying this loot card (personal: on one character; group: on a
     party of two or more without Clorinda)."""
-    kind = data().loot[card].kind
-    pool = _party_pool(avail, gold)
+    kind = LOOT[card].kind
+    singles, pairs, groupable = _loot_carriers(avail, gold)
     out = []
     if kind == "personal":
-        singles = [p for p in pool if len(p) == 1]
         for k in range(min(3, len(singles))):
             (c,) = singles[(card + k) % len(singles)]
             out.append(_make_prepare(seat, (c,), ((c, card),)))
-        pairs = [p for p in pool if len(p) == 2]
         if pairs:
             pair = pairs[card % len(pairs)]
             out.append(_make_prepare(seat, pair, ((pair[card % 2], card),)))
     elif kind == "group":
-        groupable = [p for p in pool if len(p) >= 2 and not has_trait(p, "no_group_loot")]
         for k in range(min(3, len(groupable))):
             out.append(_make_prepare(seat, groupable[(card * 7 + k * 11) % len(groupable)], (), card))
     return tuple(out)
@@ -610,7 +649,7 @@ class SherwoodGame(Game):
                 for o in orders
             ]
         if phase == "ransom":
-            gold = len(gold_cards(state.hands[seat]))
+            gold = gold_count(state.hands[seat])
             left = len(state.prison[seat])
             return [
                 Ransom.make(seat=seat, free=k)
@@ -626,11 +665,10 @@ class SherwoodGame(Game):
         avail = available(state, seat)
         hand = state.hands[seat]
         # Only whether each paid companion can be paid matters: clip the Gold count.
-        gold = min(len(gold_cards(hand)), paid_count(avail))
+        gold = min(gold_count(hand), paid_count(avail))
         out = list(_base_parties(seat, avail, gold))
-        loot = data().loot
         for card in hand:
-            if loot[card].kind != "gold":
+            if card not in GOLD:
                 out += _loot_parties(seat, avail, gold, card)
         return out
 
@@ -708,7 +746,7 @@ class SherwoodGame(Game):
                 if chars[c].trait == "no_group_loot":
                     raise RuleError(f"{chars[c].name} is in the party: it cannot use a group loot card.")
         need = paid_count(party)
-        have = len(gold_cards(hand))
+        have = gold_count(hand)
         if need > have:
             paid = _chars([c for c in party if chars[c].paid])
             raise RuleError(
