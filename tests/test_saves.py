@@ -143,3 +143,10 @@ def test_command_line_lists_saves(tmp_path):
         capture_output=True, text=True,
     )
     assert result.returncode == 0 and "Bleeding Sherwood" in result.stdout
+
+
+def test_a_write_cut_short_by_a_crash_is_not_listed_as_a_damaged_save(tmp_path):
+    write_save(played_session(), tmp_path / "good.json")
+    (tmp_path / ".tmp-abc123.json").write_text('{"format": "sherwood-tui-sa')  # killed mid-write
+    summaries, problems = list_saves(tmp_path)
+    assert [s.path.name for s in summaries] == ["good.json"] and problems == []

@@ -145,6 +145,8 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]
     if not folder.is_dir():
         return summaries, problems
     for path in sorted(folder.glob("*.json")):
+        if path.name.startswith("."):  # a write cut short (the app was killed): not a save
+            continue
         try:
             record = read_record(path)
             title = catalog.get(record.game).title
