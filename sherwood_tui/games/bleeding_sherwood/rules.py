@@ -9,6 +9,7 @@ bidder sees their hand); collecting is public.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
@@ -148,23 +149,53 @@ EFFECT_TEXT = {
 }
 
 
+# ----- card data, bound once: the rules read it in their hot loop -------------------
+
+_CARDS = cards()
+GOODE_VALUES = tuple(g.value for g in _CARDS.goodes)
+GOODE_LABELS = tuple(f"{g.name} ({g.value})" for g in _CARDS.goodes)
+PEASANT_VALUES = tuple(p.value for p in _CARDS.peasants)
+PEASANT_LABELS = tuple(f"{p.name} ({p.value})" for p in _CARDS.peasants)
+# Views share one immutable CardView per card.
+GOODE_VIEWS = tuple(CardView.make(id=i, name=g.name, value=g.value) for i, g in enumerate(_CARDS.goodes))
+PEASANT_VIEWS = tuple(CardView.make(id=i, name=p.name, value=p.value) for i, p in enumerate(_CARDS.peasants))
+
+
 def goode_view(card: int) -> CardView:
-    g = cards().goodes[card]
-    return CardView(id=card, name=g.name, value=g.value)
+    return GOODE_VIEWS[card]
 
 
 def peasant_view(card: int) -> CardView:
-    p = cards().peasants[card]
-    return CardView(id=card, name=p.name, value=p.value)
+    return PEASANT_VIEWS[card]
 
 
 def describe_goodes(ids: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(f"{cards().goodes[g].name} ({cards().goodes[g].value})" for g in ids)
+    return ", ".join([GOODE_LABELS[g] for g in ids])
 
 
 def bid_total(bid: tuple[int, ...]) -> int:
-    goodes = cards().goodes
-    return sum(goodes[g].value for g in bid)
+    return sum([GOODE_VALUES[g] for g in bid])
+
+
+def score_of(collected: tuple[int, ...]) -> int:
+    """The points of these collected Peasants."""
+    return sum([PEASANT_VALUES[p] for p in collected])
+
+
+class SeatActions:
+    """Every action one seat may ever take, built once: actions are immutable, so
+    `legal_actions` hands out these shared objects instead of building new ones."""
+
+    def __init__(self, seat: int) -> None:
+        self.plays = tuple(PlayGoode(seat=seat, card=c) for c in range(len(GOODE_VALUES)))
+        self.pass_ = Pass(seat=seat)
+        self.take_targets = tuple(TakeTarget(seat=seat, peasant=p) for p in range(len(PEASANT_VALUES)))
+        self.take_bids = tuple(TakeBid(seat=seat, owner=o) for o in range(BleedingSherwood.max_players))
+
+
+@cache
+def seat_actions(seat: int) -> SeatActions:
+    return SeatActions(seat)
 
 
 # ----- the game ------------------------------------------------------------------------
@@ -240,7 +271,7 @@ class BleedingSherwood(Game):
             deal_one()
         else:
             minimum = data.min_target_value[min(n, max(data.min_target_value))]
-            while sum(data.peasants[t[0]].value for t in targets) < minimum and deal_one():
+            while sum(PEASANT_VALUES[t[0]] for t in targets) < minimum and deal_one():
                 pass
         index = 0
         while index < len(targets):  # specials, in the order dealt (extra targets too)
@@ -268,8 +299,7 @@ class BleedingSherwood(Game):
 
         round_no = state.round + 1
         shown = "; ".join(
-            f"{data.peasants[p].name} ({data.peasants[p].value})"
-            + (f" with {describe_goodes(g)}" if g else "")
+            PEASANT_LABELS[p] + (f" with {describe_goodes(g)}" if g else "")
             for p, g in targets
         )
         events = [Event(text=f"Round {round_no}: the targets are {shown or 'none'}.", kind="round_start")]
@@ -298,7 +328,7 @@ class BleedingSherwood(Game):
             deck = "Peasant" if not pdeck else "Goodes"
             reason = f"The {deck} deck is empty, so round {round_no} is not played."
             return self._finish(state, reason, events)
-        return self._skip_empty_hands(state, events)
+        return self._move_turn(state, {}, first, events)
 
     # ----- whose turn ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -317,15 +347,27 @@ class BleedingSherwood(Game):
         return super().why_not_turn(state, seat)
 
     def legal_actions(self, state: State, seat: int) -> list:
-        if seat not in self.to_act(state):
-            return []
-        if state.phase == "bidding":
-            return [PlayGoode(seat=seat, card=c) for c in state.hands[seat]] + [Pass(seat=seat)]
-        takes: list = [TakeTarget(seat=seat, peasant=t.peasant) for t in state.targets]
-        takes += [TakeBid(seat=seat, owner=o) for o, ok in enumerate(state.bid_open) if ok and o != seat]
+        phase = state.phase
+        if phase == "bidding" and seat == state.turn:
+            actions = seat_actions(seat)
+            plays = actions.plays
+            return [plays[c] for c in state.hands[seat]] + [actions.pass_]
+        if phase == "collecting" and seat == state.order[state.collect_pos]:
+            return self._takes(seat, state.targets, state.bid_open)
+        return []
+
+    @staticmethod
+    def _takes(seat: int, targets: tuple[Target, ...], bid_open) -> list:
+        """What this collector may take: a centre Peasant, or another's open spent bid."""
+        actions = seat_actions(seat)
+        take_target, take_bid = actions.take_targets, actions.take_bids
+        takes = [take_target[t.peasant] for t in targets]
+        takes += [take_bid[o] for o, ok in enumerate(bid_open) if ok and o != seat]
         return takes
 
     # ----- actions ---------------------------------------------------------------------
+    # Each step collects its changes in a dict and copies the state once, in
+    # `_move_turn` (bidding) or `_move_collector` (collecting).
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
         if isinstance(action, (PlayGoode, Pass)):
             if state.phase != "bidding":
@@ -341,53 +383,53 @@ class BleedingSherwood(Game):
             passed = list(state.passed)
             passed[seat] = True
             total = bid_total(state.bids[seat])
-            events = [Event(text=f"{name} passes with a bid of {total}.")]
-            state = state.model_copy(update=dict(passed=tuple(passed)))
+            events = [Event(f"{name} passes with a bid of {total}.")]
+            changes = dict(passed=passed)
         else:
-            if action.card not in state.hands[seat]:
+            card, hand = action.card, state.hands[seat]
+            if card not in hand:
                 raise RuleError("That Goode is not in your hand.")
             hands = list(state.hands)
-            hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+            hands[seat] = tuple([c for c in hand if c != card])
             bids = list(state.bids)
-            bids[seat] = bids[seat] + (action.card,)
-            events = [
-                Event(
-                    text=f"{name} bids {describe_goodes([action.card])}; "
-                    f"{name}'s bid is now {bid_total(bids[seat])}."
-                )
-            ]
-            state = state.model_copy(
-                update=dict(
-                    hands=tuple(hands), bids=tuple(bids), revealed=state.revealed | {action.card}
-                )
-            )
-        return self._next_bidder(state, events)
+            bid = bids[seat] = bids[seat] + (card,)
+            events = [Event(f"{name} bids {GOODE_LABELS[card]}; {name}'s bid is now {bid_total(bid)}.")]
+            changes = dict(hands=tuple(hands), bids=tuple(bids), revealed=state.revealed | {card})
+        return self._move_turn(state, changes, seat + 1, events)
 
-    def _next_bidder(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        n = len(state.players)
-        for step in range(1, n + 1):
-            seat = (state.turn + step) % n
-            if not state.passed[seat]:
-                state = state.model_copy(update=dict(turn=seat))
-                return self._skip_empty_hands(state, events)
-        return self._begin_collection(state, events)
-
-    def _skip_empty_hands(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        """A bidder with no Goodes left can only pass: they pass at once."""
-        seat = state.turn
-        if state.phase == "bidding" and not state.hands[seat]:
-            passed = list(state.passed)
+    def _move_turn(
+        self, state: State, changes: dict, start: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """Make `changes` (this step's) and pass the turn round the table, from seat
+        `start`, to the first bidder who has not passed. A bidder with no Goodes left can
+        only pass: they pass at once. Once everyone has passed, the turn stays with the
+        last to pass and collection begins."""
+        hands = changes.get("hands", state.hands)
+        bids = changes.get("bids", state.bids)
+        passed = list(changes.get("passed", state.passed))
+        n = len(passed)
+        turn = (start - 1) % n
+        for seat in [(start + k) % n for k in range(n)]:
+            if passed[seat]:
+                continue
+            if hands[seat]:
+                turn = seat
+                break
             passed[seat] = True
             name = state.players[seat].name
-            total = bid_total(state.bids[seat])
-            events = events + [Event(text=f"{name} has no Goodes left and passes with a bid of {total}.")]
-            return self._next_bidder(state.model_copy(update=dict(passed=tuple(passed))), events)
+            events.append(Event(f"{name} has no Goodes left and passes with a bid of {bid_total(bids[seat])}."))
+            turn = seat
+        changes["passed"], changes["turn"] = tuple(passed), turn
+        state = state.model_copy(update=changes)
+        if all(passed):
+            return self._begin_collection(state, events)
         return state, events
 
     def ranking(self, state: State) -> list[int]:
         """Seats from the highest bid down; ties (and zeros) to the earliest bidder."""
-        n = len(state.players)
-        return sorted(range(n), key=lambda s: (-bid_total(state.bids[s]), (s - state.first) % n))
+        n, first = len(state.players), state.first
+        totals = [bid_total(bid) for bid in state.bids]
+        return sorted(range(n), key=lambda s: (-totals[s], (s - first) % n))
 
     def _begin_collection(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         ranking = self.ranking(state)
@@ -401,32 +443,36 @@ class BleedingSherwood(Game):
         names = ", ".join(
             f"{state.players[s].name} ({bid_total(state.bids[s])})" for s in order
         )
-        events = events + [Event(text=f"Everyone has passed. Collection order: {names or 'nobody'}.")]
-        state = state.model_copy(
-            update=dict(phase="collecting", order=tuple(order), collect_pos=0, high_bidder=ranking[0])
-        )
-        return self._skip_empty_collectors(state, events)
+        events.append(Event(f"Everyone has passed. Collection order: {names or 'nobody'}."))
+        changes = dict(phase="collecting", order=tuple(order), high_bidder=ranking[0])
+        return self._move_collector(state, changes, 0, events)
 
-    def _skip_empty_collectors(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        """Move past collectors who have nothing left to take; end the round after the last."""
-        while state.collect_pos < len(state.order):
-            seat = state.order[state.collect_pos]
-            if self.legal_actions(state, seat):
-                return state, events
-            events = events + [Event(text=f"{state.players[seat].name} finds nothing left to take.")]
-            state = self._mark_acted(state, seat, state.collect_pos + 1)
-        return self._end_round(state, events)
-
-    def _mark_acted(self, state: State, seat: int, next_pos: int) -> State:
-        bid_open = list(state.bid_open)
-        bid_open[seat] = bool(state.bids[seat])
-        return state.model_copy(update=dict(bid_open=tuple(bid_open), collect_pos=next_pos))
+    def _move_collector(
+        self, state: State, changes: dict, pos: int, events: list[Event]
+    ) -> tuple[State, list[Event]]:
+        """Make `changes` (this step's) and move on to the collector at `pos` of the
+        order, past those with nothing left to take; end the round after the last."""
+        order = changes.get("order", state.order)
+        targets = changes.get("targets", state.targets)
+        bid_open = list(changes.get("bid_open", state.bid_open))
+        while pos < len(order):
+            seat = order[pos]
+            if self._takes(seat, targets, bid_open):
+                break
+            events.append(Event(f"{state.players[seat].name} finds nothing left to take."))
+            bid_open[seat] = bool(state.bids[seat])  # their spent bid is a target now
+            pos += 1
+        changes["bid_open"], changes["collect_pos"] = tuple(bid_open), pos
+        state = state.model_copy(update=changes)
+        if pos == len(order):
+            return self._end_round(state, events)
+        return state, events
 
     def _collect(self, state: State, action: TakeTarget | TakeBid) -> tuple[State, list[Event]]:
-        data = cards()
         seat, name = action.seat, state.players[action.seat].name
         label = f"{name} (bid {bid_total(state.bids[seat])})"
         hands = list(state.hands)
+        bid_open = list(state.bid_open)
         if isinstance(action, TakeTarget):
             target = next((t for t in state.targets if t.peasant == action.peasant), None)
             if target is None:
@@ -434,15 +480,11 @@ class BleedingSherwood(Game):
             collected = list(state.collected)
             collected[seat] = collected[seat] + (target.peasant,)
             hands[seat] = hands[seat] + target.goodes
-            peasant = data.peasants[target.peasant]
             extra = f" and {describe_goodes(target.goodes)}" if target.goodes else ""
-            text = f"{label} takes {peasant.name} ({peasant.value}){extra}."
-            state = state.model_copy(
-                update=dict(
-                    targets=tuple(t for t in state.targets if t.peasant != target.peasant),
-                    collected=tuple(collected),
-                    hands=tuple(hands),
-                )
+            text = f"{label} takes {PEASANT_LABELS[target.peasant]}{extra}."
+            changes = dict(
+                targets=tuple([t for t in state.targets if t.peasant != target.peasant]),
+                collected=tuple(collected),
             )
         else:
             owner = action.owner
@@ -458,14 +500,13 @@ class BleedingSherwood(Game):
             if not state.bid_open[owner]:
                 raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
             hands[seat] = hands[seat] + state.bids[owner]
-            bid_open, taken = list(state.bid_open), list(state.bid_taken)
+            taken = list(state.bid_taken)
             text = f"{label} takes {owner_name}'s bid: {describe_goodes(state.bids[owner])}."
             bid_open[owner], taken[owner] = False, True
-            state = state.model_copy(
-                update=dict(hands=tuple(hands), bid_open=tuple(bid_open), bid_taken=tuple(taken))
-            )
-        state = self._mark_acted(state, seat, state.collect_pos + 1)
-        return self._skip_empty_collectors(state, [Event(text=text)])
+            changes = dict(bid_taken=tuple(taken))
+        bid_open[seat] = bool(state.bids[seat])  # their spent bid is a target now
+        changes["hands"], changes["bid_open"] = tuple(hands), bid_open
+        return self._move_collector(state, changes, state.collect_pos + 1, [Event(text)])
 
     def _end_round(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         """Discard leftovers; end at the winning score, else start the next round."""
@@ -485,13 +526,12 @@ class BleedingSherwood(Game):
                 effects=(),
             )
         )
-        scores = ", ".join(
-            f"{p.name} {self._score(state, s)}" for s, p in enumerate(state.players)
-        )
+        points = [score_of(c) for c in state.collected]
+        scores = ", ".join(f"{p.name} {points[s]}" for s, p in enumerate(state.players))
         discarded = len(leftovers_g) + len(leftovers_p)
         text = f"Round {state.round} ends ({discarded} leftover cards discarded). Scores: {scores}."
         events = events + [Event(text=text, kind="round_end")]
-        leaders = [s for s in range(len(state.players)) if self._score(state, s) >= data.winning_score]
+        leaders = [s for s in range(len(state.players)) if points[s] >= data.winning_score]
         if leaders:
             names = ", ".join(state.players[s].name for s in leaders)
             return self._finish(state, f"{names} reached {data.winning_score} points.", events)
@@ -505,17 +545,13 @@ class BleedingSherwood(Game):
         return state, events + [Event(text=f"{reason} The game is over: {verdict}.", kind="game_end")]
 
     # ----- scores ----------------------------------------------------------------------
-    def _score(self, state: State, seat: int) -> int:
-        peasants = cards().peasants
-        return sum(peasants[p].value for p in state.collected[seat])
-
     def scores(self, state: State) -> list[ScoreLine]:
         return [
             ScoreLine(
                 seat=s,
                 name=p.name,
-                total=self._score(state, s),
-                parts={"Peasants": self._score(state, s)},
+                total=score_of(state.collected[s]),
+                parts={"Peasants": score_of(state.collected[s])},
                 tiebreak=(bid_total(state.hands[s]),),
             )
             for s, p in enumerate(state.players)
@@ -533,41 +569,44 @@ class BleedingSherwood(Game):
         return "Game over" if state.phase == "over" else f"Round {state.round}"
 
     # ----- views -----------------------------------------------------------------------
+    # Views are built without validation (`make`) from the shared card views: the
+    # sensible bot asks for one at every decision.
     def public_view(self, state: State) -> PublicView:
-        data = cards()
-        seats = tuple(
-            SeatPublic(
+        hands, bids, collected = state.hands, state.bids, state.collected
+        seats = tuple([
+            SeatPublic.make(
                 name=p.name,
-                hand_count=len(state.hands[s]),
-                bid=tuple(goode_view(g) for g in state.bids[s]),
-                bid_total=bid_total(state.bids[s]),
+                hand_count=len(hands[s]),
+                bid=tuple([GOODE_VIEWS[g] for g in bids[s]]),
+                bid_total=bid_total(bids[s]),
                 passed=state.passed[s],
                 bid_open=state.bid_open[s],
                 bid_taken=state.bid_taken[s],
-                collected=tuple(peasant_view(c) for c in state.collected[s]),
-                score=self._score(state, s),
+                collected=tuple([PEASANT_VIEWS[c] for c in collected[s]]),
+                score=score_of(collected[s]),
             )
             for s, p in enumerate(state.players)
-        )
-        targets = tuple(
-            TargetView(
+        ])
+        peasants = _CARDS.peasants
+        targets = tuple([
+            TargetView.make(
                 peasant=t.peasant,
-                name=data.peasants[t.peasant].name,
-                value=data.peasants[t.peasant].value,
-                text=data.peasants[t.peasant].text,
-                goodes=tuple(goode_view(g) for g in t.goodes),
+                name=peasants[t.peasant].name,
+                value=peasants[t.peasant].value,
+                text=peasants[t.peasant].text,
+                goodes=tuple([GOODE_VIEWS[g] for g in t.goodes]),
             )
             for t in state.targets
-        )
-        acting = self.to_act(state)
-        return PublicView(
+        ])
+        phase = state.phase
+        return PublicView.make(
             round=state.round,
-            phase=state.phase,
+            phase=phase,
             first=state.first,
-            turn=acting[0] if state.phase == "bidding" else None,
-            collector=acting[0] if state.phase == "collecting" else None,
+            turn=state.turn if phase == "bidding" else None,
+            collector=state.order[state.collect_pos] if phase == "collecting" else None,
             order=state.order,
-            effects=tuple(EFFECT_TEXT[e] for e in state.effects),
+            effects=tuple([EFFECT_TEXT[e] for e in state.effects]),
             targets=targets,
             seats=seats,
             goode_deck=len(state.goode_deck),
@@ -577,9 +616,9 @@ class BleedingSherwood(Game):
         )
 
     def view(self, state: State, seat: int) -> SeatView:
-        return SeatView(
+        return SeatView.make(
             seat=seat,
-            hand=tuple(goode_view(g) for g in state.hands[seat]),
+            hand=tuple([GOODE_VIEWS[g] for g in state.hands[seat]]),
             table=self.public_view(state),
         )
 

@@ -1,0 +1,58 @@
+"""The rules' shared objects (actions, card views, card tables) match what they stand for."""
+
+from __future__ import annotations
+
+from sherwood_tui.games.bleeding_sherwood import GAME
+from sherwood_tui.games.bleeding_sherwood import rules
+from sherwood_tui.games.bleeding_sherwood.data import cards
+from sherwood_tui.games.bleeding_sherwood.rules import (
+    CardView,
+    Pass,
+    PlayGoode,
+    TakeBid,
+    TakeTarget,
+    seat_actions,
+)
+
+from .conftest import G, P, rig
+
+
+def test_card_tables_match_the_card_data():
+    data = cards()
+    for i, g in enumerate(data.goodes):
+        assert rules.GOODE_VALUES[i] == g.value
+        assert rules.GOODE_LABELS[i] == f"{g.name} ({g.value})"
+        assert rules.GOODE_VIEWS[i] == CardView(id=i, name=g.name, value=g.value)
+    for i, p in enumerate(data.peasants):
+        assert rules.PEASANT_VALUES[i] == p.value
+        assert rules.PEASANT_LABELS[i] == f"{p.name} ({p.value})"
+        assert rules.PEASANT_VIEWS[i] == CardView(id=i, name=p.name, value=p.value)
+
+
+def test_shared_actions_equal_new_ones_and_survive_a_json_round_trip():
+    for seat in range(GAME.max_players):
+        actions = seat_actions(seat)
+        assert actions.pass_ == Pass(seat=seat)
+        assert actions.plays[5] == PlayGoode(seat=seat, card=5)
+        assert actions.take_targets[7] == TakeTarget(seat=seat, peasant=7)
+        assert actions.take_bids[1] == TakeBid(seat=seat, owner=1)
+        for action in (actions.pass_, actions.plays[5], actions.take_targets[7], actions.take_bids[1]):
+            assert GAME.parse_action(GAME.dump_action(action)) == action
+
+
+def test_legal_actions_are_a_new_list_each_time():
+    state, _ = rig(3, [["Lute", "Pigge"], ["Turnip"], ["Fat Goose"]], ["Hodge"])
+    legal = GAME.legal_actions(state, 0)
+    assert legal == [PlayGoode(seat=0, card=G("Lute")), PlayGoode(seat=0, card=G("Pigge")), Pass(seat=0)]
+    legal.clear()
+    assert len(GAME.legal_actions(state, 0)) == 3
+    assert GAME.legal_actions(state, 1) == []
+
+
+def test_collect_actions_follow_the_table():
+    state, _ = rig(2, [["Lute"], ["Pigge"]], ["Hodge"])
+    state, _ = GAME.apply(state, PlayGoode(seat=0, card=G("Lute")))
+    state, _ = GAME.apply(state, Pass(seat=1))  # Robin has no Goodes left: bidding ends
+    assert GAME.legal_actions(state, 0) == [TakeTarget(seat=0, peasant=P("Hodge"))]
+    state, _ = GAME.apply(state, TakeTarget(seat=0, peasant=P("Hodge")))
+    assert GAME.legal_actions(state, 1) == [TakeBid(seat=1, owner=0)]  # Robin's spent bid
