@@ -150,3 +150,38 @@ def test_a_write_cut_short_by_a_crash_is_not_listed_as_a_damaged_save(tmp_path):
     (tmp_path / ".tmp-abc123.json").write_text('{"format": "sherwood-tui-sa')  # killed mid-write
     summaries, problems = list_saves(tmp_path)
     assert [s.path.name for s in summaries] == ["good.json"] and problems == []
+
+
+DAMAGES = {
+    "truncated": lambda text: text[: len(text) // 2],
+    "random bytes": lambda text: "".join(chr(32 + (i * 7919) % 90) for i in range(len(text))),
+    "negative gold": lambda text: json.dumps({**json.loads(text), "gold": [-5, 50, 50]}),
+    "an extra card": lambda text: json.dumps(
+        {**json.loads(text), "actions": [{**json.loads(text)["actions"][0], "card": 99, "cards": [99]}]}
+    ),
+    "future version": lambda text: json.dumps({**json.loads(text), "version": FORMAT_VERSION + 1}),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+@pytest.mark.parametrize("game_id", ["bleeding-sherwood", "sheriff", "sherwood"])
+def test_every_damage_gets_one_line_naming_the_file_and_other_saves_still_work(tmp_path, game_id, damage):
+    from sherwood_tui import catalog
+
+    game = catalog.get(game_id).load()
+    session = Session(game, players(3), {}, seed=21)
+    for _ in range(4):
+        seat = session.next_seat()
+        session.submit(game.legal_actions(session.state, seat)[0])
+    write_save(session, tmp_path / "good.json")
+    write_save(session, tmp_path / "bad.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text(DAMAGES[damage](bad.read_text()))
+    with pytest.raises(SaveError) as err:
+        load_session(bad)
+    message = str(err.value)
+    assert message.startswith("bad.json: ") and "\n" not in message and len(message) < 160
+    listed = [s.path.name for s in list_saves(tmp_path)[0]]
+    # the listing reads records only; a cheat in the actions shows when the game is opened
+    assert listed == (["bad.json", "good.json"] if damage == "an extra card" else ["good.json"])
+    assert load_session(tmp_path / "good.json").state == session.state
