@@ -447,8 +447,20 @@ def _chars(chars) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _totals_text(t: tuple[int, ...]) -> str:
-    return ", ".join(f"{SKILL_NAMES[i]} {t[i]}" for i in range(4))
+@lru_cache(maxsize=16384)
+def _party_report(
+    members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None, gold_paid: int
+) -> tuple[tuple[int, int, int, int], str]:
+    """A revealed party's totals, and what it is in the log (after "<name> sends ")."""
+    totals = party_totals(members, personal, group)
+    kit = [f"{LOOT[card].name} on {char_name(c)}" for c, card in personal]
+    if group is not None:
+        kit.append(f"{LOOT[group].name} for the party")
+    if gold_paid:
+        kit.append(f"{gold_paid} Gold paid")
+    extra = f" with {', '.join(kit)}" if kit else ""
+    skills = ", ".join(f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4))
+    return totals, f"{_chars(members)}{extra}: {skills}"
 
 
 
@@ -765,23 +777,19 @@ class SherwoodGame(Game):
 
     # --- phase 3: springing the ambushes ------------------------------------------------
     def _spring(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        d = data()
-        n = len(state.players)
         hands, prison = list(state.hands), list(state.prison)
         discard = list(state.loot_discard)
         parties: list[Party] = []
-        events = events + [Event(text=f"Turn {state.turn}: the ambushes are sprung!", kind="reveal")]
-        for seat in range(n):
-            p = state.pending[seat]
+        events.append(Event(f"Turn {state.turn}: the ambushes are sprung!", "reveal"))
+        for seat, p in enumerate(state.pending):
             name = state.players[seat].name
             if not p.members:
                 freed = None
                 if prison[seat]:
                     freed, prison[seat] = prison[seat][0], prison[seat][1:]
-                    events.append(Event(
-                        text=f"{name} sends no one and breaks {name}'s {char_name(freed)} out of prison."))
+                    events.append(Event(f"{name} sends no one and breaks {name}'s {char_name(freed)} out of prison."))
                 else:
-                    events.append(Event(text=f"{name} sends no one."))
+                    events.append(Event(f"{name} sends no one."))
                 parties.append(Party.make(seat=seat, members=(), freed=freed))
                 continue
             spent = [card for _, card in p.personal] + ([p.group] if p.group is not None else [])
@@ -789,79 +797,74 @@ class SherwoodGame(Game):
             gone = set(spent) | set(paid)
             hands[seat] = tuple(c for c in hands[seat] if c not in gone)
             discard += spent + list(paid)
-            totals = party_totals(p.members, p.personal, p.group)
-            party = Party.make(
+            totals, report = _party_report(p.members, p.personal, p.group, len(paid))
+            parties.append(Party.make(
                 seat=seat, members=p.members, personal=p.personal, group=p.group,
                 gold_paid=len(paid), totals=totals,
-            )
-            parties.append(party)
-            kit = [f"{d.loot[card].name} on {char_name(c)}" for c, card in p.personal]
-            if p.group is not None:
-                kit.append(f"{d.loot[p.group].name} for the party")
-            if paid:
-                kit.append(f"{len(paid)} Gold paid")
-            extra = f" with {', '.join(kit)}" if kit else ""
-            events.append(Event(text=f"{name} sends {_chars(p.members)}{extra}: {_totals_text(totals)}."))
-        state = state.model_copy(
-            update=dict(
-                hands=tuple(hands), prison=tuple(prison), loot_discard=tuple(discard),
-                pending=(None,) * n,
-            )
+            ))
+            events.append(Event(f"{name} sends {report}."))
+        update = dict(
+            hands=tuple(hands), prison=tuple(prison), loot_discard=tuple(discard),
+            pending=(None,) * len(parties),
         )
         senders = [pt for pt in parties if pt.members]
-        skills: list[SkillResult] = []
-        for k in range(3):
-            best = max((pt.totals[k] for pt in senders), default=0)
-            leaders = tuple(pt.seat for pt in senders if pt.totals[k] == best) if best >= 1 else ()
-            mission = None if state.king else state.missions[k]
-            skills.append(SkillResult.make(skill=k, mission=mission, leaders=leaders, best=best))
-        high = max((pt.totals[DISCRETION] for pt in senders), default=0)
-        disc_high = tuple(pt.seat for pt in senders if pt.totals[DISCRETION] == high) if high >= 1 else ()
-        reveal = Reveal.make(turn=state.turn, king=state.king, parties=tuple(parties), skills=tuple(skills),
-                        discretion_high=disc_high)
+        leaders, best = [], []
+        for k in range(4):
+            top = max([pt.totals[k] for pt in senders], default=0)
+            best.append(top)
+            leaders.append(tuple(pt.seat for pt in senders if pt.totals[k] == top) if top >= 1 else ())
+        reveal = dict(turn=state.turn, king=state.king, parties=tuple(parties),
+                      discretion_high=leaders[DISCRETION])
         if state.king:
-            return self._king_results(state.model_copy(update=dict(reveal=reveal)), events)
+            skills = tuple(SkillResult.make(skill=k, mission=None, leaders=leaders[k], best=best[k])
+                           for k in range(3))
+            update["reveal"] = Reveal.make(skills=skills, **reveal)
+            return self._king_results(state.model_copy(update=update), events)
         # Unique leaders win, ties fail; someone leading several missions must choose.
         led: dict[int, list[int]] = {}
-        for r in skills:
-            if r.mission is not None and len(r.leaders) == 1:
-                led.setdefault(r.leaders[0], []).append(r.skill)
+        for k in range(3):
+            if state.missions[k] is not None and len(leaders[k]) == 1:
+                led.setdefault(leaders[k][0], []).append(k)
         chooser = next((s for s, ks in led.items() if len(ks) > 1), None)
-        final: list[SkillResult] = []
+        skills = tuple(
+            self._skill_result(state, k, state.missions[k], leaders[k], best[k], chooser) for k in range(3))
+        update["reveal"] = Reveal.make(skills=skills, chooser=chooser, **reveal)
         for r in skills:
-            what = SKILL_NAMES[r.skill]
-            if r.mission is None:
-                if r.leaders:
-                    note = f"No mission at {what}: {_names(state, r.leaders)} led with {r.best} for nothing."
-                else:
-                    note = f"No mission at {what}."
-                final.append(r.model_copy(update=dict(outcome="unclaimed", note=note)))
-            elif not r.leaders:
-                final.append(r.model_copy(update=dict(
-                    outcome="unclaimed", note=f"No party has any {what}: the mission fails.")))
-            elif len(r.leaders) > 1:
-                final.append(r.model_copy(update=dict(
-                    outcome="tie",
-                    note=f"{_names(state, r.leaders)} tie at {r.best}: the mission fails.")))
-            elif r.leaders[0] == chooser:
-                final.append(r.model_copy(update=dict(
-                    outcome="pending", winner=chooser,
-                    note=f"{state.players[chooser].name} leads with {r.best} but may keep only one mission.")))
-            else:
-                w = r.leaders[0]
-                final.append(r.model_copy(update=dict(
-                    outcome="won", winner=w, note=f"{state.players[w].name} claims it with {r.best}.")))
-        reveal = reveal.model_copy(update=dict(skills=tuple(final), chooser=chooser))
-        state = state.model_copy(update=dict(reveal=reveal))
-        for r in final:
             if r.mission is not None:
-                events.append(Event(text=f"{SKILL_NAMES[r.skill]}, {mission_name(r.mission)}: {r.note}"))
+                events.append(Event(f"{SKILL_NAMES[r.skill]}, {mission_name(r.mission)}: {r.note}"))
         if chooser is not None:
             ks = [SKILL_NAMES[k] for k in led[chooser]]
             who = state.players[chooser].name
-            events.append(Event(text=f"{who} leads {' and '.join(ks)} and must keep one mission."))
-            return state.model_copy(update=dict(phase="choose_mission")), events
-        return self._discard_failed(state, events)
+            events.append(Event(f"{who} leads {' and '.join(ks)} and must keep one mission."))
+            update["phase"] = "choose_mission"
+            return state.model_copy(update=update), events
+        return self._discard_failed(state.model_copy(update=update), events)
+
+    @staticmethod
+    def _skill_result(
+        state: State, skill: int, mission: str | None, leaders: tuple[int, ...], best: int, chooser: int | None
+    ) -> SkillResult:
+        """The outcome at one skill once the ambushes are sprung."""
+        what = SKILL_NAMES[skill]
+        winner = None
+        if mission is None:
+            if leaders:
+                note = f"No mission at {what}: {_names(state, leaders)} led with {best} for nothing."
+            else:
+                note = f"No mission at {what}."
+            outcome = "unclaimed"
+        elif not leaders:
+            outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
+        elif len(leaders) > 1:
+            outcome, note = "tie", f"{_names(state, leaders)} tie at {best}: the mission fails."
+        elif leaders[0] == chooser:
+            outcome, winner = "pending", chooser
+            note = f"{state.players[chooser].name} leads with {best} but may keep only one mission."
+        else:
+            outcome, winner = "won", leaders[0]
+            note = f"{state.players[winner].name} claims it with {best}."
+        return SkillResult.make(skill=skill, mission=mission, leaders=leaders, best=best,
+                                winner=winner, outcome=outcome, note=note)
 
     def _do_choose_mission(self, state: State, action: ChooseMission) -> tuple[State, list[Event]]:
         reveal = state.reveal
