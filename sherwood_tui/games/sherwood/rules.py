@@ -310,6 +310,14 @@ CHAR_NAMES = {c.id: c.name for c in CHARACTERS.values()}
 MISSION_NAMES = {m.id: m.name for m in DATA.missions}
 PAID = frozenset(c.id for c in CHARACTERS.values() if c.paid)
 GOLD = frozenset(c.id for c in LOOT if c.kind == "gold")
+# (mission id, reward type) -> the mission's first reward of that type
+REWARD_SPECS = {(m.id, r.type): r for m in DATA.missions for r in reversed(m.rewards)}
+# Camp sites in map order, (town index, town id): forest only, or forest and plain.
+CAMP_SITES = {
+    with_plain: tuple((i, t.id) for i, t in enumerate(TOWNS)
+                      if t.terrain == "forest" or (with_plain and t.terrain == "plain"))
+    for with_plain in (False, True)
+}
 
 
 # ----- pure helpers (also for the screens) --------------------------------------------
@@ -580,6 +588,21 @@ class SherwoodGame(Game):
         return self._start_turn(state, [])
 
     # ----- whose turn ----------------------------------------------------------------
+    def _may_act(self, state: State, seat: int) -> bool:
+        """Whether `seat` is in `to_act(state)`, without building the list (hot path)."""
+        if state.phase == "prepare":
+            pending = state.pending
+            return isinstance(seat, int) and 0 <= seat < len(pending) and pending[seat] is None
+        return seat in self.to_act(state)
+
+    def apply(self, state: State, action) -> tuple[State, list[Event]]:
+        """As `Game.apply` (the same checks and messages), with the quicker turn check."""
+        if state.phase == "over":
+            raise RuleError("The game is over.")
+        if not self._may_act(state, action.seat):
+            raise RuleError(self.why_not_turn(state, action.seat))
+        return self._apply(state, action)
+
     def to_act(self, state: State) -> list[int]:
         phase = state.phase
         if phase == "prepare":
@@ -627,7 +650,7 @@ class SherwoodGame(Game):
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list:
-        if self.is_over(state) or seat not in self.to_act(state):
+        if not self._may_act(state, seat):
             return []
         phase = state.phase
         if phase == "prepare":
@@ -793,10 +816,12 @@ class SherwoodGame(Game):
                 parties.append(Party.make(seat=seat, members=(), freed=freed))
                 continue
             spent = [card for _, card in p.personal] + ([p.group] if p.group is not None else [])
-            paid = gold_cards(hands[seat])[: paid_count(p.members)]
-            gone = set(spent) | set(paid)
-            hands[seat] = tuple(c for c in hands[seat] if c not in gone)
-            discard += spent + list(paid)
+            wages = paid_count(p.members)
+            paid = gold_cards(hands[seat])[:wages] if wages else ()
+            if spent or paid:
+                gone = set(spent) | set(paid)
+                hands[seat] = tuple(c for c in hands[seat] if c not in gone)
+                discard += spent + list(paid)
             totals, report = _party_report(p.members, p.personal, p.group, len(paid))
             parties.append(Party.make(
                 seat=seat, members=p.members, personal=p.personal, group=p.group,
@@ -807,12 +832,13 @@ class SherwoodGame(Game):
             hands=tuple(hands), prison=tuple(prison), loot_discard=tuple(discard),
             pending=(None,) * len(parties),
         )
-        senders = [pt for pt in parties if pt.members]
+        senders = tuple(pt.seat for pt in parties if pt.members)
+        columns = tuple(zip(*(pt.totals for pt in parties if pt.members))) or ((),) * 4
         leaders, best = [], []
-        for k in range(4):
-            top = max([pt.totals[k] for pt in senders], default=0)
+        for column in columns:  # Strength, Dexterity, Cunning, Discretion
+            top = max(column, default=0)
             best.append(top)
-            leaders.append(tuple(pt.seat for pt in senders if pt.totals[k] == top) if top >= 1 else ())
+            leaders.append(tuple(s for s, v in zip(senders, column) if v == top) if top >= 1 else ())
         reveal = dict(turn=state.turn, king=state.king, parties=tuple(parties),
                       discretion_high=leaders[DISCRETION])
         if state.king:
@@ -925,10 +951,7 @@ class SherwoodGame(Game):
 
     @staticmethod
     def _reward_spec(mission_id: str, kind: str):
-        for r in data().mission_by_id[mission_id].rewards:
-            if r.type == kind:
-                return r
-        return None
+        return REWARD_SPECS.get((mission_id, kind))
 
     def _possible_rewards(self, state: State, reward: PendingReward) -> list[str]:
         """The rewards of the mission that its winner can take now."""
@@ -969,9 +992,7 @@ class SherwoodGame(Game):
             return "You have no hero pawn left to place on a town."
         if kind == "camp" and state.camp_needs_town and not any(o == reward.seat for o in state.towns):
             return "Camp can only be taken once you hold a town (variant in play)."
-        picks = spec.picks if kind == "champion" else spec.forest
-        trial = reward.model_copy(update=dict(reward=kind, picks_left=picks))
-        if not self._town_choices(state, trial, with_gold=True):
+        if not self._town_choices(state, reward, with_gold=True, kind=kind):
             if kind == "camp":
                 plain = " or plain" if spec.plain else ""
                 return f"There is no free forest{plain} town to camp in."
@@ -981,28 +1002,30 @@ class SherwoodGame(Game):
             )
         return None
 
-    def _town_choices(self, state: State, reward: PendingReward, with_gold: bool) -> list[str]:
-        """The towns the reward's player may take now. `with_gold=False` ignores whether
-        they could pay for a displacement (used for public decisions)."""
-        d = data()
+    def _town_choices(
+        self, state: State, reward: PendingReward, with_gold: bool, kind: str | None = None
+    ) -> list[str]:
+        """The towns the reward's player may take now with `kind` of reward (by default
+        the one chosen). `with_gold=False` ignores whether they could pay for a
+        displacement (used for public decisions)."""
         seat = reward.seat
+        kind = kind or reward.reward
         if pawn_stock(state, seat) < 2:  # one pawn is on the mission card
             return []
-        spec = self._reward_spec(reward.mission, reward.reward)
-        if reward.reward == "champion":
+        spec = self._reward_spec(reward.mission, kind)
+        towns = state.towns
+        if kind == "champion":
             free_pass = self._winning_party_has(state, seat, "free_displacement")
-            can_pay = free_pass or not with_gold or bool(gold_cards(state.hands[seat]))
+            can_pay = free_pass or not with_gold or gold_count(state.hands[seat]) > 0
             out = []
             for t in spec.towns:
-                owner = state.towns[d.town_index[t]]
+                owner = towns[TOWN_INDEX[t]]
                 if owner is None or (owner != seat and can_pay):
                     out.append(t)
             return out
-        if reward.reward == "camp":
-            terrains = {"forest"}
-            if not reward.taken and spec.plain:
-                terrains.add("plain")
-            return [t.id for i, t in enumerate(d.towns) if state.towns[i] is None and t.terrain in terrains]
+        if kind == "camp":
+            sites = CAMP_SITES[bool(not reward.taken and spec.plain)]
+            return [town for i, town in sites if towns[i] is None]
         return []
 
     def _do_choose_reward(self, state: State, action: ChooseReward) -> tuple[State, list[Event]]:
