@@ -310,6 +310,7 @@ CHAR_NAMES = {c.id: c.name for c in CHARACTERS.values()}
 MISSION_NAMES = {m.id: m.name for m in DATA.missions}
 PAID = frozenset(c.id for c in CHARACTERS.values() if c.paid)
 GOLD = frozenset(c.id for c in LOOT if c.kind == "gold")
+NO_GROUP_LOOT = frozenset(c.id for c in CHARACTERS.values() if c.trait == "no_group_loot")  # Clorinda
 # (mission id, reward type) -> the mission's first reward of that type
 REWARD_SPECS = {(m.id, r.type): r for m in DATA.missions for r in reversed(m.rewards)}
 # Camp sites in map order, (town index, town id): forest only, or forest and plain.
@@ -506,7 +507,7 @@ def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tup
     pool = _party_pool(avail, gold)
     singles = tuple(p for p in pool if len(p) == 1)
     pairs = tuple(p for p in pool if len(p) == 2)
-    groupable = tuple(p for p in pool if len(p) >= 2 and not has_trait(p, "no_group_loot"))
+    groupable = tuple(p for p in pool if len(p) >= 2 and NO_GROUP_LOOT.isdisjoint(p))
     return singles, pairs, groupable
 
 
@@ -738,13 +739,12 @@ class SherwoodGame(Game):
     # --- phase 2: ambush preparations -------------------------------------------------
     def check_ambush(self, state: State, seat: int, party, personal, group) -> PendingParty:
         """The validated party of an ambush, or RuleError with the reason."""
-        d = data()
-        chars, loot = d.characters, d.loot
+        chars, loot = CHARACTERS, LOOT
         party = tuple(party)
-        personal = tuple((str(c), int(card)) for c, card in personal)
+        personal = tuple((str(c), int(card)) for c, card in personal) if personal else ()
         if len(set(party)) != len(party):
             raise RuleError("Name each character only once in the party.")
-        band, jailed = set(state.bands[seat]), set(state.prison[seat])
+        band, jailed = state.bands[seat], state.prison[seat]
         for c in party:
             if c not in band:
                 who = chars[c].name if c in chars else repr(c)
@@ -793,7 +793,7 @@ class SherwoodGame(Game):
         party = self.check_ambush(state, action.seat, action.party, action.personal, action.group)
         pending = _set(state.pending, action.seat, party)
         state = state.model_copy(update=dict(pending=pending))
-        events = [Event(text=f"{state.players[action.seat].name} has prepared an ambush.")]
+        events = [Event(f"{state.players[action.seat].name} has prepared an ambush.")]
         if any(p is None for p in pending):
             return state, events
         return self._spring(state, events)
