@@ -48,6 +48,7 @@ VALUE = tuple(t.value for t in TYPES)
 PENALTY = tuple(t.penalty for t in TYPES)
 FACE_DOWN = tuple(not t.legal for t in TYPES)  # contraband and Royal Goods travel face down
 KIND_ORDER = {t.name: i for i, t in enumerate(DATA.types)}
+KIND_NAMES = tuple(KIND_ORDER)  # type index -> its name
 KIND_INDEX = tuple(KIND_ORDER[t.name] for t in TYPES)  # card id -> its type's index
 LEGAL_GOODS = DATA.legal_goods
 HAND_SIZE = DATA.hand_size
@@ -349,17 +350,23 @@ def count_text(n: int, name: str) -> str:
     return f"{n} {PLURALS.get(name, name) if n != 1 else name}"
 
 
-def describe_kinds(kinds) -> str:
-    """'2 Apples, 1 Silk' for a collection of card names (canonical order)."""
-    counts = Counter(kinds)
+def _describe_kind_indexes(indexes) -> str:
+    counts: dict[int, int] = {}
+    for k in indexes:
+        counts[k] = counts.get(k, 0) + 1
     if not counts:
         return "nothing"
-    return ", ".join(count_text(counts[k], k) for k in sorted(counts, key=KIND_ORDER.__getitem__))
+    return ", ".join([count_text(counts[k], KIND_NAMES[k]) for k in sorted(counts)])
+
+
+def describe_kinds(kinds) -> str:
+    """'2 Apples, 1 Silk' for a collection of card names (canonical order)."""
+    return _describe_kind_indexes(map(KIND_ORDER.__getitem__, kinds))
 
 
 def describe(cards) -> str:
     """'2 Apples, 1 Silk' for card ids."""
-    return describe_kinds(NAME[c] for c in cards)
+    return _describe_kind_indexes(map(KIND_INDEX.__getitem__, cards))
 
 
 def describe_bribe(bribe: Bribe | None) -> str:
@@ -424,10 +431,16 @@ def _kinds_key(cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(map(KIND_INDEX.__getitem__, cards)))
 
 
-def _by_kind(cards) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
+def _by_kind_index(cards) -> dict[int, list[int]]:
+    """The cards grouped by the index of their type, in order of first appearance."""
+    out: dict[int, list[int]] = {}
     for c in cards:
-        out.setdefault(NAME[c], []).append(c)
+        kind = KIND_INDEX[c]
+        group = out.get(kind)
+        if group is None:
+            out[kind] = [c]
+        else:
+            group.append(c)
     return out
 
 
@@ -463,12 +476,25 @@ def _declarations(seat: int, count: int) -> tuple[Declare, ...]:
 
 
 NO_BRIBE = Bribe()
-A_FAVOUR = Bribe(favour="I will return the favour when I am Sheriff.")
+A_FAVOUR = "I will return the favour when I am Sheriff."
+
+
+@cache
+def _offer(seat: int, gold: int = 0, stand: tuple = (), bag: tuple = (), favour: str = "") -> Offer:
+    """One of the standard legal offers (built once: they come up again and again)."""
+    return Offer.make(seat=seat, bribe=Bribe.make(gold=gold, stand=stand, bag=bag, favour=favour))
 
 
 @cache
 def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
     return frozenset(NAME[c] for c in deck(players, royal))
+
+
+def _clean_favour(text: str) -> str:
+    """A favour's text without control characters, its whitespace collapsed."""
+    if not text.isprintable():
+        text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
+    return " ".join(text.split())
 
 
 def _pile_name(pile: int) -> str:
@@ -674,7 +700,7 @@ class SheriffGame(Game):
             return self._legal_orders(Confiscate, seat, state.confiscated)
         if step == "pay":
             stand = state.stands_up[seat] + state.stands_down[seat]
-            return [_shared(PayWithGood, seat=seat, good=k) for k in _by_kind(stand)]
+            return [_shared(PayWithGood, seat=seat, good=k) for k in dict.fromkeys(map(NAME.__getitem__, stand))]
         return []
 
     def _legal_set_aside(self, state: State, seat: int) -> list:
@@ -682,30 +708,32 @@ class SheriffGame(Game):
         hand = state.hands[seat]
         limit = DATA.set_aside_max
         choices: dict[tuple, tuple[int, ...]] = {(): ()}
-        for ids in _by_kind(hand).values():
+        for kind, ids in _by_kind_index(hand).items():
             cards = tuple(ids[:limit])
-            choices.setdefault(_kinds_key(cards), cards)
+            choices.setdefault((kind,) * len(cards), cards)
         cards = hand[:limit]
         choices.setdefault(_kinds_key(cards), cards)
-        return [SetAside.make(seat=seat, cards=c) for c in choices.values()]
+        make = SetAside.make
+        return [make(seat=seat, cards=c) for c in choices.values()]
 
     def _legal_loads(self, state: State, seat: int) -> list:
         """One card of a kind, all cards of a kind, the legal goods of a kind with one
         face-down good hidden among them, or the first five cards."""
         hand = state.hands[seat]
         top = DATA.bag_max
-        groups = _by_kind(hand)
         hidden = next((c for c in hand if FACE_DOWN[c]), None)
-        candidates: list[tuple[int, ...]] = [hand[:top]]
-        for ids in groups.values():
-            candidates += [tuple(ids[:1]), tuple(ids[:top])]
-            if hidden is not None and not FACE_DOWN[ids[0]]:
-                candidates.append(tuple(ids[: top - 1]) + (hidden,))
         choices: dict[tuple, tuple[int, ...]] = {}
-        for cards in candidates:
-            if cards:
+        if hand:
+            choices[_kinds_key(hand[:top])] = hand[:top]
+        for kind, ids in _by_kind_index(hand).items():
+            choices.setdefault((kind,), (ids[0],))
+            cards = tuple(ids[:top])
+            choices.setdefault((kind,) * len(cards), cards)
+            if hidden is not None and not FACE_DOWN[ids[0]]:
+                cards = tuple(ids[: top - 1]) + (hidden,)
                 choices.setdefault(_kinds_key(cards), cards)
-        return [LoadBag.make(seat=seat, cards=c) for c in choices.values()]
+        make = LoadBag.make
+        return [make(seat=seat, cards=c) for c in choices.values()]
 
     @staticmethod
     def _legal_orders(kind, seat: int, cards: tuple[int, ...]) -> list:
@@ -718,26 +746,28 @@ class SheriffGame(Game):
 
     def _legal_offers(self, state: State, seat: int) -> list:
         gold = state.gold[seat]
-        bribes = [NO_BRIBE]
+        offers = [_offer(seat)]
         for amount in sorted({1, 5, 10, gold // 2, gold}):
             if 0 < amount <= gold:
-                bribes.append(_shared(Bribe, gold=amount))
+                offers.append(_offer(seat, gold=amount))
         stand = state.stands_up[seat] + state.stands_down[seat]
         if stand:
-            bribes.append(_shared(Bribe, stand=(NAME[stand[0]],)))
+            offers.append(_offer(seat, stand=(NAME[stand[0]],)))
         declared = state.declarations[seat]
         if declared in kinds_in_play(len(state.players), state.royal):
-            bribes.append(_shared(Bribe, bag=(declared,)))
-        hidden = [c for c in state.bags[seat] if FACE_DOWN[c]]
-        if hidden:
-            bribes.append(_shared(Bribe, bag=(NAME[hidden[0]],)))
-        bribes.append(A_FAVOUR)
+            offers.append(_offer(seat, bag=(declared,)))
+        hidden = next((c for c in state.bags[seat] if FACE_DOWN[c]), None)
+        if hidden is not None:
+            offers.append(_offer(seat, bag=(NAME[hidden],)))
+        offers.append(_offer(seat, favour=A_FAVOUR))
         if state.demand is not None:
             try:
-                bribes.append(self._check_bribe(state, seat, state.demand, by_merchant=True))
+                asked = self._check_bribe(state, seat, state.demand, by_merchant=True)
             except RuleError:
-                pass
-        return [Offer.make(seat=seat, bribe=b) for b in dict.fromkeys(bribes)]
+                return offers
+            if all(offer.bribe != asked for offer in offers):
+                offers.append(Offer.make(seat=seat, bribe=asked))
+        return offers
 
     def _legal_decisions(self, state: State, seat: int) -> list:
         m = state.target
@@ -1061,8 +1091,31 @@ class SheriffGame(Game):
                 raise RuleError(f"There is no good called {kind!r}.")
             if kind not in in_play:
                 raise RuleError(f"There is no {kind} in this game.")
+        if bribe.stand:
+            self._check_stand_goods(state, merchant, bribe.stand, by_merchant)
+        size = len(state.bags[merchant])
+        if len(bribe.bag) > size:
+            whose = "Your" if by_merchant else f"{name}'s"
+            raise RuleError(f"{whose} bag holds only {size} card{'s' if size != 1 else ''}.")
+        favour = _clean_favour(bribe.favour)
+        if len(favour) > MAX_FAVOUR:
+            raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
+        order = KIND_ORDER.__getitem__
+        return Bribe.make(
+            gold=gold,
+            stand=tuple(sorted(bribe.stand, key=order)),
+            bag=tuple(sorted(bribe.bag, key=order)),
+            favour=favour,
+        )
+
+    def _check_stand_goods(
+        self, state: State, merchant: int, kinds: tuple[str, ...], by_merchant: bool
+    ) -> None:
+        """Check that the stand holds the goods a bribe names (a Sheriff's demand only
+        against what the table can see: face-down goods by their number)."""
+        name = self._name(state, merchant)
         up, down = state.stands_up[merchant], state.stands_down[merchant]
-        wanted = Counter(bribe.stand)
+        wanted = Counter(kinds)
         if by_merchant:
             have = Counter(NAME[c] for c in up + down)
             for kind, n in wanted.items():
@@ -1085,21 +1138,6 @@ class SheriffGame(Game):
                     hidden += n
             if hidden > len(down):
                 raise RuleError(f"{name} has only {len(down)} face-down goods on the stand.")
-        size = len(state.bags[merchant])
-        if len(bribe.bag) > size:
-            whose = "Your" if by_merchant else f"{name}'s"
-            raise RuleError(f"{whose} bag holds only {size} card{'s' if size != 1 else ''}.")
-        printable = "".join(ch for ch in bribe.favour if ch.isprintable() or ch.isspace())
-        favour = " ".join(printable.split())
-        if len(favour) > MAX_FAVOUR:
-            raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
-        order = KIND_ORDER.__getitem__
-        return Bribe.make(
-            gold=gold,
-            stand=tuple(sorted(bribe.stand, key=order)),
-            bag=tuple(sorted(bribe.bag, key=order)),
-            favour=favour,
-        )
 
     def _do_let_pass(self, state: State, action: LetPass) -> tuple[State, list[Event]]:
         self._check_target(state, action.merchant)
@@ -1189,18 +1227,16 @@ class SheriffGame(Game):
         )
         note = f"{name} passed (declared {count_text(size, declared)})"
         note += f" for {describe_bribe(bribe)}" if paid_bribe else " with no bribe"
-        state = state.model_copy(
-            update=dict(
-                gold=tuple(gold),
-                stands_up=tuple(ups),
-                stands_down=tuple(downs),
-                bags=_set(state.bags, m, ()),
-                round_notes=state.round_notes + (note,),
-            )
+        changes = dict(
+            gold=tuple(gold),
+            stands_up=tuple(ups),
+            stands_down=tuple(downs),
+            bags=_set(state.bags, m, ()),
+            round_notes=state.round_notes + (note,),
         )
         if advance:
-            return self._finish_bag(state, events)
-        return state, events
+            return self._finish_bag(state, events, **changes)
+        return state.model_copy(update=changes), events
 
     def _do_open(self, state: State, action: OpenBag) -> tuple[State, list[Event]]:
         name = self._check_target(state, action.merchant)
@@ -1217,14 +1253,12 @@ class SheriffGame(Game):
             Event(text=f"{sheriff} opens {name}'s bag (declared "
                   f"{count_text(len(bag), declared)}): {describe(bag)}.")
         )
-        state = state.model_copy(
-            update=dict(
-                target=m,
-                offer=None,
-                demand=None,
-                bags=_set(state.bags, m, ()),
-                stands_up=_set(state.stands_up, m, state.stands_up[m] + truthful),
-            )
+        opened = dict(
+            target=m,
+            offer=None,
+            demand=None,
+            bags=_set(state.bags, m, ()),
+            stands_up=_set(state.stands_up, m, state.stands_up[m] + truthful),
         )
         if judged.honest:
             amount = judged.sheriff_pays
@@ -1232,8 +1266,9 @@ class SheriffGame(Game):
                 Event(text=f"{name} told the truth: {sheriff} owes {name} {amount} gold.")
             )
             note = f"{name} was honest ({describe(bag)}): {sheriff} owed {amount} gold"
-            state = state.model_copy(update=dict(round_notes=state.round_notes + (note,)))
-            return self._charge(state, sh, m, amount, events)
+            return self._charge(
+                state, sh, m, amount, events, round_notes=state.round_notes + (note,), **opened
+            )
         fine = judged.fine
         passed = f"{describe(truthful)} go to market; " if truthful else ""
         events.append(
@@ -1245,6 +1280,7 @@ class SheriffGame(Game):
         )
         state = state.model_copy(
             update=dict(
+                opened,
                 step="confiscate",
                 confiscated=lies,
                 fine_due=fine,
@@ -1262,42 +1298,40 @@ class SheriffGame(Game):
         if sorted(order) != sorted(state.confiscated):
             raise RuleError("Place exactly the confiscated goods, each once.")
         m, sh = state.target, state.sheriff
-        fine = state.fine_due
-        state = state.model_copy(
-            update=dict(
-                discards=_set(state.discards, pile, state.discards[pile] + order),
-                confiscated=(),
-                fine_due=0,
-            )
-        )
         shown = ", ".join(NAME[c] for c in order)
         events = [
             Event(text=f"{self._name(state, sh)} puts the confiscated {shown} on "
                   f"{_pile_name(pile)} ({NAME[order[-1]]} on top).")
         ]
-        return self._charge(state, m, sh, fine, events)
+        return self._charge(
+            state, m, sh, state.fine_due, events,
+            discards=_set(state.discards, pile, state.discards[pile] + order),
+            confiscated=(),
+            fine_due=0,
+        )
 
     def _charge(
-        self, state: State, debtor: int, creditor: int, amount: int, events: list[Event]
+        self, state: State, debtor: int, creditor: int, amount: int, events: list[Event],
+        **changes,
     ) -> tuple[State, list[Event]]:
-        """Debtor pays creditor: gold first; if short, goods of the stand (our ruling)."""
+        """Debtor pays creditor: gold first; if short, goods of the stand (our ruling).
+        `changes` are the action's other changes to the state, made with the payment."""
         d_name, c_name = self._name(state, debtor), self._name(state, creditor)
         pay = min(state.gold[debtor], amount)
         gold = list(state.gold)
         gold[debtor] -= pay
         gold[creditor] += pay
-        state = state.model_copy(update=dict(gold=tuple(gold)))
+        changes["gold"] = tuple(gold)
         rest = amount - pay
         if not rest:
             if amount:
                 events = events + [Event(text=f"{d_name} pays {c_name} {amount} gold.")]
-            return self._finish_bag(state, events)
+            return self._finish_bag(state, events, **changes)
         events = events + [
             Event(text=f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}.")
         ]
-        debt = Debt(debtor=debtor, creditor=creditor, amount=rest)
-        state = state.model_copy(update=dict(debt=debt))
-        return self._settle(state, events)
+        changes["debt"] = Debt.make(debtor=debtor, creditor=creditor, amount=rest)
+        return self._settle(state.model_copy(update=changes), events)
 
     def _settle(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         """Continue paying a debt with stand goods: asks the debtor when there is a real
@@ -1307,14 +1341,12 @@ class SheriffGame(Game):
             d_name = self._name(state, debt.debtor)
             stand = state.stands_up[debt.debtor] + state.stands_down[debt.debtor]
             if debt.amount <= 0:
-                state = state.model_copy(update=dict(debt=None))
                 return self._finish_bag(state, events)
             if not stand:
                 events = events + [
                     Event(text=f"{d_name} has nothing left to pay with: the remaining "
                           f"{debt.amount} gold is forgiven.")
                 ]
-                state = state.model_copy(update=dict(debt=None))
                 return self._finish_bag(state, events)
             kinds = {NAME[c] for c in stand}
             if len(kinds) > 1:
@@ -1359,9 +1391,16 @@ class SheriffGame(Game):
         state, events = self._pay_card(state, card, [])
         return self._settle(state, events)
 
-    def _finish_bag(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    def _finish_bag(
+        self, state: State, events: list[Event], **changes
+    ) -> tuple[State, list[Event]]:
+        """The bag is dealt with (its last `changes` made with this step): on to the next
+        bag, or to the end of the round."""
         state = state.model_copy(
-            update=dict(step="choose", target=None, offer=None, demand=None, counters=0, debt=None)
+            update=dict(
+                changes, step="choose", target=None, offer=None, demand=None, counters=0,
+                debt=None,
+            )
         )
         return self._next_bag(state, events)
 
@@ -1420,21 +1459,23 @@ class SheriffGame(Game):
             )
             return state, events
         new_sheriff = (state.sheriff + 1) % n
-        state = state.model_copy(update=dict(base, sheriff=new_sheriff, round=state.round + 1))
+        hands = list(state.hands)
         drawn = []
         for k in range(n):
             s = (new_sheriff + k) % n
-            state, cards, more = self._draw_cards(state, HAND_SIZE - len(state.hands[s]))
-            events = events + more
+            state, cards, more = self._draw_cards(state, HAND_SIZE - len(hands[s]))
+            events += more
             if cards:
-                state = state.model_copy(
-                    update=dict(hands=_set(state.hands, s, state.hands[s] + cards))
-                )
+                hands[s] += cards
                 drawn.append(f"{self._name(state, s)} {len(cards)}")
         if drawn:
             events.append(Event(text=f"Hands are refilled from the draw pile: {', '.join(drawn)}."))
         state = state.model_copy(
             update=dict(
+                base,
+                sheriff=new_sheriff,
+                round=state.round + 1,
+                hands=tuple(hands),
                 step="set_aside",
                 market_seat=(new_sheriff + 1) % n,
                 set_aside=(),
