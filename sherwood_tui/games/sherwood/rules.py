@@ -410,9 +410,19 @@ def networks(towns: tuple[int | None, ...], seat: int) -> list[set[int]]:
     return out
 
 
+@lru_cache(maxsize=8192)
 def largest_network(towns: tuple[int | None, ...], seat: int) -> int:
     nets = networks(towns, seat)
     return len(nets[0]) if nets else 0
+
+
+@lru_cache(maxsize=4096)
+def _holdings(towns: tuple[int | None, ...], players: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """Per seat: the ids of the towns it holds (in map order) and its largest network."""
+    return tuple(
+        (tuple(TOWNS[i].id for i, o in enumerate(towns) if o == seat), largest_network(towns, seat))
+        for seat in range(players)
+    )
 
 
 def placement_points(towns: tuple[int | None, ...], seat: int, town: int) -> tuple[int, int, bool]:
@@ -1415,9 +1425,9 @@ class SherwoodGame(Game):
 
     # ----- views -----------------------------------------------------------------------
     def public_view(self, state: State) -> PublicView:
-        d = data()
+        holdings = _holdings(state.towns, len(state.players))
         seats = tuple(
-            SeatPublic(
+            SeatPublic.make(
                 name=p.name,
                 popularity=state.popularity[s],
                 hand_count=len(state.hands[s]),
@@ -1425,14 +1435,14 @@ class SherwoodGame(Game):
                 prison=state.prison[s],
                 cell=state.cells.index(s) if s in state.cells else None,
                 committed=state.phase == "prepare" and state.pending[s] is not None,
-                towns=tuple(d.towns[i].id for i, o in enumerate(state.towns) if o == s),
-                largest_network=largest_network(state.towns, s),
-                favours=sum(1 for f in state.favours if f == s),
+                towns=holdings[s][0],
+                largest_network=holdings[s][1],
+                favours=state.favours.count(s),
             )
             for s, p in enumerate(state.players)
         )
         face_up = tuple(() if i + 1 == state.stack else st for i, st in enumerate(state.stacks))
-        return PublicView(
+        return PublicView.make(
             turn=state.turn,
             label=self.round_label(state),
             phase=state.phase,
@@ -1460,7 +1470,7 @@ class SherwoodGame(Game):
         )
 
     def view(self, state: State, seat: int) -> SeatView:
-        return SeatView(
+        return SeatView.make(
             seat=seat,
             hand=state.hands[seat],
             party=state.pending[seat] if state.phase == "prepare" else None,
