@@ -467,11 +467,20 @@ def _chars(chars) -> str:
 
 
 @lru_cache(maxsize=16384)
-def _party_report(
-    members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None, gold_paid: int
-) -> tuple[tuple[int, int, int, int], str]:
-    """A revealed party's totals, and what it is in the log (after "<name> sends ")."""
+def _pending_party(members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None) -> PendingParty:
+    """A checked ambush party (shared: it is immutable)."""
+    return PendingParty.make(members=members, personal=personal, group=group)
+
+
+@lru_cache(maxsize=16384)
+def _revealed_party(
+    seat: int, members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None,
+    gold_paid: int,
+) -> tuple[Party, str]:
+    """A revealed party with its totals, and what it is in the log (after "<name> sends ")."""
     totals = party_totals(members, personal, group)
+    party = Party.make(seat=seat, members=members, personal=personal, group=group,
+                       gold_paid=gold_paid, totals=totals)
     kit = [f"{LOOT[card].name} on {char_name(c)}" for c, card in personal]
     if group is not None:
         kit.append(f"{LOOT[group].name} for the party")
@@ -479,7 +488,7 @@ def _party_report(
         kit.append(f"{gold_paid} Gold paid")
     extra = f" with {', '.join(kit)}" if kit else ""
     skills = ", ".join(f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4))
-    return totals, f"{_chars(members)}{extra}: {skills}"
+    return party, f"{_chars(members)}{extra}: {skills}"
 
 
 
@@ -797,7 +806,7 @@ class SherwoodGame(Game):
             raise RuleError(
                 f"{paid} must each be paid a Gold card: that is {need} Gold, and you have {have}."
             )
-        return PendingParty.make(members=party, personal=personal, group=group)
+        return _pending_party(party, personal, group)
 
     def _do_prepare(self, state: State, action: PrepareAmbush) -> tuple[State, list[Event]]:
         party = self.check_ambush(state, action.seat, action.party, action.personal, action.group)
@@ -832,11 +841,8 @@ class SherwoodGame(Game):
                 gone = set(spent) | set(paid)
                 hands[seat] = tuple(c for c in hands[seat] if c not in gone)
                 discard += spent + list(paid)
-            totals, report = _party_report(p.members, p.personal, p.group, len(paid))
-            parties.append(Party.make(
-                seat=seat, members=p.members, personal=p.personal, group=p.group,
-                gold_paid=len(paid), totals=totals,
-            ))
+            party, report = _revealed_party(seat, p.members, p.personal, p.group, len(paid))
+            parties.append(party)
             events.append(Event(f"{name} sends {report}."))
         update = dict(
             hands=tuple(hands), prison=tuple(prison), loot_discard=tuple(discard),
