@@ -31,7 +31,7 @@ Piles are tuples with the top card last. Cards are ids into the full 216-card de
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
@@ -341,6 +341,27 @@ CARD_VIEWS = tuple(  # card id -> its view (shared: views are immutable)
 
 def _views(cards: tuple[int, ...]) -> tuple[CardView, ...]:
     return tuple(map(CARD_VIEWS.__getitem__, cards))
+
+
+@lru_cache(maxsize=1024)
+def _seat_public(
+    name: str, gold: int, is_sheriff: bool, hand_count: int, bag_count: int,
+    declaration: str | None, stand: tuple[int, ...], hidden: tuple[int, ...] | int,
+) -> SeatPublic:
+    """A seat's public side; `hidden` is the face-down goods once revealed, else their
+    number. Shared between views (most seats do not change from one step to the next)."""
+    revealed = isinstance(hidden, tuple)
+    return SeatPublic.make(
+        name=name,
+        gold=gold,
+        is_sheriff=is_sheriff,
+        hand_count=hand_count,
+        bag_count=bag_count,
+        declaration=declaration,
+        stand=_views(stand),
+        hidden_count=len(hidden) if revealed else hidden,
+        hidden=_views(hidden) if revealed else None,
+    )
 
 
 # ----- text helpers --------------------------------------------------------------------
@@ -1564,18 +1585,10 @@ class SheriffGame(Game):
     # ----- views -----------------------------------------------------------------------
     def public_view(self, state: State) -> PublicView:
         over = state.step == "over"
-        seat_public = SeatPublic.make
         seats = tuple(
-            seat_public(
-                name=p.name,
-                gold=gold,
-                is_sheriff=s == state.sheriff,
-                hand_count=len(hand),
-                bag_count=len(bag),
-                declaration=declaration,
-                stand=_views(up),
-                hidden_count=len(down),
-                hidden=_views(down) if over else None,
+            _seat_public(
+                p.name, gold, s == state.sheriff, len(hand), len(bag), declaration, up,
+                down if over else len(down),
             )
             for s, (p, gold, hand, bag, declaration, up, down) in enumerate(
                 zip(state.players, state.gold, state.hands, state.bags, state.declarations,
