@@ -590,7 +590,7 @@ class SherwoodGame(Game):
         stack2 = tuple(m.id for m in d.missions if m.stack == 2)
         stack3 = tuple(m.id for m in d.missions if m.stack == 3)
         merry = tuple(c.id for c in d.merry_men)
-        state = State(
+        state = State.make(
             players=tuple(players),
             camp_needs_town=options.get("camp_needs_town", False),
             rng=rng,
@@ -1230,20 +1230,19 @@ class SherwoodGame(Game):
     def _sheriff(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         n = len(state.players)
         cell = 0 if state.sheriff < 0 else (state.sheriff + 1) % n
-        state = state.model_copy(update=dict(sheriff=cell))
         owner = state.cells[cell]
         if owner is None or not state.prison[owner]:
             events = events + [Event(text=f"The Sheriff makes his rounds to cell {cell + 1}: nobody to free.")]
-            return self._end_turn(state, events)
+            return self._end_turn(state, events, sheriff=cell)
         name = state.players[owner].name
         top, rest = state.prison[owner][0], state.prison[owner][1:]
-        state = state.model_copy(update=dict(prison=_set(state.prison, owner, rest)))
+        prison = _set(state.prison, owner, rest)
         events = events + [Event(
             text=f"The Sheriff makes his rounds to cell {cell + 1} and frees {name}'s {char_name(top)}.")]
         if rest:
             ransom = RansomOffer.make(seat=owner, cell=cell)
-            return state.model_copy(update=dict(phase="ransom", ransom=ransom)), events
-        return self._end_turn(state, events)
+            return state.model_copy(update=dict(sheriff=cell, prison=prison, phase="ransom", ransom=ransom)), events
+        return self._end_turn(state, events, sheriff=cell, prison=prison)
 
     def _do_ransom(self, state: State, action: Ransom) -> tuple[State, list[Event]]:
         seat, name = action.seat, state.players[action.seat].name
@@ -1259,27 +1258,28 @@ class SherwoodGame(Game):
             raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {len(gold)}.")
         if action.free == 0:
             events = [Event(text=f"{name} pays nothing to the Sheriff.")]
-        else:
-            paid = set(gold[:cost])
-            freed = jailed[: action.free]
-            state = state.model_copy(update=dict(
-                hands=_set(state.hands, seat, tuple(c for c in state.hands[seat] if c not in paid)),
-                loot_discard=state.loot_discard + gold[:cost],
-                prison=_set(state.prison, seat, jailed[action.free:]),
-            ))
-            events = [Event(text=f"{name} pays {cost} Gold to free {_chars(freed)}.")]
-        state = state.model_copy(update=dict(ransom=None))
-        return self._end_turn(state, events)
+            return self._end_turn(state, events)
+        paid = set(gold[:cost])
+        freed = jailed[: action.free]
+        events = [Event(text=f"{name} pays {cost} Gold to free {_chars(freed)}.")]
+        return self._end_turn(
+            state, events,
+            hands=_set(state.hands, seat, tuple(c for c in state.hands[seat] if c not in paid)),
+            loot_discard=state.loot_discard + gold[:cost],
+            prison=_set(state.prison, seat, jailed[action.free:]),
+        )
 
     # --- end of turn, next turn, stacks ------------------------------------------------
-    def _end_turn(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    def _end_turn(self, state: State, events: list[Event], **changes) -> tuple[State, list[Event]]:
+        """The end of a turn; `changes` are the turn's last changes to the state, made
+        with the next turn's (one copy)."""
         pops = ", ".join(f"{p.name} {state.popularity[s]}" for s, p in enumerate(state.players))
         events = events + [Event(text=f"End of turn {state.turn}. Popularity: {pops}.", kind="round_end")]
-        state = state.model_copy(update=dict(ransom=None, order_queue=()))
-        return self._start_turn(state, events)
+        return self._start_turn(state, events, ransom=None, order_queue=(), **changes)
 
-    def _start_turn(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        """Phase 1: draw up to three missions from the stack in play."""
+    def _start_turn(self, state: State, events: list[Event], **changes) -> tuple[State, list[Event]]:
+        """Phase 1: draw up to three missions from the stack in play (with `changes`
+        still to be made to the state)."""
         stacks = list(state.stacks)
         stack, rng = state.stack, state.rng
         while not stacks[stack - 1] and stack < 3:
@@ -1301,7 +1301,7 @@ class SherwoodGame(Game):
         n = len(state.players)
         turn = state.turn + 1
         common = dict(
-            stacks=tuple(stacks), stack=stack, rng=rng, turn=turn, phase="prepare",
+            changes, stacks=tuple(stacks), stack=stack, rng=rng, turn=turn, phase="prepare",
             pending=(None,) * n, reward=None, reward_skill=0,
         )
         if king:
