@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+from sherwood_tui.core.contract import Player
 from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood import rules
 from sherwood_tui.games.bleeding_sherwood.data import cards
@@ -9,6 +12,7 @@ from sherwood_tui.games.bleeding_sherwood.rules import (
     CardView,
     Pass,
     PlayGoode,
+    SeatView,
     TakeBid,
     TakeTarget,
     seat_actions,
@@ -56,3 +60,18 @@ def test_collect_actions_follow_the_table():
     assert GAME.legal_actions(state, 0) == [TakeTarget(seat=0, peasant=P("Hodge"))]
     state, _ = GAME.apply(state, TakeTarget(seat=0, peasant=P("Hodge")))
     assert GAME.legal_actions(state, 1) == [TakeBid(seat=1, owner=0)]  # Robin's spent bid
+
+
+def test_views_from_shared_parts_equal_views_built_afresh():
+    state = GAME.new_game([Player(name=n) for n in ("Robin", "Marian", "Much", "Will")], {}, 11)
+    rnd = random.Random(11)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        shared = GAME.view(state, seat)
+        rules.seat_public.cache_clear()
+        rules.target_view.cache_clear()
+        assert GAME.view(state, seat) == shared
+        assert SeatView.model_validate(shared.model_dump()) == shared
+        for line, seat_view in zip(GAME.scores(state), shared.table.seats):
+            assert seat_view.score == line.total
+        state, _ = GAME.apply(state, rnd.choice(GAME.legal_actions(state, seat)))

@@ -9,7 +9,7 @@ bidder sees their hand); collecting is public.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
@@ -198,6 +198,43 @@ def seat_actions(seat: int) -> SeatActions:
     return SeatActions(seat)
 
 
+@lru_cache(maxsize=4096)
+def seat_public(
+    name: str,
+    hand_count: int,
+    bid: tuple[int, ...],
+    passed: bool,
+    bid_open: bool,
+    bid_taken: bool,
+    collected: tuple[int, ...],
+) -> SeatPublic:
+    """What the table sees of a seat (shared: views are immutable)."""
+    return SeatPublic.make(
+        name=name,
+        hand_count=hand_count,
+        bid=tuple([GOODE_VIEWS[g] for g in bid]),
+        bid_total=bid_total(bid),
+        passed=passed,
+        bid_open=bid_open,
+        bid_taken=bid_taken,
+        collected=tuple([PEASANT_VIEWS[c] for c in collected]),
+        score=score_of(collected),
+    )
+
+
+@lru_cache(maxsize=1024)
+def target_view(peasant: int, goodes: tuple[int, ...]) -> TargetView:
+    """What the table sees of a target (shared: views are immutable)."""
+    card = _CARDS.peasants[peasant]
+    return TargetView.make(
+        peasant=peasant,
+        name=card.name,
+        value=card.value,
+        text=card.text,
+        goodes=tuple([GOODE_VIEWS[g] for g in goodes]),
+    )
+
+
 # ----- the game ------------------------------------------------------------------------
 
 
@@ -244,12 +281,15 @@ class BleedingSherwood(Game):
         )
         return self._start_round(state, first=(dealer + 1) % n)
 
-    def _start_round(self, state: State, first: int) -> tuple[State, list[Event]]:
-        """Deal this round's targets and resolve specials; end the game if a deck empties."""
+    def _start_round(
+        self, state: State, first: int, changes: dict | None = None
+    ) -> tuple[State, list[Event]]:
+        """Deal this round's targets and resolve specials; end the game if a deck empties.
+        `changes` (the end of the last round) are made in the same copy of the state."""
         data = cards()
         n = len(state.players)
         pdeck, gdeck = list(state.peasant_deck), list(state.goode_deck)
-        hands = [list(h) for h in state.hands]
+        hands = list(state.hands)
         revealed = set(state.revealed)
         targets: list[list] = []  # [peasant, [goodes]]
         effects: list[str] = []
@@ -284,7 +324,7 @@ class BleedingSherwood(Game):
                 for k in range(n):
                     seat = (first + k) % n
                     if gdeck:
-                        hands[seat].append(gdeck.pop(0))
+                        hands[seat] += (gdeck.pop(0),)
                 notes.append(f"{peasant.name}: every player draws a Goode.")
             elif kind == "gather_bonus":
                 for other in targets:
@@ -304,31 +344,30 @@ class BleedingSherwood(Game):
         )
         events = [Event(text=f"Round {round_no}: the targets are {shown or 'none'}.", kind="round_start")]
         events += [Event(text=note) for note in notes]
-        state = state.model_copy(
-            update=dict(
-                peasant_deck=tuple(pdeck),
-                goode_deck=tuple(gdeck),
-                hands=tuple(tuple(h) for h in hands),
-                revealed=frozenset(revealed),
-                targets=tuple(Target(peasant=p, goodes=tuple(g)) for p, g in targets),
-                effects=tuple(effects),
-                round=round_no,
-                first=first,
-                turn=first,
-                phase="bidding",
-                bids=((),) * n,
-                passed=(False,) * n,
-                bid_open=(False,) * n,
-                bid_taken=(False,) * n,
-                order=(),
-                collect_pos=0,
-            )
+        changes = dict(
+            changes or {},
+            peasant_deck=tuple(pdeck),
+            goode_deck=tuple(gdeck),
+            hands=tuple(hands),
+            revealed=frozenset(revealed),
+            targets=tuple([Target(peasant=p, goodes=tuple(g)) for p, g in targets]),
+            effects=tuple(effects),
+            round=round_no,
+            first=first,
+            turn=first,
+            phase="bidding",
+            bids=((),) * n,
+            passed=(False,) * n,
+            bid_open=(False,) * n,
+            bid_taken=(False,) * n,
+            order=(),
+            collect_pos=0,
         )
         if not pdeck or not gdeck:
             deck = "Peasant" if not pdeck else "Goodes"
             reason = f"The {deck} deck is empty, so round {round_no} is not played."
-            return self._finish(state, reason, events)
-        return self._move_turn(state, {}, first, events)
+            return self._finish(state.model_copy(update=changes), reason, events)
+        return self._move_turn(state, changes, first, events)
 
     # ----- whose turn ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
@@ -432,17 +471,16 @@ class BleedingSherwood(Game):
         return sorted(range(n), key=lambda s: (-totals[s], (s - first) % n))
 
     def _begin_collection(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
+        totals = [bid_total(bid) for bid in state.bids]
         ranking = self.ranking(state)
         order = list(ranking)
         if "reverse_order" in state.effects:
             order.reverse()
         if "no_zero_capture" in state.effects:
-            order = [s for s in order if bid_total(state.bids[s]) > 0]
+            order = [s for s in order if totals[s] > 0]
         if state.classic:
             order = order[:1]
-        names = ", ".join(
-            f"{state.players[s].name} ({bid_total(state.bids[s])})" for s in order
-        )
+        names = ", ".join([f"{state.players[s].name} ({totals[s]})" for s in order])
         events.append(Event(f"Everyone has passed. Collection order: {names or 'nobody'}."))
         changes = dict(phase="collecting", order=tuple(order), high_bidder=ranking[0])
         return self._move_collector(state, changes, 0, events)
@@ -454,13 +492,14 @@ class BleedingSherwood(Game):
         order, past those with nothing left to take; end the round after the last."""
         order = changes.get("order", state.order)
         targets = changes.get("targets", state.targets)
+        bids = changes.get("bids", state.bids)
         bid_open = list(changes.get("bid_open", state.bid_open))
         while pos < len(order):
             seat = order[pos]
             if self._takes(seat, targets, bid_open):
                 break
             events.append(Event(f"{state.players[seat].name} finds nothing left to take."))
-            bid_open[seat] = bool(state.bids[seat])  # their spent bid is a target now
+            bid_open[seat] = bool(bids[seat])  # their spent bid is a target now
             pos += 1
         changes["bid_open"], changes["collect_pos"] = tuple(bid_open), pos
         state = state.model_copy(update=changes)
@@ -515,27 +554,27 @@ class BleedingSherwood(Game):
             g for b, taken in zip(state.bids, state.bid_taken) if not taken for g in b
         ]
         leftovers_p = [t.peasant for t in state.targets]
-        state = state.model_copy(
-            update=dict(
-                goode_discard=state.goode_discard + tuple(leftovers_g),
-                peasant_discard=state.peasant_discard + tuple(leftovers_p),
-                targets=(),
-                bids=((),) * len(state.players),
-                bid_open=(False,) * len(state.players),
-                bid_taken=(False,) * len(state.players),
-                effects=(),
-            )
+        n = len(state.players)
+        changes = dict(
+            goode_discard=state.goode_discard + tuple(leftovers_g),
+            peasant_discard=state.peasant_discard + tuple(leftovers_p),
+            targets=(),
+            bids=((),) * n,
+            bid_open=(False,) * n,
+            bid_taken=(False,) * n,
+            effects=(),
         )
         points = [score_of(c) for c in state.collected]
         scores = ", ".join(f"{p.name} {points[s]}" for s, p in enumerate(state.players))
         discarded = len(leftovers_g) + len(leftovers_p)
         text = f"Round {state.round} ends ({discarded} leftover cards discarded). Scores: {scores}."
-        events = events + [Event(text=text, kind="round_end")]
-        leaders = [s for s in range(len(state.players)) if points[s] >= data.winning_score]
+        events.append(Event(text, kind="round_end"))
+        leaders = [s for s in range(n) if points[s] >= data.winning_score]
         if leaders:
             names = ", ".join(state.players[s].name for s in leaders)
-            return self._finish(state, f"{names} reached {data.winning_score} points.", events)
-        next_state, more = self._start_round(state, first=state.high_bidder)
+            reason = f"{names} reached {data.winning_score} points."
+            return self._finish(state.model_copy(update=changes), reason, events)
+        next_state, more = self._start_round(state, state.high_bidder, changes)
         return next_state, events + more
 
     def _finish(self, state: State, reason: str, events: list[Event]) -> tuple[State, list[Event]]:
@@ -569,35 +608,17 @@ class BleedingSherwood(Game):
         return "Game over" if state.phase == "over" else f"Round {state.round}"
 
     # ----- views -----------------------------------------------------------------------
-    # Views are built without validation (`make`) from the shared card views: the
-    # sensible bot asks for one at every decision.
+    # Views are built without validation (`make`) from shared parts: the sensible bot
+    # asks for one at every decision, and from one step to the next most seats and
+    # targets look the same.
     def public_view(self, state: State) -> PublicView:
-        hands, bids, collected = state.hands, state.bids, state.collected
+        hands, bids, passed, collected = state.hands, state.bids, state.passed, state.collected
+        bid_open, bid_taken = state.bid_open, state.bid_taken
         seats = tuple([
-            SeatPublic.make(
-                name=p.name,
-                hand_count=len(hands[s]),
-                bid=tuple([GOODE_VIEWS[g] for g in bids[s]]),
-                bid_total=bid_total(bids[s]),
-                passed=state.passed[s],
-                bid_open=state.bid_open[s],
-                bid_taken=state.bid_taken[s],
-                collected=tuple([PEASANT_VIEWS[c] for c in collected[s]]),
-                score=score_of(collected[s]),
-            )
+            seat_public(p.name, len(hands[s]), bids[s], passed[s], bid_open[s], bid_taken[s], collected[s])
             for s, p in enumerate(state.players)
         ])
-        peasants = _CARDS.peasants
-        targets = tuple([
-            TargetView.make(
-                peasant=t.peasant,
-                name=peasants[t.peasant].name,
-                value=peasants[t.peasant].value,
-                text=peasants[t.peasant].text,
-                goodes=tuple([GOODE_VIEWS[g] for g in t.goodes]),
-            )
-            for t in state.targets
-        ])
+        targets = tuple([target_view(t.peasant, t.goodes) for t in state.targets])
         phase = state.phase
         return PublicView.make(
             round=state.round,
