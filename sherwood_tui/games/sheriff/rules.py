@@ -250,6 +250,7 @@ ACTIONS = (
     EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
 )
 Action = Annotated[Union[ACTIONS], Field(discriminator="type")]
+HANDLERS = {kind: f"_do_{kind.model_fields['type'].default}" for kind in ACTIONS}  # -> method
 
 # ----- views ---------------------------------------------------------------------------
 
@@ -817,9 +818,10 @@ class SheriffGame(Game):
 
     # ----- applying actions ------------------------------------------------------------
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
-        if not isinstance(action, ACTIONS):
+        handler = HANDLERS.get(type(action))
+        if handler is None:
             raise RuleError("That is not a move of Sheriff of Nottingham.")
-        return getattr(self, f"_do_{action.type}")(state, action)
+        return getattr(self, handler)(state, action)
 
     def _name(self, state: State, seat: int) -> str:
         return state.players[seat].name
