@@ -555,6 +555,26 @@ def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tu
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def _decision(action_type: type, seat: int, field: str, value) -> Frozen:
+    """A legal action of the small decisions, built once (actions are immutable)."""
+    return action_type.make(seat=seat, **{field: value})
+
+
+@lru_cache(maxsize=4096)
+def _prisoner_orders(seat: int, block: tuple[str, ...]) -> tuple[OrderPrisoners, ...]:
+    """The orders offered for newly captured characters: all of them, or for more than
+    four a bounded representative set (every rotation, forwards and backwards)."""
+    if len(block) <= 4:
+        orders = list(permutations(block))
+    else:
+        k = len(block)
+        orders = [block[i:] + block[:i] for i in range(k)]
+        rev = block[::-1]
+        orders += [rev[i:] + rev[:i] for i in range(k)]
+    return tuple(OrderPrisoners.make(seat=seat, order=tuple(o)) for o in orders)
+
+
 # ----- the game ------------------------------------------------------------------------
 
 
@@ -677,37 +697,26 @@ class SherwoodGame(Game):
             return self._prepare_options(state, seat)
         if phase == "choose_mission":
             return [
-                ChooseMission.make(seat=seat, skill=r.skill)
+                _decision(ChooseMission, seat, "skill", r.skill)
                 for r in state.reveal.skills
                 if r.outcome == "pending" and r.winner == seat
             ]
         if phase == "choose_reward":
             kinds = self._possible_rewards(state, state.reward) or ["nothing"]
-            return [ChooseReward.make(seat=seat, reward=k) for k in kinds]
+            return [_decision(ChooseReward, seat, "reward", k) for k in kinds]
         if phase == "choose_town":
             towns = self._town_choices(state, state.reward, with_gold=True)
-            out = [ChooseTown.make(seat=seat, town=t) for t in towns]
+            out = [_decision(ChooseTown, seat, "town", t) for t in towns]
             if state.reward.taken:
-                out.append(ChooseTown.make(seat=seat, town=None))
+                out.append(_decision(ChooseTown, seat, "town", None))
             return out
         if phase == "order_prisoners":
-            block = self._new_prisoners(state, seat)
-            if len(block) <= 4:
-                orders = list(permutations(block))
-            else:  # a bounded representative set: every rotation, forwards and backwards
-                k = len(block)
-                orders = [block[i:] + block[:i] for i in range(k)]
-                rev = block[::-1]
-                orders += [rev[i:] + rev[:i] for i in range(k)]
-            return [
-                OrderPrisoners.make(seat=seat, order=tuple(o))
-                for o in orders
-            ]
+            return list(_prisoner_orders(seat, self._new_prisoners(state, seat)))
         if phase == "ransom":
             gold = gold_count(state.hands[seat])
             left = len(state.prison[seat])
             return [
-                Ransom.make(seat=seat, free=k)
+                _decision(Ransom, seat, "free", k)
                 for k in (0, 1, 2)
                 if k <= left and RANSOM_COST[k] <= gold
             ]
