@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from sherwood_tui.games.bleeding_sherwood.rules import Pass, PlayGoode, SeatView, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.rules import SeatView, TakeTarget, seat_actions
 
 GOODE_WORTH = 0.5  # a Goode is bidding money, worth about half its value in points
 
@@ -33,29 +33,30 @@ def _collect(view: SeatView, legal: list):
 
 def _bid(view: SeatView, legal: list, rnd: random.Random):
     table, me = view.table, view.seat
+    actions = seat_actions(me)  # the shared action objects, as in `legal`
     n = len(table.seats)
     effects = " ".join(table.effects)
     my_bid = table.seats[me].bid_total
     hand = sorted(view.hand, key=lambda c: c.value)
     if not hand:
-        return Pass(seat=me)
+        return actions.pass_
     if "zero collects nothing" in effects and my_bid == 0:
-        return PlayGoode(seat=me, card=hand[0].id)
+        return actions.plays[hand[0].id]
     if "lowest bid collects first" in effects:
-        return Pass(seat=me)
+        return actions.pass_
     order = lambda s: (s - table.first) % n  # noqa: E731 - earlier bidders win ties
     rivals = [s for s in range(n) if s != me]
     top = max(rivals, key=lambda s: (table.seats[s].bid_total, -order(s)))
     top_bid = table.seats[top].bid_total
     ahead = my_bid > top_bid or (my_bid == top_bid and order(me) < order(top))
     if ahead:
-        return Pass(seat=me)
+        return actions.pass_
     best = max((target_worth(t) for t in table.targets), default=0)
     budget = (0.8 if table.classic else 0.55) * best + rnd.uniform(-2, 2)
     needed = top_bid - my_bid + (0 if order(me) < order(top) else 1)
     for card in hand:
         if card.value >= needed and my_bid + card.value <= budget:
-            return PlayGoode(seat=me, card=card.id)
+            return actions.plays[card.id]
     if my_bid + hand[0].value <= budget / 2 and len(hand) > 3 and rnd.random() < 0.3:
-        return PlayGoode(seat=me, card=hand[0].id)  # build towards a later raise
-    return Pass(seat=me)
+        return actions.plays[hand[0].id]  # build towards a later raise
+    return actions.pass_

@@ -311,7 +311,7 @@ class BleedingSherwood(Game):
             deal_one()
         else:
             minimum = data.min_target_value[min(n, max(data.min_target_value))]
-            while sum(PEASANT_VALUES[t[0]] for t in targets) < minimum and deal_one():
+            while sum([PEASANT_VALUES[t[0]] for t in targets]) < minimum and deal_one():
                 pass
         index = 0
         while index < len(targets):  # specials, in the order dealt (extra targets too)
@@ -339,8 +339,7 @@ class BleedingSherwood(Game):
 
         round_no = state.round + 1
         shown = "; ".join(
-            PEASANT_LABELS[p] + (f" with {describe_goodes(g)}" if g else "")
-            for p, g in targets
+            [PEASANT_LABELS[p] + (f" with {describe_goodes(g)}" if g else "") for p, g in targets]
         )
         events = [Event(text=f"Round {round_no}: the targets are {shown or 'none'}.", kind="round_start")]
         events += [Event(text=note) for note in notes]
@@ -448,19 +447,19 @@ class BleedingSherwood(Game):
         passed = list(changes.get("passed", state.passed))
         n = len(passed)
         turn = (start - 1) % n
-        for seat in [(start + k) % n for k in range(n)]:
+        for k in range(n):
+            seat = (start + k) % n
             if passed[seat]:
                 continue
+            turn = seat
             if hands[seat]:
-                turn = seat
                 break
             passed[seat] = True
             name = state.players[seat].name
             events.append(Event(f"{name} has no Goodes left and passes with a bid of {bid_total(bids[seat])}."))
-            turn = seat
         changes["passed"], changes["turn"] = tuple(passed), turn
         state = state.model_copy(update=changes)
-        if all(passed):
+        if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
             return self._begin_collection(state, events)
         return state, events
 
