@@ -467,7 +467,9 @@ def _chars(chars) -> str:
 
 
 @lru_cache(maxsize=16384)
-def _pending_party(members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None) -> PendingParty:
+def _pending_party(
+    members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None
+) -> PendingParty:
     """A checked ambush party (shared: it is immutable)."""
     return PendingParty.make(members=members, personal=personal, group=group)
 
@@ -683,7 +685,7 @@ class SherwoodGame(Game):
         if reward.reward != "champion" or self._winning_party_has(state, reward.seat, "free_displacement"):
             return False
         card = self._reward_spec(reward.mission, "champion")
-        idx = data().town_index
+        idx = TOWN_INDEX
         return any(
             state.towns[idx[t]] is not None and state.towns[idx[t]] != reward.seat for t in card.towns
         )
@@ -951,7 +953,7 @@ class SherwoodGame(Game):
                 skills.append(r)
                 continue
             board[r.skill] = None  # the card leaves the board (the reveal still names it)
-            card = data().mission_by_id[r.mission]
+            card = MISSIONS[r.mission]
             if state.stack == 1:
                 stacks[1] = stacks[1] + (r.mission,)
                 where = "stack II"
@@ -981,17 +983,16 @@ class SherwoodGame(Game):
     def _possible_rewards(self, state: State, reward: PendingReward) -> list[str]:
         """The rewards of the mission that its winner can take now."""
         return [
-            r.type for r in data().mission_by_id[reward.mission].rewards
+            r.type for r in MISSIONS[reward.mission].rewards
             if self._reward_problem(state, reward, r.type) is None
         ]
 
     def _next_reward(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        d = data()
         for k in range(state.reward_skill, 3):
             r = state.reveal.skills[k]
             if r.outcome != "won":
                 continue
-            card = d.mission_by_id[r.mission]
+            card = MISSIONS[r.mission]
             seat = r.winner
             if card.kind == "companion":
                 name = state.players[seat].name
@@ -1071,7 +1072,7 @@ class SherwoodGame(Game):
             extra = 0
             party = state.reveal.parties[seat].members
             for m in party:
-                c = data().characters[m]
+                c = CHARACTERS[m]
                 if c.trait == "theft_bonus":  # Much the Miller's son
                     extra += c.amount
             state, got = self._draw_loot(state, seat, spec.cards + extra)
@@ -1080,8 +1081,8 @@ class SherwoodGame(Game):
             return self._finish_reward(state, events)
         events = [Event(text=f"{name} takes {action.reward.capitalize()} from {title}.")]
         if action.reward == "champion" and self._winning_party_has(state, seat, "champion_bonus"):
-            bonus = sum(data().characters[m].amount for m in state.reveal.parties[seat].members
-                        if data().characters[m].trait == "champion_bonus")
+            bonus = sum(CHARACTERS[m].amount for m in state.reveal.parties[seat].members
+                        if CHARACTERS[m].trait == "champion_bonus")
             state = self._score(state, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
             events.append(Event(text=f"Alan-a-Dale sings of {name}'s deeds: +{bonus} popularity."))
         picks = spec.picks if action.reward == "champion" else spec.forest
@@ -1089,7 +1090,6 @@ class SherwoodGame(Game):
         return state.model_copy(update=dict(phase="choose_town", reward=reward)), events
 
     def _do_choose_town(self, state: State, action: ChooseTown) -> tuple[State, list[Event]]:
-        d = data()
         reward = state.reward
         seat, name = action.seat, state.players[action.seat].name
         if action.town is None:
@@ -1097,10 +1097,10 @@ class SherwoodGame(Game):
                 raise RuleError("Choose a town for this reward.")
             events = [Event(text=f"{name} takes no further town.")]
             return self._finish_reward(state, events)
-        if action.town not in d.town_index:
+        if action.town not in TOWN_INDEX:
             raise RuleError("There is no town of that name on the map.")
-        idx = d.town_index[action.town]
-        town = d.towns[idx]
+        idx = TOWN_INDEX[action.town]
+        town = TOWNS[idx]
         owner = state.towns[idx]
         spec = self._reward_spec(reward.mission, reward.reward)
         choices = self._town_choices(state, reward, with_gold=True)
