@@ -154,12 +154,19 @@ class SherwoodApp(App):
         """Replace the current game screen (so no earlier secret stays underneath).
         A public screen is for the whole table: the next private one needs the curtain,
         and what the table has now seen can no longer be taken back (unless the screen
-        is for the same player who just decided)."""
-        if isinstance(self.screen, TooSmallScreen):  # a bot moved on while the window was small
-            waiting = self.screen
-            self.pop_screen()
+        is for the same player who just decided).
+
+        Help, rules, the quit dialog or a peek (map, table) open over the game screen
+        describe the screen being replaced: they close, so no stale game screen stays
+        underneath; the size message stays on top."""
+        if self.session is not None and len(self.screen_stack) > 3:
+            overlays = self.screen_stack[3:]  # above the default screen, the picker and the game
+            for _ in overlays:
+                self.pop_screen()
             self._show(screen)
-            self.push_screen(waiting)
+            small = [s for s in overlays if isinstance(s, TooSmallScreen)]
+            if small:  # the game moved on while the window was small: it still is
+                self.push_screen(small[-1])
             return
         session = self.session
         if session is not None and not getattr(screen, "private", False) and not isinstance(screen, CurtainScreen):

@@ -78,13 +78,18 @@ class GameScreen(Screen):
         self.app.undo_last()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted:  # keys typed while the screen is being built wait for nothing
+            return False
         if action == "undo":
             return self.session.can_undo()
         return True
 
 
 class BotTurnScreen(GameScreen):
-    """A bot's turn: the public table only, while the bot decides at a followable pace."""
+    """A bot's turn: the public table only, while the bot decides at a followable pace.
+    While help, the rules or the quit dialog is open over it, the bot waits."""
+
+    waiting = False  # another screen was on top when the bot was due
 
     def compose_main(self) -> ComposeResult:
         player = self.session.players[self.seat]
@@ -101,11 +106,19 @@ class BotTurnScreen(GameScreen):
         else:
             self.call_after_refresh(self.act)
 
+    def on_screen_resume(self) -> None:
+        if self.waiting:  # the screen on top has closed: the bot's turn starts again
+            self.waiting = False
+            self.on_mount()
+
     def act(self) -> None:
         import random
 
         from sherwood_tui.core.bots import bot_action
 
+        if self.app.screen is not self:  # the bot's move waits until the table sees it
+            self.waiting = True
+            return
         session = self.session
         rnd = random.Random(f"{session.seed}-{len(session.actions)}")
         level = session.players[self.seat].bot

@@ -33,6 +33,14 @@ def plain(text: str, style: str = "", **kwargs) -> Static:
     return Static(Text(text, style=style), markup=False, **kwargs)
 
 
+class SteadyScreen(Screen):
+    """A screen whose keys work only once it is built: keys typed fast while it is being
+    shown (a held Enter, say) would otherwise reach actions that look for its widgets."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.is_mounted
+
+
 class PickerScreen(Screen):
     """The first screen: choose a game, continue a save, or quit."""
 
@@ -66,7 +74,7 @@ class PickerScreen(Screen):
         self.app.push_screen(ContinueScreen())
 
 
-class SetupScreen(Screen):
+class SetupScreen(SteadyScreen):
     """Number of players, their names and the game's variants."""
 
     BINDINGS = [
@@ -159,7 +167,7 @@ class SetupScreen(Screen):
         self.app.start_game(self.info, players, self.options())
 
 
-class ContinueScreen(Screen):
+class ContinueScreen(SteadyScreen):
     """The saved games, newest first; damaged files are listed with their problem."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
@@ -190,7 +198,7 @@ class ContinueScreen(Screen):
         self.app.pop_screen()
 
 
-class CurtainScreen(Screen):
+class CurtainScreen(SteadyScreen):
     """Opaque: names the next player, shows public news, waits for them."""
 
     BINDINGS = [
@@ -221,9 +229,9 @@ class CurtainScreen(Screen):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
+        if action == "undo" and self.is_mounted:
             return self.session.can_undo()
-        return True
+        return super().check_action(action, parameters)
 
     def action_lift(self) -> None:
         self.app.lift_curtain(self.seat)
@@ -232,7 +240,7 @@ class CurtainScreen(Screen):
         self.app.undo_last()
 
 
-class RoundSummaryScreen(Screen):
+class RoundSummaryScreen(SteadyScreen):
     """The public events of a finished round and the scores."""
 
     BINDINGS = [Binding("enter", "done", "Continue")]
@@ -259,7 +267,7 @@ class RoundSummaryScreen(Screen):
         self.app.continue_interludes()
 
 
-class FinalScreen(Screen):
+class FinalScreen(SteadyScreen):
     """The final score sheet: each part per player, and the winner(s)."""
 
     BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
@@ -323,7 +331,7 @@ class HelpScreen(ModalScreen):
         self.app.pop_screen()
 
 
-class RulesScreen(Screen):
+class RulesScreen(SteadyScreen):
     """The game's rules reference, in our own words."""
 
     BINDINGS = [Binding("escape,f2,q", "close", "Close")]

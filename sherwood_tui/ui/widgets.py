@@ -44,6 +44,11 @@ class KeyBar(Static):
         self.show_keys()
 
     def show_keys(self) -> None:
+        screen = self.app.screen
+        if screen is not self.screen or not screen.is_mounted:
+            # The app's bindings are those of its top screen: while another screen is
+            # being shown (and is not built yet), this bar waits for its own screen.
+            return
         bar = Text(no_wrap=True, overflow="ellipsis")
         seen: set[str] = set()
         for key, active in self.app.active_bindings.items():

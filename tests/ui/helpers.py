@@ -42,3 +42,48 @@ def check_screen_privacy(app) -> None:
         if seat != viewer:
             secrets = session.game.secret_texts(session.state, seat)
             assert_hidden(text, secrets, f"{type(screen).__name__} (secrets of seat {seat})")
+
+
+def widget_texts(screen) -> str:
+    """Every text the screen's widgets hold, unwrapped and unscrolled (a secret wrapped
+    over two lines, cut off by an ellipsis or scrolled out of view is still found)."""
+    from rich.text import Text
+    from textual.widgets import Input, OptionList, Static
+
+    out = []
+    for widget in screen.query("*"):
+        if isinstance(widget, Static):
+            content = widget.content
+            out.append(content.plain if isinstance(content, Text) else str(content))
+        elif isinstance(widget, OptionList):
+            for option in widget.options:
+                prompt = option.prompt
+                out.append(prompt.plain if isinstance(prompt, Text) else str(prompt))
+        elif isinstance(widget, Input):
+            out.append(widget.value)
+        for title in (widget.border_title, widget.border_subtitle):
+            if title:
+                out.append(str(title))
+    return "\n".join(out)
+
+
+def privacy_leaks(app) -> list[str]:
+    """Each secret the top screen shows (drawn, or held in a widget) of a seat other than
+    its private viewer: one line naming the screen class, the seat and the secret."""
+    session, screen = app.session, app.screen
+    if session is None:
+        return []
+    drawn = screen_text(app)
+    held = widget_texts(screen)
+    viewer = screen.seat if getattr(screen, "private", False) else None
+    leaks = []
+    for seat in range(len(session.players)):
+        if seat == viewer:
+            continue
+        for secret in sorted(session.game.secret_texts(session.state, seat)):
+            where = "drawn" if secret in drawn else "in a widget" if secret in held else None
+            if where:
+                whose = f"seat {seat} ({session.player_name(seat)})"
+                shown = "public screen" if viewer is None else f"private screen of seat {viewer}"
+                leaks.append(f"{type(screen).__name__} ({shown}) shows {where} the secret of {whose}: {secret!r}")
+    return leaks

@@ -58,6 +58,7 @@ from sherwood_tui.games.sherwood.ui_text import (
     trait_text,
 )
 from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.screens import SteadyScreen
 from sherwood_tui.ui.widgets import KeyBar, Panel
 
 
@@ -87,7 +88,7 @@ def legend(table: PublicView) -> Text:
 # ----- peeks: the map and the prison, public, from any Sherwood screen ---------------
 
 
-class MapView(Screen):
+class MapView(SteadyScreen):
     """The whole map with every pawn; arrows inspect towns. Changes nothing."""
 
     BINDINGS = [
@@ -156,7 +157,7 @@ def town_info(table: PublicView, town: str | None) -> Text:
     return out
 
 
-class PrisonView(Screen):
+class PrisonView(SteadyScreen):
     """The cells and their prisoners, and where the Sheriff stands. Changes nothing."""
 
     BINDINGS = [Binding("escape,p,q,enter", "close", "Close the prison")]
@@ -510,7 +511,7 @@ class AmbushScreen(SherwoodScreen):
 # ----- the reveal (public interlude) -------------------------------------------------
 
 
-class RevealScreen(Screen):
+class RevealScreen(SteadyScreen):
     """All parties side by side with their totals, who claims what, which missions fail
     and why, capture and Little Booty. Enter goes on."""
 
