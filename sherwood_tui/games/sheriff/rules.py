@@ -51,6 +51,7 @@ KIND_ORDER = {t.name: i for i, t in enumerate(DATA.types)}
 KIND_NAMES = tuple(KIND_ORDER)  # type index -> its name
 KIND_INDEX = tuple(KIND_ORDER[t.name] for t in TYPES)  # card id -> its type's index
 LEGAL_GOODS = DATA.legal_goods
+BONUS_PART = {good: f"{good} King/Queen" for good in LEGAL_GOODS}  # its score-sheet line
 HAND_SIZE = DATA.hand_size
 KEEP_ON_RESHUFFLE = DATA.discard_pile_start  # top cards of each discard pile kept
 MAX_FAVOUR = 100
@@ -424,7 +425,7 @@ def judge_bag(cards, declared: str) -> Judgement:
     passes = tuple(c for c in cards if NAME[c] == declared)
     confiscated = tuple(c for c in cards if NAME[c] != declared)
     honest = bool(cards) and not confiscated
-    return Judgement(
+    return Judgement.make(
         honest=honest,
         passes=passes,
         confiscated=confiscated,
@@ -695,7 +696,7 @@ class SheriffGame(Game):
 
     # ----- legal actions (a representative set for the combinatorial ones) -------------
     def legal_actions(self, state: State, seat: int) -> list:
-        if self.is_over(state) or seat not in self.to_act(state):
+        if seat not in self.to_act(state):  # nobody acts once the game is over
             return []
         step = state.step
         if step == "set_aside":
@@ -1559,16 +1560,16 @@ class SheriffGame(Game):
         bonus = self.bonuses([t[1] for t in tallies])
         lines = []
         for s, p in enumerate(state.players):
-            parts: dict[str, float] = {"Goods": tallies[s][0], "Gold": state.gold[s]}
+            parts: dict[str, float] = {"Goods": float(tallies[s][0]), "Gold": float(state.gold[s])}
             for good in LEGAL_GOODS:
-                parts[f"{good} King/Queen"] = bonus[s][good]
+                parts[BONUS_PART[good]] = float(bonus[s][good])
             lines.append(
-                ScoreLine(
+                ScoreLine.make(  # numbers as floats, as the validating constructor makes them
                     seat=s,
                     name=p.name,
                     total=sum(parts.values()),
                     parts=parts,
-                    tiebreak=(len(state.stands_up[s]), len(state.stands_down[s])),
+                    tiebreak=(float(len(state.stands_up[s])), float(len(state.stands_down[s]))),
                 )
             )
         return lines
