@@ -90,7 +90,8 @@ class SherwoodApp(App):
     def on_mount(self) -> None:
         import gc
 
-        gc.freeze()  # the start-up objects live as long as the app: keep them out of collections
+        gc.collect()  # then the start-up objects, which live as long as the app, are kept
+        gc.freeze()  # out of later collections (which stay cheap)
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
             self.resume(self.resume_path)
