@@ -102,7 +102,9 @@ class SetupScreen(SteadyScreen):
                     yield Input(value=DEFAULT_NAMES[i], max_length=20, compact=True, id=f"name-{i}")
                     yield Select(SEAT_KINDS, value="human", allow_blank=False, compact=True, id=f"kind-{i}")
             for option in self.game.options:
-                yield Checkbox(f"{option.label}: {option.help}", option.default, id=f"opt-{option.key}")
+                yield Checkbox(option.label, option.default, id=f"opt-{option.key}")
+                if option.help:
+                    yield plain(option.help, "dim")
             yield Button("Start the game", id="start", variant="primary")
         yield Static("", id="error", markup=False)
         yield plain("Tab moves; Ctrl+N adds a player, Ctrl+R removes one; Ctrl+S starts.", "dim")

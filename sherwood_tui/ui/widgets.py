@@ -49,18 +49,51 @@ class KeyBar(Static):
             # The app's bindings are those of its top screen: while another screen is
             # being shown (and is not built yet), this bar waits for its own screen.
             return
-        bar = Text(no_wrap=True, overflow="ellipsis")
+        own: list[tuple[str, str]] = []  # the screen's keys, then the app-wide ones
+        app_wide: list[tuple[str, str]] = []
         seen: set[str] = set()
-        for key, active in self.app.active_bindings.items():
+        for active in self.app.active_bindings.values():
             binding = active.binding
             if not binding.show or not binding.description or not active.enabled:
                 continue
             if binding.description in seen:
                 continue
             seen.add(binding.description)
-            bar.append(f" {self.app.get_key_display(binding)} ", style="bold reverse")
-            bar.append(f" {binding.description} ")
-        self.update(bar)
+            entry = (self.app.get_key_display(binding), binding.description)
+            (app_wide if active.node is self.app else own).append(entry)
+        # A focused list may own a key that the screen describes (Enter in the hand picks
+        # the card that the screen's "Bid card" names): show the screen's words first.
+        shadowed = [
+            (self.app.get_key_display(binding), binding.description)
+            for key, bindings in screen._bindings.key_to_bindings.items()
+            for binding in bindings
+            if binding.show and binding.description and binding.description not in seen
+            and key in self.app.active_bindings
+        ]
+        own[:0] = shadowed
+        self.update(key_bar(own, app_wide, self.app.size.width))
+
+
+def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: int) -> Text:
+    """The screen's keys on the left and the app-wide keys on the right. When they do not
+    fit, the app-wide keys shrink to Help alone (Help lists every key), then the screen's
+    keys are cut with an ellipsis: Help always stays in sight."""
+
+    def keys(entries: list[tuple[str, str]]) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for key, description in entries:
+            text.append(f" {key} ", style="bold reverse")
+            text.append(f" {description} ")
+        return text
+
+    left, right = keys(own), keys(app_wide)
+    if left.cell_len + right.cell_len > width:
+        right = keys([e for e in app_wide if e[1] == "Help"] or app_wide[-1:])
+    room = max(0, width - right.cell_len)
+    if left.cell_len > room:
+        left.truncate(room, overflow="ellipsis")
+    left.append(" " * (room - left.cell_len))
+    return left + right
 
 
 class Panel(Static):

@@ -537,7 +537,7 @@ class RevealScreen(SteadyScreen):
         if reveal.king:
             hint = "Enter: the final tally."
         else:
-            hint = "Enter: go on to the rewards, the capture and the Sheriff (the log keeps all this)."
+            hint = "Enter: on to the rewards, the capture and the Sheriff."
         yield plain(hint, "dim", id="reveal-hint")
         yield KeyBar()
 
