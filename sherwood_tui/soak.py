@@ -69,6 +69,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
     rnd = random.Random(seed)
     actions: list = []
     step = "setting up"
+    action, number = None, 0
     try:
         state = first = game.new_game(seats, options, seed)
         found = problems(state)
@@ -83,7 +84,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
             if not legal:
                 raise AssertionError(f"seat {seat} must act but has no legal action")
             action = rnd.choice(legal)
-            step = f"action {len(actions) + 1} ({action!r})"
+            step, number = "action", len(actions) + 1
             try:
                 state, _ = game.apply(state, action)
             except RuleError as err:
@@ -103,6 +104,8 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
             if again != state:
                 raise AssertionError("replaying the seed and actions gave another game")
     except Exception as err:  # a soak run reports every failure, whatever its kind
+        if step == "action":  # described only now: a repr per action would slow the run
+            step = f"action {number} ({action!r})"
         return Outcome(game_id, seed, table, len(actions), f"{step}: {type(err).__name__}: {err}")
     return Outcome(game_id, seed, table, len(actions))
 

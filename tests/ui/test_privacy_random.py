@@ -108,10 +108,8 @@ TABLES = [
     ("bleeding-sherwood", [None, None, None], 11, None),
     ("bleeding-sherwood", [None, "sensible", None, None, "random"], 12, ROUNDS),
     ("sheriff", [None, None, None], 21, None),
-    ("sheriff", [None, None, "sensible", None], 22, ROUNDS),
     ("sherwood", [None, None, None], 31, None),
-    ("sherwood", [None, "sensible", None, None], 32, ROUNDS),
-]
+]  # (humans with bots at the other two games: the monkey tests and the full-game tests)
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed", "limit"), TABLES,

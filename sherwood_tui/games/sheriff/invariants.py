@@ -4,6 +4,8 @@ nobody's gold is negative, hands and bags keep their limits."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from sherwood_tui.games.sheriff.data import deck
 
 START_GOLD = 50
@@ -20,11 +22,16 @@ def all_cards(state) -> list[int]:
     return out + list(state.set_aside) + list(state.confiscated)
 
 
+@cache
+def sorted_deck(players: int, royal: bool) -> list[int]:
+    return sorted(deck(players, royal))
+
+
 def problems(state) -> list[str]:
     """The broken invariants of this state (empty when all hold)."""
     n = len(state.players)
     found = []
-    if sorted(all_cards(state)) != sorted(deck(n, state.royal)):
+    if sorted(all_cards(state)) != sorted_deck(n, state.royal):
         found.append("a card appeared or vanished")
     if sum(state.gold) != START_GOLD * n:
         found.append(f"gold appeared or vanished ({sum(state.gold)} in play, not {START_GOLD * n})")

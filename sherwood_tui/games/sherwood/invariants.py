@@ -4,29 +4,42 @@ prisoners are in cells, pawns on towns match the scoring log, the game stays sho
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cache
 
 from sherwood_tui.games.sherwood.data import data
 
 MAX_TURNS = 40  # 24 cards in stack I, and failures only move forward: a game is short
 
 
-def card_problems(state) -> list[str]:
+@cache
+def components() -> tuple:
+    """What a complete game holds: loot ids, mission ids, the Merry Men, the mission card
+    of each companion, and the pawns each player owns."""
     d = data()
+    return (
+        list(range(len(d.loot))),
+        sorted(m.id for m in d.missions),
+        tuple(c.id for c in d.merry_men),
+        {m.companion: m.id for m in d.missions if m.companion is not None},
+        d.pawns_per_player,
+    )
+
+
+def card_problems(state) -> list[str]:
+    all_loot, all_missions = components()[:2]
     found = []
     loot = list(state.loot_deck) + list(state.loot_discard) + [c for h in state.hands for c in h]
-    if sorted(loot) != list(range(len(d.loot))):
+    if sorted(loot) != all_loot:
         found.append("loot cards appeared or vanished")
     missions = [m for s in state.stacks for m in s] + [m for m in state.missions if m] + list(state.removed)
-    if sorted(missions) != sorted(m.id for m in d.missions):
+    if sorted(missions) != all_missions:
         found.append("mission cards appeared or vanished")
     return found
 
 
 def character_problems(state) -> list[str]:
-    d = data()
-    merry = tuple(c.id for c in d.merry_men)
-    owners: Counter = Counter()
+    merry, mission_of = components()[2:4]
+    companions: list = []
     found = []
     for seat, band in enumerate(state.bands):
         if band[:6] != merry or len(set(band)) != len(band):
@@ -36,13 +49,11 @@ def character_problems(state) -> list[str]:
             found.append(f"seat {seat} has a prisoner that is not in the band")
         if prison and seat not in state.cells:
             found.append(f"seat {seat} has a prisoner without a cell")
-        owners.update(band[6:])
-    if any(count > 1 for count in owners.values()):
+        companions += band[6:]
+    if len(set(companions)) != len(companions):
         found.append("a companion is in two bands")
-    for companion in owners:
-        card = next(m.id for m in d.missions if m.companion == companion)
-        if card not in state.removed:
-            found.append("a companion joined while its mission card is still in play")
+    if any(mission_of[c] not in state.removed for c in companions):
+        found.append("a companion joined while its mission card is still in play")
     cells = [c for c in state.cells if c is not None]
     if len(cells) != len(set(cells)):
         found.append("two cells hold the same band")
@@ -50,19 +61,25 @@ def character_problems(state) -> list[str]:
 
 
 def pawn_problems(state) -> list[str]:
+    pawns = components()[4]
+    n = len(state.players)
+    points, out = [0] * n, [0] * n  # pawns placed minus displaced
+    for e in state.score_log:
+        points[e.seat] += e.points
+        if e.kind in ("champion", "camp"):
+            out[e.seat] += 1
+        elif e.kind == "displaced":
+            out[e.seat] -= 1
     found = []
-    for seat in range(len(state.players)):
-        events = [e for e in state.score_log if e.seat == seat]
-        if state.popularity[seat] != sum(e.points for e in events):
+    for seat in range(n):
+        if state.popularity[seat] != points[seat]:
             found.append(f"seat {seat}'s popularity differs from its scoring events")
         if state.popularity[seat] < 0:
             found.append(f"seat {seat}'s popularity is negative")
-        placed = sum(1 for e in events if e.kind in ("champion", "camp"))
-        lost = sum(1 for e in events if e.kind == "displaced")
-        held = sum(1 for owner in state.towns if owner == seat)
-        if held != placed - lost:
+        held = state.towns.count(seat)
+        if held != out[seat]:
             found.append(f"seat {seat}'s pawns on towns do not match its placements")
-        if 1 + held > data().pawns_per_player - 1:
+        if 1 + held > pawns - 1:
             found.append(f"seat {seat} has more pawns out than it owns")
     return found
 
