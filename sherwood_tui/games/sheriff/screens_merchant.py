@@ -147,9 +147,10 @@ class DrawScreen(MerchantScreen):
         sources.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "source":
+        allowed = super().check_action(action, parameters)  # False until the screen is built
+        if allowed and action == "source":
             return parameters[0] in {self._key(a) for a in self.sources}
-        return super().check_action(action, parameters)
+        return allowed
 
     def action_take(self) -> None:
         index = self.query_one("#sources", OptionList).highlighted
@@ -348,9 +349,10 @@ class OfferScreen(MerchantScreen):
         self.query_one("#favour", Input).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rows":
+        allowed = super().check_action(action, parameters)  # False until the screen is built
+        if allowed and action == "rows":
             return isinstance(self.focused, Input)
-        return super().check_action(action, parameters)
+        return allowed
 
     def action_rows(self) -> None:
         self.query_one("#rows", BribeRows).focus()

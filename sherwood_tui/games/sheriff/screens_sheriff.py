@@ -139,9 +139,10 @@ class DecideScreen(SheriffScreen):
         self.query_one("#choices", OptionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "counter":
+        allowed = super().check_action(action, parameters)  # False until the screen is built
+        if allowed and action == "counter":
             return self.table.counters_left > 0
-        return super().check_action(action, parameters)
+        return allowed
 
     def action_choose(self) -> None:
         index = self.query_one("#choices", OptionList).highlighted

@@ -734,9 +734,10 @@ class TownScreen(SherwoodScreen):
         self._info()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "decline":
+        allowed = super().check_action(action, parameters)  # False until the screen is built
+        if allowed and action == "decline":
             return self.can_decline
-        return super().check_action(action, parameters)
+        return allowed
 
     def _info(self) -> None:
         d = data()
