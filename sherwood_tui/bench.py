@@ -84,8 +84,11 @@ def games_per_second(game_id: str, players: int, seconds: float = 4.0) -> tuple[
     from sherwood_tui import catalog
     from sherwood_tui.core.contract import Player
 
+    from sherwood_tui.simulate import tune_gc_for_batch_play
+
     game = catalog.get(game_id).load()
     seats = [Player(name=f"P{i}", bot="random") for i in range(players)]
+    tune_gc_for_batch_play()  # as the simulator and the soak runs do
     games = actions = 0
     started = time.process_time()
     while time.process_time() - started < seconds:

@@ -91,9 +91,20 @@ def chunked(items: list, jobs: int, largest: int = 200) -> list[list]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def tune_gc_for_batch_play() -> None:
+    """Headless play makes millions of short-lived, acyclic objects (freed at once by
+    reference counting): keep the modules' objects out of collections and collect
+    rarely. Worth 10-50% of a simulation's time."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+
+
 def run_chunks(worker, chunks: list, jobs: int, progress=None) -> list:
     """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
     `progress(n)` is called with each finished chunk's length."""
+    tune_gc_for_batch_play()
     results: list = []
 
     def collect(parts) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from sherwood_tui.core.contract import Game
@@ -21,8 +23,14 @@ def decide(game: Game, level: str, view: Any, legal: list[Any], rnd: random.Rand
         return rnd.choice(legal)
     if level != "sensible":
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.bot").sensible(view, legal, rnd)
+    return sensible_player(type(game))(view, legal, rnd)
+
+
+@cache
+def sensible_player(game_type: type) -> Callable[..., Any]:
+    """The `sensible` function of a game's package (games/<game>/bot.py)."""
+    package = game_type.__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.bot").sensible
 
 
 def bot_action(game: Game, state: Any, seat: int, level: str, rnd: random.Random) -> Any:
