@@ -102,14 +102,5 @@ def rejects(state: State, action, message: str) -> None:
     assert state.model_dump_json() == before
 
 
-def all_cards(state: State) -> list[int]:
-    """Every card id in every zone of the state."""
-    out = list(state.draw_pile) + list(state.discards[0]) + list(state.discards[1])
-    for zone in (state.hands, state.bags, state.stands_up, state.stands_down):
-        for cards in zone:
-            out += cards
-    return out + list(state.set_aside) + list(state.confiscated)
-
-
 def texts(events) -> str:
     return "\n".join(e.text for e in events)

@@ -3,7 +3,9 @@
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules import Draw, EndInspection, LetPass, SetAside
 
-from .sheriff_kit import act, all_cards, arrange, kinds, new_game, rejects, texts
+from sherwood_tui.games.sheriff.invariants import all_cards
+
+from .sheriff_kit import act, arrange, kinds, new_game, rejects, texts
 
 
 def last_bags(**kw):

@@ -10,7 +10,9 @@ from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.data import deck, load
 from sherwood_tui.games.sheriff.rules import NAME, State
 
-from .sheriff_kit import all_cards, new_game, players
+from sherwood_tui.games.sheriff.invariants import all_cards
+
+from .sheriff_kit import new_game, players
 
 
 def test_game_metadata_and_royal_goods_option():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 from sherwood_tui.core.session import Session
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.data import data
+from sherwood_tui.games.sherwood.invariants import MAX_TURNS, problems
 from tests.contract_checks import (
     check_json_round_trip,
     check_replay,
@@ -20,45 +20,6 @@ from tests.contract_checks import (
 )
 
 GAMES = settings(max_examples=40, deadline=None)
-MAX_TURNS = 40  # 24 cards in stack I, failures only move forward: a game is short
-
-
-def check_cards_conserved(state):
-    d = data()
-    loot = list(state.loot_deck) + list(state.loot_discard) + [c for h in state.hands for c in h]
-    assert sorted(loot) == list(range(len(d.loot))), "loot cards appeared or vanished"
-    missions = [m for s in state.stacks for m in s] + [m for m in state.missions if m] + list(state.removed)
-    assert sorted(missions) == sorted(m.id for m in d.missions), "mission cards appeared or vanished"
-
-
-def check_characters_conserved(state):
-    d = data()
-    merry = tuple(c.id for c in d.merry_men)
-    owners = Counter()
-    for seat, band in enumerate(state.bands):
-        assert band[:6] == merry and len(set(band)) == len(band)
-        assert set(state.prison[seat]) <= set(band) and len(set(state.prison[seat])) == len(state.prison[seat])
-        if state.prison[seat]:
-            assert seat in state.cells, "a prisoner without a cell"
-        owners.update(band[6:])
-    assert all(count == 1 for count in owners.values()), "a companion in two bands"
-    for comp in owners:
-        card = next(m.id for m in d.missions if m.companion == comp)
-        assert card in state.removed, "a companion joined while its card is still in play"
-    assert len([c for c in state.cells if c is not None]) == len({c for c in state.cells if c is not None})
-
-
-def check_pawns_and_popularity(state):
-    n = len(state.players)
-    for seat in range(n):
-        points = sum(e.points for e in state.score_log if e.seat == seat)
-        assert state.popularity[seat] == points, "the track differs from the scoring events"
-        placed = sum(1 for e in state.score_log if e.seat == seat and e.kind in ("champion", "camp"))
-        lost = sum(1 for e in state.score_log if e.seat == seat and e.kind == "displaced")
-        held = sum(1 for o in state.towns if o == seat)
-        assert held == placed - lost, "pawns on towns do not match placements"
-        assert 1 + held <= data().pawns_per_player - 1
-        assert state.popularity[seat] >= 0
 
 
 def check_every_legal_action_is_accepted(state, rnd):
@@ -95,10 +56,7 @@ def test_random_games_keep_every_invariant(seed, n, variant):
 
     def on_step(before, action, after):
         check_json_round_trip(GAME, after, action)
-        check_cards_conserved(after)
-        check_characters_conserved(after)
-        check_pawns_and_popularity(after)
-        assert after.turn <= MAX_TURNS
+        assert problems(after) == []  # cards, characters, pawns, popularity; a short game
         check_events_keep_secrets(before, action, after)
         check_views_hide_secrets(GAME, after, rnd.randrange(2**32))
         if rnd.random() < 0.3:

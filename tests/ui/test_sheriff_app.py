@@ -6,8 +6,6 @@ import random
 import time
 
 import pytest
-from rich.text import Text
-from textual.widgets import Input, OptionList, Static
 
 from sherwood_tui.core import session as session_module
 from sherwood_tui.core.saves import list_saves
@@ -15,7 +13,6 @@ from sherwood_tui.games.sheriff.rules import Debt, LoadBag, OpenBag, SetAside, j
 from sherwood_tui.games.sheriff.screens import (
     ChooseScreen,
     ConfiscateScreen,
-    CounterScreen,
     DecideScreen,
     DeclareScreen,
     DrawScreen,
@@ -34,11 +31,17 @@ from sherwood_tui.ui.screens import (
     FinalScreen,
     HelpScreen,
     PickerScreen,
-    RoundSummaryScreen,
     SetupScreen,
 )
 from tests.sheriff.sheriff_kit import arrange
-from tests.ui.helpers import assert_hidden, check_screen_privacy, open_setup, screen_text, set_players
+from tests.ui.helpers import (
+    assert_hidden,
+    check_screen_privacy,
+    open_setup,
+    screen_text,
+    set_players,
+    widget_texts,
+)
 
 FAVOUR = "[bold]I owe you"
 
@@ -53,25 +56,6 @@ async def start(pilot, players: int, seed: int, monkeypatch) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert pilot.app.session.seed == seed
-
-
-def widget_texts(screen) -> str:
-    """Every text the screen's widgets hold, unwrapped (a wrapped secret is still found)."""
-    out = []
-    for widget in screen.query("*"):
-        if isinstance(widget, Static):
-            content = widget.content
-            out.append(content.plain if isinstance(content, Text) else str(content))
-        elif isinstance(widget, OptionList):
-            for option in widget.options:
-                prompt = option.prompt
-                out.append(prompt.plain if isinstance(prompt, Text) else str(prompt))
-        elif isinstance(widget, Input):
-            out.append(widget.value)
-        for title in (widget.border_title, widget.border_subtitle):
-            if title:
-                out.append(str(title))
-    return "\n".join(out)
 
 
 def check_privacy(app) -> None:
