@@ -343,10 +343,11 @@ class RulesScreen(SteadyScreen):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown
+        from rich.markdown import Markdown  # drawn by rich: Textual's Markdown widget
+        # builds a widget per block and takes a second or more to open a rules page
 
         with VerticalScroll(id="rules"):
-            yield Markdown(self.markdown)
+            yield Static(Markdown(self.markdown), id="rules-text")
         yield KeyBar()
 
     def on_mount(self) -> None:
