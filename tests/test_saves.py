@@ -14,7 +14,6 @@ from sherwood_tui.core.saves import (
     list_saves,
     load_session,
     new_save_path,
-    read_record,
     write_save,
 )
 from sherwood_tui.core.session import Session

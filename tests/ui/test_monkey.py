@@ -36,11 +36,9 @@ from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.screens import (
     ContinueScreen,
     CurtainScreen,
-    FinalScreen,
     HelpScreen,
     PickerScreen,
     QuitScreen,
-    RoundSummaryScreen,
     RulesScreen,
     SetupScreen,
     TooSmallScreen,
