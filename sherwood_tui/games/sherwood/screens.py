@@ -758,7 +758,7 @@ class TownScreen(SherwoodScreen):
                 side.append(" ")
             else:
                 side.append(str(owner + 1), style=seat_style(owner) + " reverse")
-            side.append(f" +{pts} {town.name[:8]}\n", style="reverse" if here else "")
+            side.append(f" +{pts} {town.name}\n", style="reverse" if here else "")
         if self.reward.taken:
             side.append("\nTaken: " + ", ".join(d.towns[d.town_index[t]].short for t in self.reward.taken) + "\n")
             side.append(f"{self.reward.picks_left} more, or\nx: no more towns", style="dim")
