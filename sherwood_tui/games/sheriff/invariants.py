@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sherwood_tui.games.sheriff.data import deck
-
-START_GOLD = 50
-HAND_LIMIT = 6
-BAG_LIMIT = 5
+from sherwood_tui.games.sheriff.data import deck, load
 
 
 def all_cards(state) -> list[int]:
@@ -29,16 +25,16 @@ def sorted_deck(players: int, royal: bool) -> list[int]:
 
 def problems(state) -> list[str]:
     """The broken invariants of this state (empty when all hold)."""
-    n = len(state.players)
+    n, data = len(state.players), load()
     found = []
     if sorted(all_cards(state)) != sorted_deck(n, state.royal):
         found.append("a card appeared or vanished")
-    if sum(state.gold) != START_GOLD * n:
-        found.append(f"gold appeared or vanished ({sum(state.gold)} in play, not {START_GOLD * n})")
+    if sum(state.gold) != data.starting_gold * n:
+        found.append(f"gold appeared or vanished ({sum(state.gold)} in play, not {data.starting_gold * n})")
     if min(state.gold) < 0:
         found.append(f"negative gold: {state.gold}")
-    if any(len(hand) > HAND_LIMIT for hand in state.hands):
-        found.append("a hand holds more than six cards")
-    if any(len(bag) > BAG_LIMIT for bag in state.bags):
-        found.append("a bag holds more than five cards")
+    if any(len(hand) > data.hand_size for hand in state.hands):
+        found.append(f"a hand holds more than {data.hand_size} cards")
+    if any(len(bag) > data.bag_max for bag in state.bags):
+        found.append(f"a bag holds more than {data.bag_max} cards")
     return found

@@ -5,40 +5,49 @@ prisoners are in cells, pawns on towns match the scoring log, the game stays sho
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from sherwood_tui.games.sherwood.data import data
 
 MAX_TURNS = 40  # 24 cards in stack I, and failures only move forward: a game is short
 
 
+class Components(NamedTuple):
+    """What a complete game holds."""
+
+    loot: list[int]  # every loot card id, sorted
+    missions: list[int]  # every mission card id, sorted
+    merry_men: tuple[int, ...]  # the six Merry Men every band starts with
+    mission_of: dict[int, int]  # companion -> the mission card that brings it
+    pawns: int  # pawns each player owns
+
+
 @cache
-def components() -> tuple:
-    """What a complete game holds: loot ids, mission ids, the Merry Men, the mission card
-    of each companion, and the pawns each player owns."""
+def components() -> Components:
     d = data()
-    return (
-        list(range(len(d.loot))),
-        sorted(m.id for m in d.missions),
-        tuple(c.id for c in d.merry_men),
-        {m.companion: m.id for m in d.missions if m.companion is not None},
-        d.pawns_per_player,
+    return Components(
+        loot=list(range(len(d.loot))),
+        missions=sorted(m.id for m in d.missions),
+        merry_men=tuple(c.id for c in d.merry_men),
+        mission_of={m.companion: m.id for m in d.missions if m.companion is not None},
+        pawns=d.pawns_per_player,
     )
 
 
 def card_problems(state) -> list[str]:
-    all_loot, all_missions = components()[:2]
+    every = components()
     found = []
     loot = list(state.loot_deck) + list(state.loot_discard) + [c for h in state.hands for c in h]
-    if sorted(loot) != all_loot:
+    if sorted(loot) != every.loot:
         found.append("loot cards appeared or vanished")
     missions = [m for s in state.stacks for m in s] + [m for m in state.missions if m] + list(state.removed)
-    if sorted(missions) != all_missions:
+    if sorted(missions) != every.missions:
         found.append("mission cards appeared or vanished")
     return found
 
 
 def character_problems(state) -> list[str]:
-    merry, mission_of = components()[2:4]
+    merry, mission_of = components().merry_men, components().mission_of
     companions: list = []
     found = []
     for seat, band in enumerate(state.bands):
@@ -61,7 +70,7 @@ def character_problems(state) -> list[str]:
 
 
 def pawn_problems(state) -> list[str]:
-    pawns = components()[4]
+    pawns = components().pawns
     n = len(state.players)
     points, out = [0] * n, [0] * n  # pawns placed minus displaced
     for e in state.score_log:
