@@ -94,7 +94,8 @@ def chunked(items: list, jobs: int, largest: int = 200) -> list[list]:
 def tune_gc_for_batch_play() -> None:
     """Headless play makes millions of short-lived, acyclic objects (freed at once by
     reference counting): keep the modules' objects out of collections and collect
-    rarely. Worth 10-50% of a simulation's time."""
+    rarely. Worth 10-50% of a simulation's time. For command-line runs only: it changes
+    the whole process's collector."""
     import gc
 
     gc.freeze()
@@ -104,7 +105,6 @@ def tune_gc_for_batch_play() -> None:
 def run_chunks(worker, chunks: list, jobs: int, progress=None) -> list:
     """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
     `progress(n)` is called with each finished chunk's length."""
-    tune_gc_for_batch_play()
     results: list = []
 
     def collect(parts) -> None:
@@ -253,6 +253,7 @@ def main(args) -> int:
     except ValueError as err:
         return fail(str(err))
     jobs = max(1, args.jobs)
+    tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
     started = time.perf_counter()
     if args.json:
         results = run(info.id, args.players, args.games, args.seed, bots, options, jobs)

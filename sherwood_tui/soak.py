@@ -148,7 +148,7 @@ def main(args) -> int:
     """`sherwood-tui soak [GAME] ...`: exit 1 if any game failed, 2 on bad arguments."""
     import sys
 
-    from sherwood_tui.simulate import parse_options
+    from sherwood_tui.simulate import parse_options, tune_gc_for_batch_play
 
     def fail(message: str) -> int:
         print(f"sherwood-tui soak: {message}", file=sys.stderr)
@@ -160,6 +160,7 @@ def main(args) -> int:
         return fail(str(err))
     if args.games < 1:
         return fail("--games must be at least 1")
+    tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
     failed = 0
     for info in infos:
         game = info.load()
