@@ -29,7 +29,7 @@ OUR_PICKER = """
 import resource
 from sherwood_tui.ui.app import SherwoodApp
 class Timed(SherwoodApp):
-    def on_mount(self):  # runs after SherwoodApp.on_mount (Textual calls both)
+    def on_mount(self):  # runs before SherwoodApp.on_mount (Textual calls both)
         self.call_after_refresh(self.exit)
 Timed().run(headless=True, size=(80, 24))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -42,7 +42,9 @@ from sherwood_tui import catalog
 from sherwood_tui.core.contract import Player
 from sherwood_tui.ui.app import SherwoodApp
 class FullGame(SherwoodApp):
-    def on_mount(self):  # runs after SherwoodApp.on_mount (Textual calls both)
+    def on_mount(self):  # runs before SherwoodApp.on_mount (Textual calls both)
+        self.call_later(self.begin)  # once the picker is up
+    def begin(self):
         seats = [Player(name=n, bot="sensible") for n in ("Robin", "Marian", "Much", "Will")]
         self.start_game(catalog.get("bleeding-sherwood"), seats, {}, seed=7)
     def advance(self):

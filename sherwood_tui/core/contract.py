@@ -22,6 +22,7 @@ _DEFAULTS: dict[type, tuple[dict[str, Any], set[str]]] = {}
 # pydantic keeps these in slots; setting them through the slot descriptors directly is
 # several times faster than object.__setattr__ (the rules build models in their hot loop).
 _new_object = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
@@ -50,10 +51,7 @@ class Frozen(BaseModel):
             known = _DEFAULTS[cls] = (defaults, set(fields))
         defaults, every_field = known
         new = _new_object(cls)
-        fields = new.__dict__
-        if defaults:
-            fields.update(defaults)
-        fields.update(values)
+        _set_dict(new, {**defaults, **values} if defaults else values)
         _set_fields_set(new, every_field)
         _set_extra(new, None)
         _set_private(new, None)
@@ -65,10 +63,7 @@ class Frozen(BaseModel):
         if deep:
             return super().model_copy(update=update, deep=True)
         new = _new_object(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        if update:
-            fields.update(update)
+        _set_dict(new, {**self.__dict__, **update} if update else self.__dict__.copy())
         _set_fields_set(new, self.__pydantic_fields_set__)
         _set_extra(new, None)
         _set_private(new, None)
