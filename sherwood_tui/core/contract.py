@@ -193,9 +193,14 @@ class Game(ABC):
         """
         if self.is_over(state):
             raise RuleError("The game is over.")
-        if action.seat not in self.to_act(state):
+        if not self.may_act(state, action.seat):
             raise RuleError(self.why_not_turn(state, action.seat))
         return self._apply(state, action)
+
+    def may_act(self, state: Any, seat: int) -> bool:
+        """Whether `seat` is in `to_act(state)`; games may answer without building the
+        list (the rules' hot path asks at every action)."""
+        return seat in self.to_act(state)
 
     def why_not_turn(self, state: Any, seat: int) -> str:
         """The message for a seat that tries to act out of turn (games may refine it)."""

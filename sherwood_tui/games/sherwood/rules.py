@@ -630,20 +630,12 @@ class SherwoodGame(Game):
         return self._start_turn(state, [])
 
     # ----- whose turn ----------------------------------------------------------------
-    def _may_act(self, state: State, seat: int) -> bool:
+    def may_act(self, state: State, seat: int) -> bool:
         """Whether `seat` is in `to_act(state)`, without building the list (hot path)."""
         if state.phase == "prepare":
             pending = state.pending
             return isinstance(seat, int) and 0 <= seat < len(pending) and pending[seat] is None
         return seat in self.to_act(state)
-
-    def apply(self, state: State, action) -> tuple[State, list[Event]]:
-        """As `Game.apply` (the same checks and messages), with the quicker turn check."""
-        if state.phase == "over":
-            raise RuleError("The game is over.")
-        if not self._may_act(state, action.seat):
-            raise RuleError(self.why_not_turn(state, action.seat))
-        return self._apply(state, action)
 
     def to_act(self, state: State) -> list[int]:
         phase = state.phase
@@ -692,7 +684,7 @@ class SherwoodGame(Game):
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list:
-        if not self._may_act(state, seat):
+        if not self.may_act(state, seat):
             return []
         phase = state.phase
         if phase == "prepare":
