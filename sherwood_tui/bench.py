@@ -30,7 +30,9 @@ import resource
 from sherwood_tui.ui.app import SherwoodApp
 class Timed(SherwoodApp):
     def on_mount(self):  # runs before SherwoodApp.on_mount (Textual calls both)
-        self.call_after_refresh(self.exit)
+        self.call_later(self.picker_pushed)
+    def picker_pushed(self):
+        self.screen.call_after_refresh(self.exit)  # once the picker is drawn
 Timed().run(headless=True, size=(80, 24))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
