@@ -373,23 +373,25 @@ def count_text(n: int, name: str) -> str:
     return f"{n} {PLURALS.get(name, name) if n != 1 else name}"
 
 
-def _describe_kind_indexes(indexes) -> str:
+@lru_cache(maxsize=4096)
+def _describe_sorted_kinds(indexes: tuple[int, ...]) -> str:
+    """The text for these type indexes, sorted (cached: the same few mixes recur)."""
     counts: dict[int, int] = {}
     for k in indexes:
         counts[k] = counts.get(k, 0) + 1
     if not counts:
         return "nothing"
-    return ", ".join([count_text(counts[k], KIND_NAMES[k]) for k in sorted(counts)])
+    return ", ".join([count_text(n, KIND_NAMES[k]) for k, n in counts.items()])
 
 
 def describe_kinds(kinds) -> str:
     """'2 Apples, 1 Silk' for a collection of card names (canonical order)."""
-    return _describe_kind_indexes(map(KIND_ORDER.__getitem__, kinds))
+    return _describe_sorted_kinds(tuple(sorted(map(KIND_ORDER.__getitem__, kinds))))
 
 
 def describe(cards) -> str:
     """'2 Apples, 1 Silk' for card ids."""
-    return _describe_kind_indexes(map(KIND_INDEX.__getitem__, cards))
+    return _describe_sorted_kinds(_kinds_key(cards))
 
 
 def describe_bribe(bribe: Bribe | None) -> str:
@@ -443,9 +445,8 @@ def _set(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _without(cards: tuple[int, ...], removed) -> tuple[int, ...]:
-    gone = set(removed)
-    return tuple(c for c in cards if c not in gone)
+def _without(cards: tuple[int, ...], gone: set[int]) -> tuple[int, ...]:
+    return tuple([c for c in cards if c not in gone])
 
 
 def _kinds_key(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -475,6 +476,35 @@ def _shared(kind: type[Frozen], **fields) -> Frozen:
 
 
 @cache
+def _draw_choices(seat: int, need: int, sources: tuple[int | None, ...]) -> tuple[Draw, ...]:
+    """One card from a discard pile, or all `need` cards from the draw pile."""
+    return tuple(
+        _shared(Draw, seat=seat, from_discard=p, count=1 if p is not None else need)
+        for p in sources
+    )
+
+
+@cache
+def _verdicts(sheriff: int, merchant: int) -> tuple[LetPass, OpenBag]:
+    return LetPass.make(seat=sheriff, merchant=merchant), OpenBag.make(seat=sheriff, merchant=merchant)
+
+
+@lru_cache(maxsize=8192)
+def _card_choice(kind: type[SetAside] | type[LoadBag], seat: int, cards: tuple[int, ...]):
+    """A SetAside or LoadBag, shared: the same few cards come up again and again."""
+    return kind.make(seat=seat, cards=cards)
+
+
+@lru_cache(maxsize=2048)
+def _order_choices(kind: type[PlaceAside] | type[Confiscate], seat: int, cards: tuple[int, ...]) -> tuple:
+    """Both piles, with the cards in their order and reversed (if that shows differently)."""
+    orders = {}
+    for order in (cards, cards[::-1]):
+        orders.setdefault(tuple(NAME[c] for c in order), order)
+    return tuple(kind.make(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
+
+
+@cache
 def _merchant_order(players: int, sheriff: int) -> tuple[int, ...]:
     return tuple((sheriff + k) % players for k in range(1, players))
 
@@ -499,13 +529,44 @@ def _declarations(seat: int, count: int) -> tuple[Declare, ...]:
 
 
 NO_BRIBE = Bribe()
+_COUNTER_OFFERS: dict[tuple, tuple] = {}  # bounded memo of SheriffGame._counter_offers
 A_FAVOUR = "I will return the favour when I am Sheriff."
+
+
+@lru_cache(maxsize=4096)
+def _canonical_bribe(gold: int, stand: tuple[str, ...], bag: tuple[str, ...], favour: str) -> Bribe:
+    """A bribe with its goods in canonical order (shared: the same few come up again and
+    again, and a shared bribe compares equal to itself at once)."""
+    order = KIND_ORDER.__getitem__
+    return Bribe.make(
+        gold=gold,
+        stand=tuple(sorted(stand, key=order)),
+        bag=tuple(sorted(bag, key=order)),
+        favour=favour,
+    )
 
 
 @cache
 def _offer(seat: int, gold: int = 0, stand: tuple = (), bag: tuple = (), favour: str = "") -> Offer:
     """One of the standard legal offers (built once: they come up again and again)."""
-    return Offer.make(seat=seat, bribe=Bribe.make(gold=gold, stand=stand, bag=bag, favour=favour))
+    return Offer.make(seat=seat, bribe=_canonical_bribe(gold, stand, bag, favour))
+
+
+@lru_cache(maxsize=4096)
+def _standard_offers(
+    seat: int, gold: int, stand_good: str | None, bag_goods: tuple[str, ...]
+) -> tuple[Offer, ...]:
+    """Nothing, some gold, the first stand good, one good of the bag, or a favour."""
+    offers = [_offer(seat)]
+    for amount in sorted({1, 5, 10, gold // 2, gold}):
+        if 0 < amount <= gold:
+            offers.append(_offer(seat, gold=amount))
+    if stand_good is not None:
+        offers.append(_offer(seat, stand=(stand_good,)))
+    for good in bag_goods:
+        offers.append(_offer(seat, bag=(good,)))
+    offers.append(_offer(seat, favour=A_FAVOUR))
+    return tuple(offers)
 
 
 @cache
@@ -518,6 +579,53 @@ def _clean_favour(text: str) -> str:
     if not text.isprintable():
         text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
     return " ".join(text.split())
+
+
+def _draw_sources(
+    drew_from_pile: bool, discards: tuple[tuple[int, ...], tuple[int, ...]], draw_pile: tuple[int, ...]
+) -> tuple[int | None, ...]:
+    """Where a market merchant may draw from (None: the draw pile): a non-empty discard
+    pile until the draw pile is used, and the draw pile while it (or a reshuffle) has cards."""
+    a, b = discards
+    out: tuple[int | None, ...] = ()
+    if not drew_from_pile:
+        if a:
+            out += (0,)
+        if b:
+            out += (1,)
+    if draw_pile or len(a) > KEEP_ON_RESHUFFLE or len(b) > KEEP_ON_RESHUFFLE:
+        out += (None,)
+    return out
+
+
+def _draw_from(
+    pile: tuple[int, ...], discards: tuple[tuple[int, ...], tuple[int, ...]], rng: int, count: int
+):
+    """Take up to `count` cards from the draw pile, the top card first, reshuffling the
+    discard piles (all but their top five) into a new draw pile whenever it is empty.
+    Fewer cards (maybe none) when nothing is left to draw. Returns the new draw pile,
+    discard piles and rng, the cards drawn and the events."""
+    drawn: tuple[int, ...] = ()
+    events: list[Event] = []
+    while len(drawn) < count:
+        if not pile:
+            a, b = discards
+            keep = KEEP_ON_RESHUFFLE
+            pool = a[:-keep] + b[:-keep] if keep else a + b
+            if not pool:
+                break
+            pile, rng = shuffled(rng, pool)
+            discards = (a[-keep:], b[-keep:])
+            events.append(
+                Event(
+                    text=f"The draw pile is empty: {len(pool)} cards from under the top "
+                    "five of each discard pile are shuffled into a new draw pile."
+                )
+            )
+        k = min(count - len(drawn), len(pile))
+        drawn += pile[-k:][::-1]
+        pile = pile[:-k]
+    return pile, discards, rng, drawn, events
 
 
 def _pile_name(pile: int) -> str:
@@ -600,66 +708,36 @@ class SheriffGame(Game):
         bags, hands = state.bags, state.hands
         return [m for m in _merchant_order(len(bags), state.sheriff) if not bags[m] and hands[m]]
 
-    @staticmethod
-    def _can_draw_pile(state: State) -> bool:
-        a, b = state.discards
-        return bool(state.draw_pile) or len(a) > KEEP_ON_RESHUFFLE or len(b) > KEEP_ON_RESHUFFLE
-
-    def _sources(self, state: State) -> list[int | None]:
+    def _sources(self, state: State) -> tuple[int | None, ...]:
         """Where the market merchant may draw from now (None: the draw pile)."""
-        out: list[int | None] = []
-        if not state.drew_from_pile:
-            out += [p for p in (0, 1) if state.discards[p]]
-        if self._can_draw_pile(state):
-            out.append(None)
-        return out
-
-    def _draw_cards(self, state: State, count: int) -> tuple[State, tuple[int, ...], list[Event]]:
-        """Take up to `count` cards from the draw pile, the top card first, reshuffling
-        the discard piles (all but their top five) into a new draw pile whenever it is
-        empty. Fewer cards (maybe none) when nothing is left to draw."""
-        pile, discards, rng = state.draw_pile, state.discards, state.rng
-        drawn: tuple[int, ...] = ()
-        events: list[Event] = []
-        while len(drawn) < count:
-            if not pile:
-                a, b = discards
-                keep = KEEP_ON_RESHUFFLE
-                pool = a[:-keep] + b[:-keep] if keep else a + b
-                if not pool:
-                    break
-                pile, rng = shuffled(rng, pool)
-                discards = (a[-keep:], b[-keep:])
-                events.append(
-                    Event(
-                        text=f"The draw pile is empty: {len(pool)} cards from under the top "
-                        "five of each discard pile are shuffled into a new draw pile."
-                    )
-                )
-            k = min(count - len(drawn), len(pile))
-            drawn += pile[-k:][::-1]
-            pile = pile[:-k]
-        if drawn:
-            state = state.model_copy(update=dict(draw_pile=pile, discards=discards, rng=rng))
-        return state, drawn, events
+        return _draw_sources(state.drew_from_pile, state.discards, state.draw_pile)
 
     # ----- whose turn ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
+        if state.step == "load":
+            return self._loaders(state)
+        seat = self._actor(state)
+        return [] if seat is None else [seat]
+
+    def may_act(self, state: State, seat: int) -> bool:
+        if state.step == "load":
+            return seat in self._loaders(state)
+        return seat == self._actor(state)
+
+    def _actor(self, state: State) -> int | None:
+        """The one seat that decides now, in every step but loading (None once over)."""
         step = state.step
         if step in ("set_aside", "draw", "place"):
-            return [state.market_seat]
-        if step == "load":
-            return self._loaders(state)
-        if step == "declare":
-            seat = self._declarer(state)
-            return [] if seat is None else [seat]
+            return state.market_seat
         if step in ("choose", "decide", "confiscate"):
-            return [state.sheriff]
+            return state.sheriff
+        if step == "declare":
+            return self._declarer(state)
         if step == "offer":
-            return [state.target]
+            return state.target
         if step == "pay":
-            return [state.debt.debtor]
-        return []
+            return state.debt.debtor
+        return None
 
     def is_private(self, state: State, seat: int) -> bool:
         """Private: the market turn, loading, declaring, composing an offer and paying a
@@ -696,19 +774,16 @@ class SheriffGame(Game):
 
     # ----- legal actions (a representative set for the combinatorial ones) -------------
     def legal_actions(self, state: State, seat: int) -> list:
-        if seat not in self.to_act(state):  # nobody acts once the game is over
+        if not self.may_act(state, seat):  # nobody acts once the game is over
             return []
         step = state.step
         if step == "set_aside":
             return self._legal_set_aside(state, seat)
         if step == "draw":
             need = HAND_SIZE - len(state.hands[seat])
-            return [
-                _shared(Draw, seat=seat, from_discard=p, count=1 if p is not None else need)
-                for p in self._sources(state)
-            ]
+            return list(_draw_choices(seat, need, self._sources(state)))
         if step == "place":
-            return self._legal_orders(PlaceAside, seat, state.set_aside)
+            return list(_order_choices(PlaceAside, seat, state.set_aside))
         if step == "load":
             return self._legal_loads(state, seat)
         if step == "declare":
@@ -720,7 +795,7 @@ class SheriffGame(Game):
         if step == "decide":
             return self._legal_decisions(state, seat)
         if step == "confiscate":
-            return self._legal_orders(Confiscate, seat, state.confiscated)
+            return list(_order_choices(Confiscate, seat, state.confiscated))
         if step == "pay":
             stand = state.stands_up[seat] + state.stands_down[seat]
             return [_shared(PayWithGood, seat=seat, good=k) for k in dict.fromkeys(map(NAME.__getitem__, stand))]
@@ -736,8 +811,7 @@ class SheriffGame(Game):
             choices.setdefault((kind,) * len(cards), cards)
         cards = hand[:limit]
         choices.setdefault(_kinds_key(cards), cards)
-        make = SetAside.make
-        return [make(seat=seat, cards=c) for c in choices.values()]
+        return [_card_choice(SetAside, seat, c) for c in choices.values()]
 
     def _legal_loads(self, state: State, seat: int) -> list:
         """One card of a kind, all cards of a kind, the legal goods of a kind with one
@@ -755,74 +829,78 @@ class SheriffGame(Game):
             if hidden is not None and not FACE_DOWN[ids[0]]:
                 cards = tuple(ids[: top - 1]) + (hidden,)
                 choices.setdefault(_kinds_key(cards), cards)
-        make = LoadBag.make
-        return [make(seat=seat, cards=c) for c in choices.values()]
-
-    @staticmethod
-    def _legal_orders(kind, seat: int, cards: tuple[int, ...]) -> list:
-        orders = {}
-        for order in (cards, cards[::-1]):
-            orders.setdefault(tuple(NAME[c] for c in order), order)
-        return [
-            kind.make(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values()
-        ]
+        return [_card_choice(LoadBag, seat, c) for c in choices.values()]
 
     def _legal_offers(self, state: State, seat: int) -> list:
-        gold = state.gold[seat]
-        offers = [_offer(seat)]
-        for amount in sorted({1, 5, 10, gold // 2, gold}):
-            if 0 < amount <= gold:
-                offers.append(_offer(seat, gold=amount))
-        stand = state.stands_up[seat] + state.stands_down[seat]
-        if stand:
-            offers.append(_offer(seat, stand=(NAME[stand[0]],)))
+        stand = state.stands_up[seat] or state.stands_down[seat]
+        bag_goods = ()
         declared = state.declarations[seat]
         if declared in kinds_in_play(len(state.players), state.royal):
-            offers.append(_offer(seat, bag=(declared,)))
+            bag_goods = (declared,)
         hidden = next((c for c in state.bags[seat] if FACE_DOWN[c]), None)
         if hidden is not None:
-            offers.append(_offer(seat, bag=(NAME[hidden],)))
-        offers.append(_offer(seat, favour=A_FAVOUR))
-        if state.demand is not None:
-            try:
-                asked = self._check_bribe(state, seat, state.demand, by_merchant=True)
-            except RuleError:
-                return offers
-            if all(offer.bribe != asked for offer in offers):
-                offers.append(Offer.make(seat=seat, bribe=asked))
+            bag_goods += (NAME[hidden],)
+        offers = _standard_offers(
+            seat, state.gold[seat], NAME[stand[0]] if stand else None, bag_goods
+        )
+        if state.demand is None:
+            return list(offers)
+        offers = list(offers)
+        try:
+            asked = self._check_bribe(state, seat, state.demand, by_merchant=True)
+        except RuleError:
+            return offers
+        if asked not in [offer.bribe for offer in offers]:  # `in` tries identity first
+            offers.append(Offer.make(seat=seat, bribe=asked))
         return offers
 
     def _legal_decisions(self, state: State, seat: int) -> list:
         m = state.target
-        out: list = [
-            _shared(LetPass, seat=seat, merchant=m),
-            _shared(OpenBag, seat=seat, merchant=m),
-        ]
+        out: list = list(_verdicts(seat, m))
         if state.counters < DATA.max_counter_offers:
-            offer = state.offer or NO_BRIBE
-            demands = []
-            more = min(state.gold[m], offer.gold + 5)
-            if more > offer.gold:
-                demands.append(offer.model_copy(update=dict(gold=more)))
-            if len(offer.bag) < len(state.bags[m]):
-                extra = offer.bag + (state.declarations[m],)
-                extra = tuple(sorted(extra, key=KIND_ORDER.__getitem__))
-                demands.append(offer.model_copy(update=dict(bag=extra)))
-            for demand in demands:
-                try:
-                    demand = self._check_bribe(state, m, demand, by_merchant=False)
-                except RuleError:
-                    continue
-                if demand != offer:
-                    out.append(CounterOffer.make(seat=seat, bribe=demand))
+            out += self._counter_offers(state, seat, m)
         return out
+
+    def _counter_offers(self, state: State, seat: int, m: int) -> tuple[CounterOffer, ...]:
+        """Five gold more (as far as the merchant has it), or one more of the declared good
+        from the bag, if the table can see the merchant could pay it."""
+        offer = state.offer or NO_BRIBE
+        # everything the answer depends on (the stand only if the offer names stand goods)
+        key = (
+            seat, m, offer, state.gold[m], len(state.bags[m]), state.declarations[m],
+            len(state.players), state.royal,
+            (state.stands_up[m], len(state.stands_down[m])) if offer.stand else None,
+        )
+        found = _COUNTER_OFFERS.get(key)
+        if found is not None:
+            return found
+        demands = []
+        more = min(state.gold[m], offer.gold + 5)
+        if more > offer.gold:
+            demands.append(offer.model_copy(update=dict(gold=more)))
+        if len(offer.bag) < len(state.bags[m]):
+            extra = offer.bag + (state.declarations[m],)
+            extra = tuple(sorted(extra, key=KIND_ORDER.__getitem__))
+            demands.append(offer.model_copy(update=dict(bag=extra)))
+        out = []
+        for demand in demands:
+            try:
+                demand = self._check_bribe(state, m, demand, by_merchant=False)
+            except RuleError:
+                continue
+            if demand != offer:
+                out.append(CounterOffer.make(seat=seat, bribe=demand))
+        if len(_COUNTER_OFFERS) >= 4096:
+            _COUNTER_OFFERS.clear()
+        found = _COUNTER_OFFERS[key] = tuple(out)
+        return found
 
     # ----- applying actions ------------------------------------------------------------
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
-        handler = HANDLERS.get(type(action))
+        handler = _HANDLER_FUNCTIONS.get(type(action))
         if handler is None:
             raise RuleError("That is not a move of Sheriff of Nottingham.")
-        return getattr(self, handler)(state, action)
+        return handler(self, state, action)
 
     def _name(self, state: State, seat: int) -> str:
         return state.players[seat].name
@@ -838,35 +916,36 @@ class SheriffGame(Game):
         seat, cards = action.seat, tuple(action.cards)
         if len(cards) > DATA.set_aside_max:
             raise RuleError(f"You can set aside at most {DATA.set_aside_max} cards.")
-        if len(set(cards)) != len(cards):
+        chosen = set(cards)
+        if len(chosen) != len(cards):
             raise RuleError("Each card can be set aside only once.")
         hand = state.hands[seat]
-        if any(c not in hand for c in cards):
+        if not chosen.issubset(hand):
             raise RuleError("You can only set aside cards from your hand.")
-        state = state.model_copy(
-            update=dict(
-                hands=_set(state.hands, seat, _without(hand, cards)),
-                set_aside=cards,
-                drew_from_pile=False,
-            )
-        )
         n = len(cards)
         text = (
             f"{self._name(state, seat)} sets aside {n} card{'s' if n != 1 else ''}."
             if n
             else f"{self._name(state, seat)} keeps the whole hand."
         )
-        return self._after_draw(state, [Event(text=text)])
+        return self._market_goes_on(
+            state, [Event(text=text)],
+            hands=_set(state.hands, seat, _without(hand, chosen)), set_aside=cards, drew_from_pile=False,
+        )
 
-    def _after_draw(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        seat = state.market_seat
-        if len(state.hands[seat]) < HAND_SIZE and self._sources(state):
-            if state.step == "draw":
-                return state, events
-            return state.model_copy(update=dict(step="draw")), events
-        if state.set_aside:
-            return state.model_copy(update=dict(step="place")), events
-        return self._next_market(state, events)
+    def _market_goes_on(
+        self, state: State, events: list[Event], **changes
+    ) -> tuple[State, list[Event]]:
+        """After a market step (its `changes` are made with this one copy of the state):
+        the merchant draws while the hand is short and there is something to draw, then
+        puts the set-aside cards back; then the next merchant's turn."""
+        new = {**state.__dict__, **changes}  # the fields after this step, read before copying
+        hand = new["hands"][state.market_seat]
+        if len(hand) < HAND_SIZE and _draw_sources(new["drew_from_pile"], new["discards"], new["draw_pile"]):
+            return state.model_copy(update=dict(changes, step="draw")), events
+        if new["set_aside"]:
+            return state.model_copy(update=dict(changes, step="place")), events
+        return self._next_market(state, events, **changes)
 
     def _do_draw(self, state: State, action: Draw) -> tuple[State, list[Event]]:
         if state.step != "draw":
@@ -898,29 +977,27 @@ class SheriffGame(Game):
             if count > len(stack):
                 raise RuleError(f"{_pile_name(pile).capitalize()} holds only {len(stack)} cards.")
             taken = stack[-count:][::-1]  # the top card first
-            state = state.model_copy(
-                update=dict(
-                    discards=_set(state.discards, pile, stack[:-count]),
-                    hands=_set(state.hands, seat, state.hands[seat] + taken),
-                )
-            )
-            shown = ", ".join(NAME[c] for c in taken)
+            shown = ", ".join(map(NAME.__getitem__, taken))
             events = [Event(text=f"{name} takes {shown} from {_pile_name(pile)}.")]
-        else:
-            state, drawn, events = self._draw_cards(state, count)
-            if not drawn:
-                raise RuleError("There is nothing left to draw from the draw pile.")
-            state = state.model_copy(
-                update=dict(
-                    hands=_set(state.hands, seat, state.hands[seat] + drawn),
-                    drew_from_pile=True,
-                )
+            return self._market_goes_on(
+                state, events,
+                discards=_set(state.discards, pile, stack[:-count]),
+                hands=_set(state.hands, seat, state.hands[seat] + taken),
             )
-            k = len(drawn)
-            events.append(
-                Event(text=f"{name} draws {k} card{'s' if k != 1 else ''} from the draw pile.")
-            )
-        return self._after_draw(state, events)
+        draw_pile, discards, rng, drawn, events = _draw_from(
+            state.draw_pile, state.discards, state.rng, count
+        )
+        if not drawn:
+            raise RuleError("There is nothing left to draw from the draw pile.")
+        k = len(drawn)
+        events.append(
+            Event(text=f"{name} draws {k} card{'s' if k != 1 else ''} from the draw pile.")
+        )
+        return self._market_goes_on(
+            state, events,
+            draw_pile=draw_pile, discards=discards, rng=rng,
+            hands=_set(state.hands, seat, state.hands[seat] + drawn), drew_from_pile=True,
+        )
 
     def _do_place(self, state: State, action: PlaceAside) -> tuple[State, list[Event]]:
         if state.step != "place":
@@ -934,29 +1011,27 @@ class SheriffGame(Game):
             raise RuleError("There are only two discard piles.")
         if sorted(order) != sorted(state.set_aside):
             raise RuleError("Put back exactly the cards you set aside, each once.")
-        state = state.model_copy(
-            update=dict(
-                discards=_set(state.discards, pile, state.discards[pile] + order),
-                set_aside=(),
-            )
-        )
-        shown = ", ".join(NAME[c] for c in order)
+        shown = ", ".join(map(NAME.__getitem__, order))
         text = (
             f"{self._name(state, action.seat)} puts {shown} on {_pile_name(pile)}"
             f" ({NAME[order[-1]]} on top)."
         )
-        return self._next_market(state, [Event(text=text)])
+        return self._next_market(
+            state, [Event(text=text)], discards=_set(state.discards, pile, state.discards[pile] + order)
+        )
 
-    def _next_market(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        n = len(state.players)
-        nxt = (state.market_seat + 1) % n
+    def _next_market(
+        self, state: State, events: list[Event], **changes
+    ) -> tuple[State, list[Event]]:
+        """The next merchant's market turn (with this step's last `changes`), or loading."""
+        nxt = (state.market_seat + 1) % len(state.players)
         if nxt != state.sheriff:
             state = state.model_copy(
-                update=dict(market_seat=nxt, step="set_aside", set_aside=(), drew_from_pile=False)
+                update=dict(changes, market_seat=nxt, step="set_aside", set_aside=(), drew_from_pile=False)
             )
             return state, events
         state = state.model_copy(
-            update=dict(market_seat=None, step="load", set_aside=(), drew_from_pile=False)
+            update=dict(changes, market_seat=None, step="load", set_aside=(), drew_from_pile=False)
         )
         events = events + [Event(text="The market is closed: merchants, load your bags.")]
         return self._after_load(state, events)
@@ -970,14 +1045,15 @@ class SheriffGame(Game):
             raise RuleError("Put at least one card in your bag.")
         if len(cards) > DATA.bag_max:
             raise RuleError(f"A bag holds at most {DATA.bag_max} cards.")
-        if len(set(cards)) != len(cards):
+        chosen = set(cards)
+        if len(chosen) != len(cards):
             raise RuleError("Each card can go in the bag only once.")
         hand = state.hands[seat]
-        if any(c not in hand for c in cards):
+        if not chosen.issubset(hand):
             raise RuleError("You can only load cards from your hand.")
         state = state.model_copy(
             update=dict(
-                hands=_set(state.hands, seat, _without(hand, cards)),
+                hands=_set(state.hands, seat, _without(hand, chosen)),
                 bags=_set(state.bags, seat, cards),
             )
         )
@@ -1124,13 +1200,7 @@ class SheriffGame(Game):
         favour = _clean_favour(bribe.favour)
         if len(favour) > MAX_FAVOUR:
             raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
-        order = KIND_ORDER.__getitem__
-        return Bribe.make(
-            gold=gold,
-            stand=tuple(sorted(bribe.stand, key=order)),
-            bag=tuple(sorted(bribe.bag, key=order)),
-            favour=favour,
-        )
+        return _canonical_bribe(gold, tuple(bribe.stand), tuple(bribe.bag), favour)
 
     def _check_stand_goods(
         self, state: State, merchant: int, kinds: tuple[str, ...], by_merchant: bool
@@ -1189,57 +1259,19 @@ class SheriffGame(Game):
         exist, and the rest goes on the merchant's stand (face down if not legal)."""
         sh = state.sheriff
         name, sheriff = self._name(state, m), self._name(state, sh)
-        gold = list(state.gold)
-        ups, downs = list(state.stands_up), list(state.stands_down)
-        bag = list(state.bags[m])
+        bag = state.bags[m]
         declared = state.declarations[m]
         size = len(bag)
-        paid_bribe = bribe is not None and not bribe.empty
+        paid_bribe = bribe is not None and not bribe.empty  # an empty bribe pays nothing
         events = list(events)
         if paid_bribe:
             events.append(
                 Event(text=f"{sheriff} accepts {name}'s offer of {describe_bribe(bribe)}.")
             )
         events.append(Event(text=f"{sheriff} lets {name}'s bag pass."))
-        to_sheriff: list[int] = []
-        if bribe is not None:
-            gold[m] -= bribe.gold
-            gold[sh] += bribe.gold
-            for kind in bribe.stand:
-                stack = ups if DATA.by_name[kind].legal else downs
-                card = next(c for c in reversed(stack[m]) if NAME[c] == kind)
-                stack[m] = tuple(c for c in stack[m] if c != card)
-                to_sheriff.append(card)
-            if bribe.gold or bribe.stand:
-                paid = [f"{bribe.gold} gold"] if bribe.gold else []
-                if bribe.stand:
-                    paid.append(f"{describe_kinds(bribe.stand)} from the stand")
-                events.append(Event(text=f"{name} pays {sheriff} {' and '.join(paid)}."))
-            if bribe.bag:
-                handed = []
-                for kind in bribe.bag:
-                    card = next((c for c in bag if NAME[c] == kind), None)
-                    if card is not None:
-                        bag.remove(card)
-                        handed.append(card)
-                to_sheriff += handed
-                promised = describe_kinds(bribe.bag)
-                if handed:
-                    events.append(
-                        Event(text=f"From the bag {name} hands {sheriff} {describe(handed)} "
-                              f"(promised: {promised}).")
-                    )
-                else:
-                    events.append(
-                        Event(text=f"None of the promised goods ({promised}) were in {name}'s bag.")
-                    )
-            if bribe.favour:
-                events.append(Event(text=f'{name} promised {sheriff} a favour: "{bribe.favour}".'))
-        for card in to_sheriff:
-            if FACE_DOWN[card]:
-                downs[sh] = downs[sh] + (card,)
-            else:
-                ups[sh] = ups[sh] + (card,)
+        gold, ups, downs = state.gold, list(state.stands_up), list(state.stands_down)
+        if paid_bribe:
+            gold, bag = self._pay_bribe(state, m, bribe, ups, downs, events)
         legal = tuple(c for c in bag if not FACE_DOWN[c])
         hidden = tuple(c for c in bag if FACE_DOWN[c])
         ups[m] = ups[m] + legal
@@ -1252,7 +1284,7 @@ class SheriffGame(Game):
         note = f"{name} passed (declared {count_text(size, declared)})"
         note += f" for {describe_bribe(bribe)}" if paid_bribe else " with no bribe"
         changes = dict(
-            gold=tuple(gold),
+            gold=gold,
             stands_up=tuple(ups),
             stands_down=tuple(downs),
             bags=_set(state.bags, m, ()),
@@ -1261,6 +1293,57 @@ class SheriffGame(Game):
         if advance:
             return self._finish_bag(state, events, **changes)
         return state.model_copy(update=changes), events
+
+    def _pay_bribe(
+        self, state: State, m: int, bribe: Bribe, ups: list, downs: list, events: list[Event]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Merchant `m` pays the Sheriff an accepted bribe: gold, stand goods, and the
+        promised bag goods as far as they are in the bag. Moves the goods in the stand
+        lists `ups` and `downs` (the caller's copies) and adds the events; returns the new
+        gold and what is left in the bag."""
+        sh = state.sheriff
+        name, sheriff = self._name(state, m), self._name(state, sh)
+        gold = list(state.gold)
+        bag = list(state.bags[m])
+        gold[m] -= bribe.gold
+        gold[sh] += bribe.gold
+        to_sheriff: list[int] = []
+        for kind in bribe.stand:
+            stack = ups if DATA.by_name[kind].legal else downs
+            card = next(c for c in reversed(stack[m]) if NAME[c] == kind)
+            stack[m] = tuple(c for c in stack[m] if c != card)
+            to_sheriff.append(card)
+        if bribe.gold or bribe.stand:
+            paid = [f"{bribe.gold} gold"] if bribe.gold else []
+            if bribe.stand:
+                paid.append(f"{describe_kinds(bribe.stand)} from the stand")
+            events.append(Event(text=f"{name} pays {sheriff} {' and '.join(paid)}."))
+        if bribe.bag:
+            handed = []
+            for kind in bribe.bag:
+                card = next((c for c in bag if NAME[c] == kind), None)
+                if card is not None:
+                    bag.remove(card)
+                    handed.append(card)
+            to_sheriff += handed
+            promised = describe_kinds(bribe.bag)
+            if handed:
+                events.append(
+                    Event(text=f"From the bag {name} hands {sheriff} {describe(handed)} "
+                          f"(promised: {promised}).")
+                )
+            else:
+                events.append(
+                    Event(text=f"None of the promised goods ({promised}) were in {name}'s bag.")
+                )
+        if bribe.favour:
+            events.append(Event(text=f'{name} promised {sheriff} a favour: "{bribe.favour}".'))
+        for card in to_sheriff:
+            if FACE_DOWN[card]:
+                downs[sh] = downs[sh] + (card,)
+            else:
+                ups[sh] = ups[sh] + (card,)
+        return tuple(gold), tuple(bag)
 
     def _do_open(self, state: State, action: OpenBag) -> tuple[State, list[Event]]:
         name = self._check_target(state, action.merchant)
@@ -1484,10 +1567,11 @@ class SheriffGame(Game):
             return state, events
         new_sheriff = (state.sheriff + 1) % n
         hands = list(state.hands)
+        pile, discards, rng = state.draw_pile, state.discards, state.rng
         drawn = []
         for k in range(n):
             s = (new_sheriff + k) % n
-            state, cards, more = self._draw_cards(state, HAND_SIZE - len(hands[s]))
+            pile, discards, rng, cards, more = _draw_from(pile, discards, rng, HAND_SIZE - len(hands[s]))
             events += more
             if cards:
                 hands[s] += cards
@@ -1497,6 +1581,9 @@ class SheriffGame(Game):
         state = state.model_copy(
             update=dict(
                 base,
+                draw_pile=pile,
+                discards=discards,
+                rng=rng,
                 sheriff=new_sheriff,
                 round=state.round + 1,
                 hands=tuple(hands),
@@ -1697,3 +1784,6 @@ class SheriffGame(Game):
         name = self._name(state, seat)
         zones = self._secret_zones(state, seat)
         return {zone_text(name, zone, cards) for zone, cards in zones.items() if cards}
+
+
+_HANDLER_FUNCTIONS = {kind: getattr(SheriffGame, name) for kind, name in HANDLERS.items()}
