@@ -452,18 +452,48 @@ def _set(tup: tuple, index: int, value) -> tuple:
     return tup[:index] + (value,) + tup[index + 1 :]
 
 
-def _names(state: State, seats) -> str:
-    names = [state.players[s].name for s in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+class _Draft:
+    """The state being changed by one step: the phases read and set the State's fields
+    as plain attributes (a pydantic model's are several times slower to read), and
+    `done` gives the new State. Never shared, so nobody sees it half-made."""
+
+    __slots__ = ("__dict__", "_new")
+
+    def __init__(self, state: State) -> None:
+        self._new = state.model_copy()
+        self.__dict__ = self._new.__dict__  # the new State's own fields: the step's one copy
+
+    def done(self) -> State:
+        return self._new
+
+
+_SEAT_NAMES: dict[int, tuple[tuple[Player, ...], tuple[str, ...]]] = {}
+
+
+def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:
+    """The players' names by seat. The log names players at every step: the names are
+    kept per players tuple (by identity; the entry holds the tuple, so the id stays its own)."""
+    known = _SEAT_NAMES.get(id(players))
+    if known is None or known[0] is not players:
+        if len(_SEAT_NAMES) >= 64:
+            _SEAT_NAMES.clear()
+        known = _SEAT_NAMES[id(players)] = (players, tuple(p.name for p in players))
+    return known[1]
+
+
+def _listing(words: list[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _seats(names: tuple[str, ...], seats) -> str:
+    return _listing([names[s] for s in seats])
 
 
 def _chars(chars) -> str:
-    names = [char_name(c) for c in chars]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _listing([char_name(c) for c in chars])
 
 
 @lru_cache(maxsize=16384)
@@ -478,8 +508,8 @@ def _pending_party(
 def _revealed_party(
     seat: int, members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None,
     gold_paid: int,
-) -> tuple[Party, str]:
-    """A revealed party with its totals, and what it is in the log (after "<name> sends ")."""
+) -> tuple[Party, tuple[int, int, int, int], str]:
+    """A revealed party, its totals, and what it is in the log (after "<name> sends ")."""
     totals = party_totals(members, personal, group)
     party = Party.make(seat=seat, members=members, personal=personal, group=group,
                        gold_paid=gold_paid, totals=totals)
@@ -490,8 +520,54 @@ def _revealed_party(
         kit.append(f"{gold_paid} Gold paid")
     extra = f" with {', '.join(kit)}" if kit else ""
     skills = ", ".join(f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4))
-    return party, f"{_chars(members)}{extra}: {skills}"
+    return party, totals, f"{_chars(members)}{extra}: {skills}"
 
+
+@lru_cache(maxsize=64)
+def _idle_party(seat: int, freed: str | None) -> Party:
+    """The revealed party of a player who sent no one (shared: it is immutable)."""
+    return Party.make(seat=seat, members=(), freed=freed)
+
+
+def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[tuple, tuple]:
+    """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
+    (seat, totals): the seats with the highest total if it is at least 1, and that total."""
+    leaders, best = [], []
+    for k in range(4):
+        top = max((totals[k] for _, totals in sent), default=0)
+        best.append(top)
+        leaders.append(tuple(s for s, totals in sent if totals[k] == top) if top >= 1 else ())
+    return leaders, best
+
+
+@lru_cache(maxsize=8192)
+def _skill_result(
+    names: tuple[str, ...], skill: int, mission: str | None, leaders: tuple[int, ...], best: int,
+    chooser: int | None,
+) -> tuple[SkillResult, str | None]:
+    """The outcome at one skill once the ambushes are sprung, and its log line if a
+    mission was there (shared: the result is immutable)."""
+    what = SKILL_NAMES[skill]
+    winner = None
+    if mission is None:
+        if leaders:
+            note = f"No mission at {what}: {_seats(names, leaders)} led with {best} for nothing."
+        else:
+            note = f"No mission at {what}."
+        outcome = "unclaimed"
+    elif not leaders:
+        outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
+    elif len(leaders) > 1:
+        outcome, note = "tie", f"{_seats(names, leaders)} tie at {best}: the mission fails."
+    elif leaders[0] == chooser:
+        outcome, winner = "pending", chooser
+        note = f"{names[chooser]} leads with {best} but may keep only one mission."
+    else:
+        outcome, winner = "won", leaders[0]
+        note = f"{names[winner]} claims it with {best}."
+    result = SkillResult.make(skill=skill, mission=mission, leaders=leaders, best=best,
+                              winner=winner, outcome=outcome, note=note)
+    return result, None if mission is None else f"{what}, {mission_name(mission)}: {note}"
 
 
 @lru_cache(maxsize=65536)
@@ -627,7 +703,9 @@ class SherwoodGame(Game):
             pending=(None,) * n,
             turn=0,
         )
-        return self._start_turn(state, [])
+        draft, events = _Draft(state), []
+        self._start_turn(draft, events)
+        return draft.done(), events
 
     # ----- whose turn ----------------------------------------------------------------
     def may_act(self, state: State, seat: int) -> bool:
@@ -755,8 +833,12 @@ class SherwoodGame(Game):
             raise RuleError("That is not a move of Sherwood.")
         if state.phase != want:
             raise RuleError(self.PHASE_TEXT[state.phase])
-        handler = getattr(self, "_do_" + want)
-        return handler(state, action)
+        draft = _Draft(state)
+        events = getattr(self, "_do_" + want)(draft, action)
+        return draft.done(), events
+
+    # The phases below change a `_Draft` of the state in place and append to `events`;
+    # `_apply` makes the one new State of the step (a rule that raises changes nothing).
 
     # --- phase 2: ambush preparations -------------------------------------------------
     def check_ambush(self, state: State, seat: int, party, personal, group) -> PendingParty:
@@ -811,113 +893,82 @@ class SherwoodGame(Game):
             )
         return _pending_party(party, personal, group)
 
-    def _do_prepare(self, state: State, action: PrepareAmbush) -> tuple[State, list[Event]]:
-        party = self.check_ambush(state, action.seat, action.party, action.personal, action.group)
-        pending = _set(state.pending, action.seat, party)
-        state = state.model_copy(update=dict(pending=pending))
-        events = [Event(f"{state.players[action.seat].name} has prepared an ambush.")]
-        if any(p is None for p in pending):
-            return state, events
-        return self._spring(state, events)
+    def _do_prepare(self, draft: _Draft, action: PrepareAmbush) -> list[Event]:
+        seat = action.seat
+        party = self.check_ambush(draft, seat, action.party, action.personal, action.group)
+        draft.pending = pending = _set(draft.pending, seat, party)
+        events = [Event(f"{seat_names(draft.players)[seat]} has prepared an ambush.")]
+        if all(p is not None for p in pending):
+            self._spring(draft, events)
+        return events
 
     # --- phase 3: springing the ambushes ------------------------------------------------
-    def _spring(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        hands, prison = list(state.hands), list(state.prison)
-        discard = list(state.loot_discard)
+    def _spring(self, draft: _Draft, events: list[Event]) -> None:
+        names = seat_names(draft.players)
+        hands, prison = list(draft.hands), list(draft.prison)
+        discard = list(draft.loot_discard)
         parties: list[Party] = []
-        events.append(Event(f"Turn {state.turn}: the ambushes are sprung!", "reveal"))
-        for seat, p in enumerate(state.pending):
-            name = state.players[seat].name
-            if not p.members:
+        sent: list[tuple[int, tuple[int, int, int, int]]] = []  # (seat, totals) of those who went
+        events.append(Event(f"Turn {draft.turn}: the ambushes are sprung!", "reveal"))
+        for seat, p in enumerate(draft.pending):
+            name = names[seat]
+            members = p.members
+            if not members:
                 freed = None
                 if prison[seat]:
                     freed, prison[seat] = prison[seat][0], prison[seat][1:]
                     events.append(Event(f"{name} sends no one and breaks {name}'s {char_name(freed)} out of prison."))
                 else:
                     events.append(Event(f"{name} sends no one."))
-                parties.append(Party.make(seat=seat, members=(), freed=freed))
+                parties.append(_idle_party(seat, freed))
                 continue
-            spent = [card for _, card in p.personal] + ([p.group] if p.group is not None else [])
-            wages = paid_count(p.members)
+            personal, group = p.personal, p.group
+            spent = [card for _, card in personal] + ([group] if group is not None else [])
+            wages = paid_count(members)
             paid = gold_cards(hands[seat])[:wages] if wages else ()
             if spent or paid:
                 gone = set(spent) | set(paid)
                 hands[seat] = tuple(c for c in hands[seat] if c not in gone)
                 discard += spent + list(paid)
-            party, report = _revealed_party(seat, p.members, p.personal, p.group, len(paid))
+            party, totals, report = _revealed_party(seat, members, personal, group, len(paid))
             parties.append(party)
+            sent.append((seat, totals))
             events.append(Event(f"{name} sends {report}."))
-        update = dict(
-            hands=tuple(hands), prison=tuple(prison), loot_discard=tuple(discard),
-            pending=(None,) * len(parties),
-        )
-        senders = tuple(pt.seat for pt in parties if pt.members)
-        columns = tuple(zip(*(pt.totals for pt in parties if pt.members))) or ((),) * 4
-        leaders, best = [], []
-        for column in columns:  # Strength, Dexterity, Cunning, Discretion
-            top = max(column, default=0)
-            best.append(top)
-            leaders.append(tuple(s for s, v in zip(senders, column) if v == top) if top >= 1 else ())
-        reveal = dict(turn=state.turn, king=state.king, parties=tuple(parties),
+        draft.hands, draft.prison, draft.loot_discard = tuple(hands), tuple(prison), tuple(discard)
+        draft.pending = (None,) * len(parties)
+        leaders, best = _leaders(sent)
+        reveal = dict(turn=draft.turn, king=draft.king, parties=tuple(parties),
                       discretion_high=leaders[DISCRETION])
-        if state.king:
+        if draft.king:
             skills = tuple(SkillResult.make(skill=k, mission=None, leaders=leaders[k], best=best[k])
                            for k in range(3))
-            update["reveal"] = Reveal.make(skills=skills, **reveal)
-            return self._king_results(state.model_copy(update=update), events)
+            draft.reveal = Reveal.make(skills=skills, **reveal)
+            self._king_results(draft, events)
+            return
         # Unique leaders win, ties fail; someone leading several missions must choose.
+        missions = draft.missions
         led: dict[int, list[int]] = {}
         for k in range(3):
-            if state.missions[k] is not None and len(leaders[k]) == 1:
+            if missions[k] is not None and len(leaders[k]) == 1:
                 led.setdefault(leaders[k][0], []).append(k)
         chooser = next((s for s, ks in led.items() if len(ks) > 1), None)
-        skills = tuple(
-            self._skill_result(state, k, state.missions[k], leaders[k], best[k], chooser) for k in range(3))
-        update["reveal"] = Reveal.make(skills=skills, chooser=chooser, **reveal)
-        for r in skills:
-            if r.mission is not None:
-                events.append(Event(f"{SKILL_NAMES[r.skill]}, {mission_name(r.mission)}: {r.note}"))
+        results = [_skill_result(names, k, missions[k], leaders[k], best[k], chooser) for k in range(3)]
+        draft.reveal = Reveal.make(skills=tuple(r for r, _ in results), chooser=chooser, **reveal)
+        events += [Event(line) for _, line in results if line is not None]
         if chooser is not None:
             ks = [SKILL_NAMES[k] for k in led[chooser]]
-            who = state.players[chooser].name
-            events.append(Event(f"{who} leads {' and '.join(ks)} and must keep one mission."))
-            update["phase"] = "choose_mission"
-            return state.model_copy(update=update), events
-        return self._discard_failed(state.model_copy(update=update), events)
+            events.append(Event(f"{names[chooser]} leads {' and '.join(ks)} and must keep one mission."))
+            draft.phase = "choose_mission"
+            return
+        self._discard_failed(draft, events)
 
-    @staticmethod
-    def _skill_result(
-        state: State, skill: int, mission: str | None, leaders: tuple[int, ...], best: int, chooser: int | None
-    ) -> SkillResult:
-        """The outcome at one skill once the ambushes are sprung."""
-        what = SKILL_NAMES[skill]
-        winner = None
-        if mission is None:
-            if leaders:
-                note = f"No mission at {what}: {_names(state, leaders)} led with {best} for nothing."
-            else:
-                note = f"No mission at {what}."
-            outcome = "unclaimed"
-        elif not leaders:
-            outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
-        elif len(leaders) > 1:
-            outcome, note = "tie", f"{_names(state, leaders)} tie at {best}: the mission fails."
-        elif leaders[0] == chooser:
-            outcome, winner = "pending", chooser
-            note = f"{state.players[chooser].name} leads with {best} but may keep only one mission."
-        else:
-            outcome, winner = "won", leaders[0]
-            note = f"{state.players[winner].name} claims it with {best}."
-        return SkillResult.make(skill=skill, mission=mission, leaders=leaders, best=best,
-                                winner=winner, outcome=outcome, note=note)
-
-    def _do_choose_mission(self, state: State, action: ChooseMission) -> tuple[State, list[Event]]:
-        reveal = state.reveal
+    def _do_choose_mission(self, draft: _Draft, action: ChooseMission) -> list[Event]:
+        reveal = draft.reveal
         options = [r.skill for r in reveal.skills if r.outcome == "pending"]
         if action.skill not in options:
             led = " or ".join(SKILL_NAMES[k] for k in options)
             raise RuleError(f"You can keep only a mission you lead: {led}.")
-        name = state.players[action.seat].name
+        name = seat_names(draft.players)[action.seat]
         skills = []
         for r in reveal.skills:
             if r.outcome != "pending":
@@ -929,39 +980,41 @@ class SherwoodGame(Game):
                 skills.append(r.model_copy(update=dict(
                     outcome="declined", winner=None,
                     note=f"{name} led with {r.best} but kept the {kept} mission: this one fails.")))
-        state = state.model_copy(update=dict(reveal=reveal.model_copy(update=dict(skills=tuple(skills)))))
-        kept = state.missions[action.skill]
+        draft.reveal = reveal.model_copy(update=dict(skills=tuple(skills)))
+        kept = draft.missions[action.skill]
         events = [Event(text=f"{name} keeps {mission_name(kept)} ({SKILL_NAMES[action.skill]}).")]
-        return self._discard_failed(state, events)
+        self._discard_failed(draft, events)
+        return events
 
     # --- phase 4: unsuccessful missions -----------------------------------------------
-    def _discard_failed(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        stacks = list(state.stacks)
-        removed = list(state.removed)
-        board = list(state.missions)
+    def _discard_failed(self, draft: _Draft, events: list[Event]) -> None:
+        stacks = list(draft.stacks)
+        removed = list(draft.removed)
+        board = list(draft.missions)
+        stack = draft.stack
         skills = []
-        for r in state.reveal.skills:
-            if r.mission is None or r.outcome == "won":
+        for r in draft.reveal.skills:
+            mission = r.mission
+            if mission is None or r.outcome == "won":
                 skills.append(r)
                 continue
             board[r.skill] = None  # the card leaves the board (the reveal still names it)
-            card = MISSIONS[r.mission]
-            if state.stack == 1:
-                stacks[1] = stacks[1] + (r.mission,)
+            if stack == 1:
+                stacks[1] = stacks[1] + (mission,)
                 where = "stack II"
-            elif state.stack == 2 and card.kind != "companion":
-                stacks[2] = stacks[2] + (r.mission,)
+            elif stack == 2 and MISSIONS[mission].kind != "companion":
+                stacks[2] = stacks[2] + (mission,)
                 where = "stack III"
             else:  # stack II companions, and everything in stack III
-                removed.append(r.mission)
+                removed.append(mission)
                 where = "out of the game"
             skills.append(r.model_copy(update=dict(destination=where)))
             to = "to " if where.startswith("stack") else ""
-            events.append(Event(text=f"{mission_name(r.mission)} goes {to}{where}."))
-        reveal = state.reveal.model_copy(update=dict(skills=tuple(skills)))
-        state = state.model_copy(update=dict(
-            stacks=tuple(stacks), removed=tuple(removed), reveal=reveal, reward_skill=0, missions=tuple(board)))
-        return self._next_reward(state, events)
+            events.append(Event(text=f"{mission_name(mission)} goes {to}{where}."))
+        draft.reveal = draft.reveal.model_copy(update=dict(skills=tuple(skills)))
+        draft.stacks, draft.removed, draft.missions = tuple(stacks), tuple(removed), tuple(board)
+        draft.reward_skill = 0
+        self._next_reward(draft, events)
 
     # --- phase 5: rewards -------------------------------------------------------------
     def _winning_party_has(self, state: State, seat: int, trait: str) -> bool:
@@ -979,25 +1032,28 @@ class SherwoodGame(Game):
             if self._reward_problem(state, reward, r.type) is None
         ]
 
-    def _next_reward(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        for k in range(state.reward_skill, 3):
-            r = state.reveal.skills[k]
+    def _next_reward(self, draft: _Draft, events: list[Event]) -> None:
+        skills = draft.reveal.skills
+        for k in range(draft.reward_skill, 3):
+            r = skills[k]
             if r.outcome != "won":
                 continue
             card = MISSIONS[r.mission]
             seat = r.winner
             if card.kind == "companion":
-                name = state.players[seat].name
+                name = seat_names(draft.players)[seat]
                 comp = card.companion
-                bands = _set(state.bands, seat, state.bands[seat] + (comp,))
-                state = state.model_copy(update=dict(
-                    bands=bands, removed=state.removed + (r.mission,), missions=_set(state.missions, k, None)))
-                state = self._score(state, seat, 1, "companion", f"{char_name(comp)} joins {name}'s band")
-                events = events + [Event(text=f"{char_name(comp)} joins {name}'s band: +1 popularity.")]
+                draft.bands = _set(draft.bands, seat, draft.bands[seat] + (comp,))
+                draft.removed = draft.removed + (r.mission,)
+                draft.missions = _set(draft.missions, k, None)
+                self._score(draft, seat, 1, "companion", f"{char_name(comp)} joins {name}'s band")
+                events.append(Event(text=f"{char_name(comp)} joins {name}'s band: +1 popularity."))
                 continue
-            reward = PendingReward.make(seat=seat, skill=k, mission=r.mission)
-            return state.model_copy(update=dict(phase="choose_reward", reward=reward, reward_skill=k)), events
-        return self._little_booty(state.model_copy(update=dict(reward=None, reward_skill=3)), events)
+            draft.phase, draft.reward_skill = "choose_reward", k
+            draft.reward = PendingReward.make(seat=seat, skill=k, mission=r.mission)
+            return
+        draft.reward, draft.reward_skill = None, 3
+        self._little_booty(draft, events)
 
     def _reward_problem(self, state: State, reward: PendingReward, kind: str) -> str | None:
         """Why this reward cannot be taken now (None if it can)."""
@@ -1046,249 +1102,251 @@ class SherwoodGame(Game):
             return [town for i, town in sites if towns[i] is None]
         return []
 
-    def _do_choose_reward(self, state: State, action: ChooseReward) -> tuple[State, list[Event]]:
-        reward = state.reward
-        seat, name = action.seat, state.players[action.seat].name
+    def _do_choose_reward(self, draft: _Draft, action: ChooseReward) -> list[Event]:
+        reward = draft.reward
+        seat, name = action.seat, seat_names(draft.players)[action.seat]
         title = mission_name(reward.mission)
         if action.reward == "nothing":
-            possible = self._possible_rewards(state, reward)
+            possible = self._possible_rewards(draft, reward)
             if possible:
                 raise RuleError(f"You can still take {' or '.join(k.capitalize() for k in possible)}.")
             events = [Event(text=f"{name} can take none of the rewards of {title}.")]
-            return self._finish_reward(state, events)
-        problem = self._reward_problem(state, reward, action.reward)
+            self._finish_reward(draft, events)
+            return events
+        problem = self._reward_problem(draft, reward, action.reward)
         if problem:
             raise RuleError(problem)
         spec = self._reward_spec(reward.mission, action.reward)
         if action.reward == "theft":
             extra = 0
-            party = state.reveal.parties[seat].members
+            party = draft.reveal.parties[seat].members
             for m in party:
                 c = CHARACTERS[m]
                 if c.trait == "theft_bonus":  # Much the Miller's son
                     extra += c.amount
-            state, got = self._draw_loot(state, seat, spec.cards + extra)
+            got = self._draw_loot(draft, seat, spec.cards + extra)
             more = f" (Much the Miller's Son adds {extra})" if extra else ""
             events = [Event(text=f"{name} takes Theft from {title} and draws {got} Loot cards{more}.")]
-            return self._finish_reward(state, events)
+            self._finish_reward(draft, events)
+            return events
         events = [Event(text=f"{name} takes {action.reward.capitalize()} from {title}.")]
-        if action.reward == "champion" and self._winning_party_has(state, seat, "champion_bonus"):
-            bonus = sum(CHARACTERS[m].amount for m in state.reveal.parties[seat].members
+        if action.reward == "champion" and self._winning_party_has(draft, seat, "champion_bonus"):
+            bonus = sum(CHARACTERS[m].amount for m in draft.reveal.parties[seat].members
                         if CHARACTERS[m].trait == "champion_bonus")
-            state = self._score(state, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
+            self._score(draft, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
             events.append(Event(text=f"Alan-a-Dale sings of {name}'s deeds: +{bonus} popularity."))
         picks = spec.picks if action.reward == "champion" else spec.forest
-        reward = reward.model_copy(update=dict(reward=action.reward, picks_left=picks))
-        return state.model_copy(update=dict(phase="choose_town", reward=reward)), events
+        draft.reward = reward.model_copy(update=dict(reward=action.reward, picks_left=picks))
+        draft.phase = "choose_town"
+        return events
 
-    def _do_choose_town(self, state: State, action: ChooseTown) -> tuple[State, list[Event]]:
-        reward = state.reward
-        seat, name = action.seat, state.players[action.seat].name
+    def _do_choose_town(self, draft: _Draft, action: ChooseTown) -> list[Event]:
+        reward = draft.reward
+        names = seat_names(draft.players)
+        seat, name = action.seat, names[action.seat]
         if action.town is None:
             if not reward.taken:
                 raise RuleError("Choose a town for this reward.")
             events = [Event(text=f"{name} takes no further town.")]
-            return self._finish_reward(state, events)
+            self._finish_reward(draft, events)
+            return events
         if action.town not in TOWN_INDEX:
             raise RuleError("There is no town of that name on the map.")
         idx = TOWN_INDEX[action.town]
         town = TOWNS[idx]
-        owner = state.towns[idx]
+        owner = draft.towns[idx]
         spec = self._reward_spec(reward.mission, reward.reward)
-        choices = self._town_choices(state, reward, with_gold=True)
+        choices = self._town_choices(draft, reward, with_gold=True)
         if action.town not in choices:
             if owner == seat:
                 raise RuleError(f"You already hold {town.name}.")
             if reward.reward == "champion":
                 if action.town not in spec.towns:
                     raise RuleError(f"{town.name} is not one of the towns of {mission_name(reward.mission)}.")
-                if pawn_stock(state, seat) < 2:
+                if pawn_stock(draft, seat) < 2:
                     raise RuleError("You have no hero pawn left to place on a town.")
-                rival = state.players[owner].name
+                rival = names[owner]
                 raise RuleError(f"Taking {town.name} from {rival} costs a Gold card, and you have none.")
             if owner is not None:
-                raise RuleError(f"Camp needs a free town: {town.name} is held by {state.players[owner].name}.")
+                raise RuleError(f"Camp needs a free town: {town.name} is held by {names[owner]}.")
             if town.terrain != "forest" and not (spec.plain and not reward.taken):
                 raise RuleError(f"{town.name} lies in the plain: Camp needs a forest town.")
             raise RuleError("You have no hero pawn left to place on a town.")
         events: list[Event] = []
-        towns = state.towns
         if reward.reward == "champion":
             if owner is not None:  # displacement
-                victim = state.players[owner].name
-                if self._winning_party_has(state, seat, "free_displacement"):
+                victim = names[owner]
+                if self._winning_party_has(draft, seat, "free_displacement"):
                     how = "Will Stutely leads the way, no Gold paid"
                 else:
-                    gold = gold_cards(state.hands[seat])[0]
-                    hands = _set(state.hands, seat, tuple(c for c in state.hands[seat] if c != gold))
-                    discard = state.loot_discard + (gold,)
-                    state = state.model_copy(update=dict(hands=hands, loot_discard=discard))
+                    gold = gold_cards(draft.hands[seat])[0]
+                    draft.hands = _set(draft.hands, seat, tuple(c for c in draft.hands[seat] if c != gold))
+                    draft.loot_discard = draft.loot_discard + (gold,)
                     how = "paying a Gold card"
-                state = self._score(state, owner, -1, "displaced", f"{name} took {town.name}", town.id)
+                self._score(draft, owner, -1, "displaced", f"{name} took {town.name}", town.id)
                 events.append(Event(
                     text=f"{name} drives {victim} out of {town.name} ({how}); {victim} loses 1 popularity."))
-            towns = _set(state.towns, idx, seat)
-            points, linked, notts = placement_points(state.towns, seat, idx)
+            points, linked, notts = placement_points(draft.towns, seat, idx)
             parts = ["1 for the town"]
             if linked:
                 parts.append(f"{linked} for connected town{'s' if linked > 1 else ''}")
             if notts:
                 parts.append("1 for the road to Nottingham")
-            state = state.model_copy(update=dict(towns=towns))
-            state = self._score(state, seat, points, "champion", f"Champion of {town.name}", town.id)
+            draft.towns = _set(draft.towns, idx, seat)
+            self._score(draft, seat, points, "champion", f"Champion of {town.name}", town.id)
             events.append(Event(
                 text=f"{name} becomes Champion of {town.name}: +{points} popularity ({', '.join(parts)})."))
             picks_left = reward.picks_left - 1
         else:
-            towns = _set(state.towns, idx, seat)
-            state = state.model_copy(update=dict(towns=towns))
-            state = self._score(state, seat, 1, "camp", f"Camp at {town.name}", town.id)
+            draft.towns = _set(draft.towns, idx, seat)
+            self._score(draft, seat, 1, "camp", f"Camp at {town.name}", town.id)
             events.append(Event(text=f"{name} makes camp at {town.name}: +1 popularity."))
             picks_left = 0 if town.terrain == "plain" else reward.picks_left - 1
-        reward = reward.model_copy(update=dict(picks_left=picks_left, taken=reward.taken + (town.id,)))
-        state = state.model_copy(update=dict(reward=reward))
+        draft.reward = reward = reward.model_copy(
+            update=dict(picks_left=picks_left, taken=reward.taken + (town.id,)))
         # Ask for a further town unless, on public information alone, none can be taken.
-        if picks_left > 0 and self._town_choices(state, reward, with_gold=False):
-            return state, events
-        return self._finish_reward(state, events)
+        if not (picks_left > 0 and self._town_choices(draft, reward, with_gold=False)):
+            self._finish_reward(draft, events)
+        return events
 
-    def _finish_reward(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        reward = state.reward
-        state = state.model_copy(update=dict(
-            reward=None, removed=state.removed + (reward.mission,), reward_skill=reward.skill + 1,
-            missions=_set(state.missions, reward.skill, None)))
-        return self._next_reward(state, events)
+    def _finish_reward(self, draft: _Draft, events: list[Event]) -> None:
+        reward = draft.reward
+        draft.reward, draft.reward_skill = None, reward.skill + 1
+        draft.removed = draft.removed + (reward.mission,)
+        draft.missions = _set(draft.missions, reward.skill, None)
+        self._next_reward(draft, events)
 
     # --- phase 6: Little Booty --------------------------------------------------------
-    def _little_booty(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        reveal = state.reveal
+    def _little_booty(self, draft: _Draft, events: list[Event]) -> None:
+        reveal = draft.reveal
         winners = {r.winner for r in reveal.skills if r.outcome == "won"}
+        noticed = reveal.discretion_high
         lucky = tuple(
-            p.seat for p in reveal.parties
-            if p.members and p.seat not in winners and p.seat not in reveal.discretion_high
+            seat for seat, members in ((p.seat, p.members) for p in reveal.parties)
+            if members and seat not in winners and seat not in noticed
         )
         for seat in lucky:
-            state, got = self._draw_loot(state, seat, 1)
-            if got:
-                who = state.players[seat].name
-                events = events + [Event(text=f"{who} takes a Little Booty (1 Loot card).")]
-        state = state.model_copy(update=dict(reveal=reveal.model_copy(update=dict(little_booty=lucky))))
-        return self._capture(state, events)
+            if self._draw_loot(draft, seat, 1):
+                events.append(Event(text=f"{seat_names(draft.players)[seat]} takes a Little Booty (1 Loot card)."))
+        draft.reveal = reveal.model_copy(update=dict(little_booty=lucky))
+        self._capture(draft, events)
 
     # --- phase 7: capture -------------------------------------------------------------
-    def _capture(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        reveal = state.reveal
+    def _capture(self, draft: _Draft, events: list[Event]) -> None:
+        reveal = draft.reveal
+        names = seat_names(draft.players)
         first_win: dict[int, int] = {}
         for r in reveal.skills:
             if r.outcome in ("won", "favour") and r.winner not in first_win:
                 first_win[r.winner] = r.skill
         candidates = sorted(first_win, key=first_win.get)  # in mission order
-        high = max((reveal.parties[s].totals[DISCRETION] for s in candidates), default=0)
-        captured = tuple(s for s in candidates if high >= 1 and reveal.parties[s].totals[DISCRETION] == high)
-        cells, prison = list(state.cells), list(state.prison)
+        parties = reveal.parties
+        discretion = {s: parties[s].totals[DISCRETION] for s in candidates}
+        high = max(discretion.values(), default=0)
+        captured = tuple(s for s in candidates if high >= 1 and discretion[s] == high)
+        cells, prison = list(draft.cells), list(draft.prison)
         queue = []
         for seat in captured:
-            name = state.players[seat].name
+            name = names[seat]
             if seat not in cells:  # first capture: the furthest free cell from the stairs
                 free = max(i for i, o in enumerate(cells) if o is None)
                 cells[free] = seat
-                events = events + [Event(text=f"{name} is given cell {free + 1} of the prison.")]
-            members = reveal.parties[seat].members
+                events.append(Event(text=f"{name} is given cell {free + 1} of the prison."))
+            members = parties[seat].members
             prison[seat] = prison[seat] + members  # newcomers go under the prisoners there
-            events = events + [Event(
+            events.append(Event(
                 text=f"{name}'s party had the highest Discretion ({high}): {_chars(members)} "
-                f"{'is' if len(members) == 1 else 'are'} thrown into cell {cells.index(seat) + 1}.")]
-            if len(members) > 1 and not state.king:
+                f"{'is' if len(members) == 1 else 'are'} thrown into cell {cells.index(seat) + 1}."))
+            if len(members) > 1 and not draft.king:
                 queue.append(seat)
-        state = state.model_copy(update=dict(
-            cells=tuple(cells), prison=tuple(prison), order_queue=tuple(queue),
-            reveal=reveal.model_copy(update=dict(captured=captured)),
-        ))
-        if state.king:
-            return self._end_game(state, events)
-        if queue:
-            return state.model_copy(update=dict(phase="order_prisoners")), events
-        return self._sheriff(state, events)
+        draft.cells, draft.prison, draft.order_queue = tuple(cells), tuple(prison), tuple(queue)
+        draft.reveal = reveal.model_copy(update=dict(captured=captured))
+        if draft.king:
+            self._end_game(draft, events)
+        elif queue:
+            draft.phase = "order_prisoners"
+        else:
+            self._sheriff(draft, events)
 
     def _new_prisoners(self, state: State, seat: int) -> tuple[str, ...]:
         members = state.reveal.parties[seat].members
         return state.prison[seat][len(state.prison[seat]) - len(members):]
 
-    def _do_order_prisoners(self, state: State, action: OrderPrisoners) -> tuple[State, list[Event]]:
+    def _do_order_prisoners(self, draft: _Draft, action: OrderPrisoners) -> list[Event]:
         seat = action.seat
-        block = self._new_prisoners(state, seat)
+        block = self._new_prisoners(draft, seat)
         if sorted(action.order) != sorted(block) or len(set(action.order)) != len(action.order):
             raise RuleError(f"Arrange exactly the newly captured characters: {_chars(block)}.")
-        head = state.prison[seat][: len(state.prison[seat]) - len(block)]
-        prison = _set(state.prison, seat, head + tuple(action.order))
-        state = state.model_copy(update=dict(prison=prison, order_queue=state.order_queue[1:]))
-        events = [Event(text=f"{state.players[seat].name} lines up the newcomers: {_chars(action.order)}.")]
-        if state.order_queue:
-            return state, events
-        return self._sheriff(state, events)
+        jailed = draft.prison[seat]
+        head = jailed[: len(jailed) - len(block)]
+        draft.prison = _set(draft.prison, seat, head + tuple(action.order))
+        draft.order_queue = draft.order_queue[1:]
+        events = [Event(text=f"{seat_names(draft.players)[seat]} lines up the newcomers: {_chars(action.order)}.")]
+        if not draft.order_queue:
+            self._sheriff(draft, events)
+        return events
 
     # --- phase 8: Sheriff's rounds ----------------------------------------------------
-    def _sheriff(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        n = len(state.players)
-        cell = 0 if state.sheriff < 0 else (state.sheriff + 1) % n
-        owner = state.cells[cell]
-        if owner is None or not state.prison[owner]:
-            events = events + [Event(text=f"The Sheriff makes his rounds to cell {cell + 1}: nobody to free.")]
-            return self._end_turn(state, events, sheriff=cell)
-        name = state.players[owner].name
-        top, rest = state.prison[owner][0], state.prison[owner][1:]
-        prison = _set(state.prison, owner, rest)
-        events = events + [Event(
-            text=f"The Sheriff makes his rounds to cell {cell + 1} and frees {name}'s {char_name(top)}.")]
+    def _sheriff(self, draft: _Draft, events: list[Event]) -> None:
+        n = len(draft.players)
+        draft.sheriff = cell = 0 if draft.sheriff < 0 else (draft.sheriff + 1) % n
+        owner = draft.cells[cell]
+        if owner is None or not draft.prison[owner]:
+            events.append(Event(text=f"The Sheriff makes his rounds to cell {cell + 1}: nobody to free."))
+            self._end_turn(draft, events)
+            return
+        name = seat_names(draft.players)[owner]
+        top, rest = draft.prison[owner][0], draft.prison[owner][1:]
+        draft.prison = _set(draft.prison, owner, rest)
+        events.append(Event(
+            text=f"The Sheriff makes his rounds to cell {cell + 1} and frees {name}'s {char_name(top)}."))
         if rest:
-            ransom = RansomOffer.make(seat=owner, cell=cell)
-            return state.model_copy(update=dict(sheriff=cell, prison=prison, phase="ransom", ransom=ransom)), events
-        return self._end_turn(state, events, sheriff=cell, prison=prison)
+            draft.phase, draft.ransom = "ransom", RansomOffer.make(seat=owner, cell=cell)
+            return
+        self._end_turn(draft, events)
 
-    def _do_ransom(self, state: State, action: Ransom) -> tuple[State, list[Event]]:
-        seat, name = action.seat, state.players[action.seat].name
+    def _do_ransom(self, draft: _Draft, action: Ransom) -> list[Event]:
+        seat, name = action.seat, seat_names(draft.players)[action.seat]
         if action.free not in RANSOM_COST:
             raise RuleError("You may free 0, 1 (for 1 Gold) or 2 (for 3 Gold) more prisoners.")
         cost = RANSOM_COST[action.free]
-        jailed = state.prison[seat]
+        jailed = draft.prison[seat]
         if action.free > len(jailed):
             verb = "is" if len(jailed) == 1 else "are"
             raise RuleError(f"Only {len(jailed)} of your characters {verb} left in the cell.")
-        gold = gold_cards(state.hands[seat])
+        gold = gold_cards(draft.hands[seat])
         if cost > len(gold):
             raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {len(gold)}.")
         if action.free == 0:
             events = [Event(text=f"{name} pays nothing to the Sheriff.")]
-            return self._end_turn(state, events)
-        paid = set(gold[:cost])
-        freed = jailed[: action.free]
-        events = [Event(text=f"{name} pays {cost} Gold to free {_chars(freed)}.")]
-        return self._end_turn(
-            state, events,
-            hands=_set(state.hands, seat, tuple(c for c in state.hands[seat] if c not in paid)),
-            loot_discard=state.loot_discard + gold[:cost],
-            prison=_set(state.prison, seat, jailed[action.free:]),
-        )
+        else:
+            paid = set(gold[:cost])
+            freed = jailed[: action.free]
+            events = [Event(text=f"{name} pays {cost} Gold to free {_chars(freed)}.")]
+            draft.hands = _set(draft.hands, seat, tuple(c for c in draft.hands[seat] if c not in paid))
+            draft.loot_discard = draft.loot_discard + gold[:cost]
+            draft.prison = _set(draft.prison, seat, jailed[action.free:])
+        self._end_turn(draft, events)
+        return events
 
     # --- end of turn, next turn, stacks ------------------------------------------------
-    def _end_turn(self, state: State, events: list[Event], **changes) -> tuple[State, list[Event]]:
-        """The end of a turn; `changes` are the turn's last changes to the state, made
-        with the next turn's (one copy)."""
-        pops = ", ".join(f"{p.name} {state.popularity[s]}" for s, p in enumerate(state.players))
-        events = events + [Event(text=f"End of turn {state.turn}. Popularity: {pops}.", kind="round_end")]
-        return self._start_turn(state, events, ransom=None, order_queue=(), **changes)
+    def _end_turn(self, draft: _Draft, events: list[Event]) -> None:
+        """The end of a turn, then the next turn."""
+        pops = ", ".join(f"{name} {points}" for name, points in zip(seat_names(draft.players), draft.popularity))
+        events.append(Event(text=f"End of turn {draft.turn}. Popularity: {pops}.", kind="round_end"))
+        draft.ransom, draft.order_queue = None, ()
+        self._start_turn(draft, events)
 
-    def _start_turn(self, state: State, events: list[Event], **changes) -> tuple[State, list[Event]]:
-        """Phase 1: draw up to three missions from the stack in play (with `changes`
-        still to be made to the state)."""
-        stacks = list(state.stacks)
-        stack, rng = state.stack, state.rng
+    def _start_turn(self, draft: _Draft, events: list[Event]) -> None:
+        """Phase 1: draw up to three missions from the stack in play."""
+        stacks = list(draft.stacks)
+        stack, rng = draft.stack, draft.rng
         while not stacks[stack - 1] and stack < 3:
             stack += 1
             stacks[stack - 1], rng = shuffled(rng, stacks[stack - 1])
-            events = events + [Event(
+            events.append(Event(
                 text=f"Stack {ROMAN[stack - 2]} is used up: stack {ROMAN[stack - 1]} "
-                f"({len(stacks[stack - 1])} cards) is shuffled and comes into play.", kind="stack")]
+                f"({len(stacks[stack - 1])} cards) is shuffled and comes into play.", kind="stack"))
         drawn: list[str] = []
         king = False
         pile = stacks[stack - 1]
@@ -1299,18 +1357,14 @@ class SherwoodGame(Game):
                 break
             drawn.append(card)
         stacks[stack - 1] = pile
-        n = len(state.players)
-        turn = state.turn + 1
-        common = dict(
-            changes, stacks=tuple(stacks), stack=stack, rng=rng, turn=turn, phase="prepare",
-            pending=(None,) * n, reward=None, reward_skill=0,
-        )
+        turn = draft.turn + 1
+        draft.stack, draft.rng, draft.turn, draft.phase = stack, rng, turn, "prepare"
+        draft.pending, draft.reward, draft.reward_skill = (None,) * len(draft.players), None, 0
         if king:
             # "All mission cards are removed": those drawn with him and any left unplayed.
             rest = tuple(drawn) + tuple(m for st in stacks for m in st)
-            state = state.model_copy(update=dict(
-                missions=(None, None, None), king=True, removed=state.removed + rest + (KING,),
-                **{**common, "stacks": ((), (), ())}))
+            draft.missions, draft.king, draft.stacks = (None, None, None), True, ((), (), ())
+            draft.removed = draft.removed + rest + (KING,)
             k = len(rest)
             if not k:
                 gone = ""
@@ -1318,20 +1372,20 @@ class SherwoodGame(Game):
                 gone = " The other mission card is removed."
             else:
                 gone = f" The other {k} mission cards are removed."
-            events = events + [Event(
+            events.append(Event(
                 text=f"Turn {turn}: King Richard returns! This is the last ambush: each skill won wins "
-                f"his favour.{gone}", kind="turn_start")]
-            return state, events
-        missions = tuple(drawn) + (None,) * (3 - len(drawn))
-        state = state.model_copy(update=dict(missions=missions, **common))
+                f"his favour.{gone}", kind="turn_start"))
+            return
+        draft.stacks = tuple(stacks)
+        draft.missions = tuple(drawn) + (None,) * (3 - len(drawn))
         laid = "; ".join(f"{SKILL_NAMES[k]}: {mission_name(m)}" for k, m in enumerate(drawn))
         text = f"Turn {turn} (stack {ROMAN[stack - 1]}). Missions: {laid}."
-        events = events + [Event(text=text, kind="turn_start")]
-        return state, events
+        events.append(Event(text=text, kind="turn_start"))
 
     # --- King Richard and the end ----------------------------------------------------
-    def _king_results(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        reveal = state.reveal
+    def _king_results(self, draft: _Draft, events: list[Event]) -> None:
+        reveal = draft.reveal
+        names = seat_names(draft.players)
         skills = []
         favours = []
         for r in reveal.skills:
@@ -1340,39 +1394,41 @@ class SherwoodGame(Game):
                 w = r.leaders[0]
                 skills.append(r.model_copy(update=dict(
                     outcome="favour", winner=w,
-                    note=f"{state.players[w].name} wins King Richard's favour for {what} with {r.best}.")))
+                    note=f"{names[w]} wins King Richard's favour for {what} with {r.best}.")))
                 favours.append(w)
             else:
-                why = f"{_names(state, r.leaders)} tie at {r.best}" if r.leaders else f"no party has any {what}"
+                why = f"{_seats(names, r.leaders)} tie at {r.best}" if r.leaders else f"no party has any {what}"
                 note = f"No favour for {what}: {why}."
                 skills.append(r.model_copy(update=dict(outcome="no favour", note=note)))
                 favours.append(None)
-        state = state.model_copy(update=dict(
-            reveal=reveal.model_copy(update=dict(skills=tuple(skills))), favours=tuple(favours)))
-        events = events + [Event(text=r.note) for r in skills]
-        return self._capture(state, events)
+        draft.reveal = reveal.model_copy(update=dict(skills=tuple(skills)))
+        draft.favours = tuple(favours)
+        events += [Event(text=r.note) for r in skills]
+        self._capture(draft, events)
 
-    def _end_game(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        state = state.model_copy(update=dict(phase="over", reward=None, ransom=None, order_queue=()))
-        lines = self.scores(state)
+    def _end_game(self, draft: _Draft, events: list[Event]) -> None:
+        draft.phase, draft.reward, draft.ransom, draft.order_queue = "over", None, None, ()
+        names = seat_names(draft.players)
+        lines = self.scores(draft)
         tally = "; ".join(
             f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
             for line in lines
         )
-        winners = [state.players[s].name for s in self.winners(state)]
+        winners = [names[s] for s in self.winners(draft)]
         verdict = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the victory"
         text = f"Final tally: {tally}. {verdict}!"
-        state = state.model_copy(update=dict(end_text=text))
-        pops = ", ".join(f"{p.name} {state.popularity[s]}" for s, p in enumerate(state.players))
-        return state, events + [
-            Event(text=f"End of turn {state.turn}, King Richard's turn. Popularity: {pops}.", kind="round_end"),
+        draft.end_text = text
+        pops = ", ".join(f"{name} {points}" for name, points in zip(names, draft.popularity))
+        events += [
+            Event(text=f"End of turn {draft.turn}, King Richard's turn. Popularity: {pops}.", kind="round_end"),
             Event(text=f"The game is over. {text}", kind="game_end"),
         ]
 
     # ----- loot and popularity ---------------------------------------------------------
-    def _draw_loot(self, state: State, seat: int, count: int) -> tuple[State, int]:
-        """Draw loot into a hand; an empty deck is rebuilt from the shuffled discards."""
-        deck, discard, rng = state.loot_deck, state.loot_discard, state.rng
+    def _draw_loot(self, draft: _Draft, seat: int, count: int) -> int:
+        """Draw loot into a hand; an empty deck is rebuilt from the shuffled discards.
+        Returns how many cards were drawn."""
+        deck, discard, rng = draft.loot_deck, draft.loot_discard, draft.rng
         got: list[int] = []
         for _ in range(count):
             if not deck:
@@ -1382,18 +1438,16 @@ class SherwoodGame(Game):
                 discard = ()
             got.append(deck[0])
             deck = deck[1:]
-        hands = _set(state.hands, seat, state.hands[seat] + tuple(got))
-        state = state.model_copy(update=dict(loot_deck=deck, loot_discard=discard, rng=rng, hands=hands))
-        return state, len(got)
+        draft.loot_deck, draft.loot_discard, draft.rng = deck, discard, rng
+        draft.hands = _set(draft.hands, seat, draft.hands[seat] + tuple(got))
+        return len(got)
 
     def _score(
-        self, state: State, seat: int, points: int, kind: str, text: str, town: str | None = None
-    ) -> State:
-        event = ScoreEvent.make(seat=seat, points=points, kind=kind, text=text, town=town, turn=state.turn)
-        return state.model_copy(update=dict(
-            popularity=_set(state.popularity, seat, state.popularity[seat] + points),
-            score_log=state.score_log + (event,),
-        ))
+        self, draft: _Draft, seat: int, points: int, kind: str, text: str, town: str | None = None
+    ) -> None:
+        event = ScoreEvent.make(seat=seat, points=points, kind=kind, text=text, town=town, turn=draft.turn)
+        draft.popularity = _set(draft.popularity, seat, draft.popularity[seat] + points)
+        draft.score_log = draft.score_log + (event,)
 
     # ----- the end -------------------------------------------------------------------
     def is_over(self, state: State) -> bool:
