@@ -54,7 +54,7 @@ Interpretations where the rulebook is unclear (also in rules_reference.md):
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, compress, permutations
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
@@ -438,7 +438,7 @@ def available(state: State, seat: int) -> tuple[str, ...]:
     return _free_members(state.bands[seat], state.prison[seat])
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _free_members(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c for c in band if c not in jailed)
 
@@ -523,7 +523,7 @@ def _revealed_party(
     return party, totals, f"{_chars(members)}{extra}: {skills}"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _idle_party(seat: int, freed: str | None) -> Party:
     """The revealed party of a player who sent no one (shared: it is immutable)."""
     return Party.make(seat=seat, members=(), freed=freed)
@@ -540,7 +540,7 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[tuple, 
     return leaders, best
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def _skill_result(
     names: tuple[str, ...], skill: int, mission: str | None, leaders: tuple[int, ...], best: int,
     chooser: int | None,
@@ -580,19 +580,25 @@ def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush
 def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...]:
     """Parties for the representative set: all of one or two, at most 30 of three, and
     the whole band; only those whose paid companions can be paid."""
+    everyone_paid = paid_count(avail) <= gold
+    is_paid = tuple(c in PAID for c in avail)
 
-    def affordable(parties) -> list[tuple[str, ...]]:
-        if paid_count(avail) <= gold:  # every party can be paid
+    def affordable(size: int) -> list[tuple[str, ...]]:
+        """The parties of this size (in combinations order) whose companions can be paid."""
+        parties = combinations(avail, size)
+        if everyone_paid:
             return list(parties)
-        return [p for p in parties if paid_count(p) <= gold]
+        # paid_count(p) <= gold, counted in C: the flags' combinations line up with the
+        # parties' (a late band has hundreds of triples).
+        return list(compress(parties, map(gold.__ge__, map(sum, combinations(is_paid, size)))))
 
-    parties = affordable(p for r in (1, 2) for p in combinations(avail, r))
-    triples = affordable(combinations(avail, 3))
+    parties = affordable(1) + affordable(2)
+    triples = affordable(3)
     if len(triples) > 30:
         step = len(triples) / 30
         triples = [triples[int(i * step)] for i in range(30)]
     parties += triples
-    if len(avail) > 3 and paid_count(avail) <= gold:
+    if len(avail) > 3 and everyone_paid:
         parties.append(avail)
     return tuple(parties)
 
@@ -608,12 +614,16 @@ def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tup
     return singles, pairs, groupable
 
 
-@lru_cache(maxsize=8192)
-def _base_parties(seat: int, avail: tuple[str, ...], gold: int) -> tuple[PrepareAmbush, ...]:
-    return (_make_prepare(seat),) + tuple(_make_prepare(seat, p) for p in _party_pool(avail, gold))
-
-
 @lru_cache(maxsize=16384)
+def _seat_options(
+    seat: int, avail: tuple[str, ...], gold: int
+) -> tuple[tuple[PrepareAmbush, ...], dict[int, tuple[PrepareAmbush, ...]]]:
+    """The ambushes of a seat with these characters and Gold: those without loot, and a
+    memo of `_loot_parties` by loot card, filled as cards turn up in the hand."""
+    base = (_make_prepare(seat),) + tuple(_make_prepare(seat, p) for p in _party_pool(avail, gold))
+    return base, {}
+
+
 def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tuple[PrepareAmbush, ...]:
     """A few parties carrying this loot card (personal: on one character; group: on a
     party of two or more without Clorinda)."""
@@ -802,10 +812,14 @@ class SherwoodGame(Game):
         hand = state.hands[seat]
         # Only whether each paid companion can be paid matters: clip the Gold count.
         gold = min(gold_count(hand), paid_count(avail))
-        out = list(_base_parties(seat, avail, gold))
+        base, by_card = _seat_options(seat, avail, gold)
+        out = list(base)
         for card in hand:
             if card not in GOLD:
-                out += _loot_parties(seat, avail, gold, card)
+                loot = by_card.get(card)
+                if loot is None:
+                    loot = by_card[card] = _loot_parties(seat, avail, gold, card)
+                out += loot
         return out
 
     # ----- applying actions ---------------------------------------------------------
