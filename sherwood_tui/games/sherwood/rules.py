@@ -337,18 +337,18 @@ def mission_name(mission_id: str) -> str:
 
 
 def has_trait(members: tuple[str, ...], trait: str) -> bool:
-    return any(CHARACTERS[m].trait == trait for m in members)
+    return trait in [CHARACTERS[m].trait for m in members]
 
 
 def paid_count(members: tuple[str, ...]) -> int:
     """How many paid companions (each needs a Gold card) are among these characters."""
     if PAID.isdisjoint(members):
         return 0
-    return sum(1 for m in members if m in PAID)
+    return len([m for m in members if m in PAID])
 
 
 def gold_cards(hand: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(c for c in hand if c in GOLD)
+    return tuple([c for c in hand if c in GOLD])
 
 
 def gold_count(hand: tuple[int, ...]) -> int:
@@ -440,7 +440,7 @@ def available(state: State, seat: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=16384)
 def _free_members(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(c for c in band if c not in jailed)
+    return tuple([c for c in band if c not in jailed])
 
 
 def pawn_stock(state: State, seat: int) -> int:
@@ -529,14 +529,16 @@ def _idle_party(seat: int, freed: str | None) -> Party:
     return Party.make(seat=seat, members=(), freed=freed)
 
 
-def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[tuple, tuple]:
+def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, list]:
     """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
     (seat, totals): the seats with the highest total if it is at least 1, and that total."""
     leaders, best = [], []
-    for k in range(4):
-        top = max((totals[k] for _, totals in sent), default=0)
+    columns = list(zip(*[totals for _, totals in sent])) or [()] * 4
+    seats = [seat for seat, _ in sent]
+    for column in columns:  # plain loops: generator expressions cost several times more
+        top = max(column) if column else 0
         best.append(top)
-        leaders.append(tuple(s for s, totals in sent if totals[k] == top) if top >= 1 else ())
+        leaders.append(tuple([s for s, v in zip(seats, column) if v == top]) if top >= 1 else ())
     return leaders, best
 
 
@@ -576,28 +578,50 @@ def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush
     return PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
 
 
+def _sampled_triples(avail: tuple[str, ...], is_paid: tuple[bool, ...], gold: int) -> list[tuple[str, ...]]:
+    """The parties of three whose paid companions (`is_paid`) `gold` Gold cards can pay,
+    in combinations order; when there are more than 30, the 30 at ranks int(i * n / 30).
+    Found by counting per first two members, without listing them all (a late band has
+    hundreds)."""
+    n = len(avail)
+    later = [range(j + 1, n) for j in range(n)]
+    later_unpaid = [[k for k in range(j + 1, n) if not is_paid[k]] for j in range(n)]
+    blocks = []  # (first, second, the possible thirds), in combinations order
+    for i in range(n):
+        for j in range(i + 1, n - 1):
+            paid = is_paid[i] + is_paid[j]
+            if paid < gold:
+                blocks.append((i, j, later[j]))
+            elif paid == gold:
+                blocks.append((i, j, later_unpaid[j]))
+    total = sum([len(thirds) for _, _, thirds in blocks])
+    if total > 30:
+        step = total / 30
+        ranks = [int(i * step) for i in range(30)]
+    else:
+        ranks = list(range(total))
+    out = []
+    start = 0
+    for i, j, thirds in blocks:
+        end = start + len(thirds)
+        while ranks and ranks[0] < end:
+            out.append((avail[i], avail[j], avail[thirds[ranks.pop(0) - start]]))
+        start = end
+    return out
+
+
 @lru_cache(maxsize=8192)
 def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...]:
     """Parties for the representative set: all of one or two, at most 30 of three, and
     the whole band; only those whose paid companions can be paid."""
-    everyone_paid = paid_count(avail) <= gold
-    is_paid = tuple(c in PAID for c in avail)
-
-    def affordable(size: int) -> list[tuple[str, ...]]:
-        """The parties of this size (in combinations order) whose companions can be paid."""
-        parties = combinations(avail, size)
-        if everyone_paid:
-            return list(parties)
-        # paid_count(p) <= gold, counted in C: the flags' combinations line up with the
-        # parties' (a late band has hundreds of triples).
-        return list(compress(parties, map(gold.__ge__, map(sum, combinations(is_paid, size)))))
-
-    parties = affordable(1) + affordable(2)
-    triples = affordable(3)
-    if len(triples) > 30:
-        step = len(triples) / 30
-        triples = [triples[int(i * step)] for i in range(30)]
-    parties += triples
+    is_paid = tuple([c in PAID for c in avail])
+    everyone_paid = sum(is_paid) <= gold
+    if everyone_paid:
+        gold = len(avail)  # the same parties, and no filter needed
+    parties = [(c,) for c, paid in zip(avail, is_paid) if paid <= gold]
+    # pairs with paid_count(p) <= gold, counted in C (the flags' pairs line up with the parties')
+    parties += list(compress(combinations(avail, 2), map(gold.__ge__, map(sum, combinations(is_paid, 2)))))
+    parties += _sampled_triples(avail, is_paid, gold)
     if len(avail) > 3 and everyone_paid:
         parties.append(avail)
     return tuple(parties)
@@ -859,7 +883,7 @@ class SherwoodGame(Game):
         """The validated party of an ambush, or RuleError with the reason."""
         chars, loot = CHARACTERS, LOOT
         party = tuple(party)
-        personal = tuple((str(c), int(card)) for c, card in personal) if personal else ()
+        personal = tuple([(str(c), int(card)) for c, card in personal]) if personal else ()
         if len(set(party)) != len(party):
             raise RuleError("Name each character only once in the party.")
         band, jailed = state.bands[seat], state.prison[seat]
@@ -912,7 +936,7 @@ class SherwoodGame(Game):
         party = self.check_ambush(draft, seat, action.party, action.personal, action.group)
         draft.pending = pending = _set(draft.pending, seat, party)
         events = [Event(f"{seat_names(draft.players)[seat]} has prepared an ambush.")]
-        if all(p is not None for p in pending):
+        if not [p for p in pending if p is None]:
             self._spring(draft, events)
         return events
 
@@ -942,7 +966,7 @@ class SherwoodGame(Game):
             paid = gold_cards(hands[seat])[:wages] if wages else ()
             if spent or paid:
                 gone = set(spent) | set(paid)
-                hands[seat] = tuple(c for c in hands[seat] if c not in gone)
+                hands[seat] = tuple([c for c in hands[seat] if c not in gone])
                 discard += spent + list(paid)
             party, totals, report = _revealed_party(seat, members, personal, group, len(paid))
             parties.append(party)
@@ -965,9 +989,9 @@ class SherwoodGame(Game):
         for k in range(3):
             if missions[k] is not None and len(leaders[k]) == 1:
                 led.setdefault(leaders[k][0], []).append(k)
-        chooser = next((s for s, ks in led.items() if len(ks) > 1), None)
+        chooser = next(iter([s for s, ks in led.items() if len(ks) > 1]), None)
         results = [_skill_result(names, k, missions[k], leaders[k], best[k], chooser) for k in range(3)]
-        draft.reveal = Reveal.make(skills=tuple(r for r, _ in results), chooser=chooser, **reveal)
+        draft.reveal = Reveal.make(skills=tuple([r for r, _ in results]), chooser=chooser, **reveal)
         events += [Event(line) for _, line in results if line is not None]
         if chooser is not None:
             ks = [SKILL_NAMES[k] for k in led[chooser]]
@@ -1194,7 +1218,7 @@ class SherwoodGame(Game):
                     how = "Will Stutely leads the way, no Gold paid"
                 else:
                     gold = gold_cards(draft.hands[seat])[0]
-                    draft.hands = _set(draft.hands, seat, tuple(c for c in draft.hands[seat] if c != gold))
+                    draft.hands = _set(draft.hands, seat, tuple([c for c in draft.hands[seat] if c != gold]))
                     draft.loot_discard = draft.loot_discard + (gold,)
                     how = "paying a Gold card"
                 self._score(draft, owner, -1, "displaced", f"{name} took {town.name}", town.id)
@@ -1235,10 +1259,10 @@ class SherwoodGame(Game):
         reveal = draft.reveal
         winners = {r.winner for r in reveal.skills if r.outcome == "won"}
         noticed = reveal.discretion_high
-        lucky = tuple(
-            seat for seat, members in ((p.seat, p.members) for p in reveal.parties)
+        lucky = tuple([
+            seat for seat, members in [(p.seat, p.members) for p in reveal.parties]
             if members and seat not in winners and seat not in noticed
-        )
+        ])
         for seat in lucky:
             if self._draw_loot(draft, seat, 1):
                 events.append(Event(text=f"{seat_names(draft.players)[seat]} takes a Little Booty (1 Loot card)."))
@@ -1257,13 +1281,13 @@ class SherwoodGame(Game):
         parties = reveal.parties
         discretion = {s: parties[s].totals[DISCRETION] for s in candidates}
         high = max(discretion.values(), default=0)
-        captured = tuple(s for s in candidates if high >= 1 and discretion[s] == high)
+        captured = tuple([s for s in candidates if high >= 1 and discretion[s] == high])
         cells, prison = list(draft.cells), list(draft.prison)
         queue = []
         for seat in captured:
             name = names[seat]
             if seat not in cells:  # first capture: the furthest free cell from the stairs
-                free = max(i for i, o in enumerate(cells) if o is None)
+                free = max([i for i, o in enumerate(cells) if o is None])
                 cells[free] = seat
                 events.append(Event(text=f"{name} is given cell {free + 1} of the prison."))
             members = parties[seat].members
@@ -1337,7 +1361,7 @@ class SherwoodGame(Game):
             paid = set(gold[:cost])
             freed = jailed[: action.free]
             events = [Event(text=f"{name} pays {cost} Gold to free {_chars(freed)}.")]
-            draft.hands = _set(draft.hands, seat, tuple(c for c in draft.hands[seat] if c not in paid))
+            draft.hands = _set(draft.hands, seat, tuple([c for c in draft.hands[seat] if c not in paid]))
             draft.loot_discard = draft.loot_discard + gold[:cost]
             draft.prison = _set(draft.prison, seat, jailed[action.free:])
         self._end_turn(draft, events)
@@ -1346,7 +1370,7 @@ class SherwoodGame(Game):
     # --- end of turn, next turn, stacks ------------------------------------------------
     def _end_turn(self, draft: _Draft, events: list[Event]) -> None:
         """The end of a turn, then the next turn."""
-        pops = ", ".join(f"{name} {points}" for name, points in zip(seat_names(draft.players), draft.popularity))
+        pops = ", ".join([f"{name} {points}" for name, points in zip(seat_names(draft.players), draft.popularity)])
         events.append(Event(text=f"End of turn {draft.turn}. Popularity: {pops}.", kind="round_end"))
         draft.ransom, draft.order_queue = None, ()
         self._start_turn(draft, events)
@@ -1392,7 +1416,7 @@ class SherwoodGame(Game):
             return
         draft.stacks = tuple(stacks)
         draft.missions = tuple(drawn) + (None,) * (3 - len(drawn))
-        laid = "; ".join(f"{SKILL_NAMES[k]}: {mission_name(m)}" for k, m in enumerate(drawn))
+        laid = "; ".join([f"{SKILL_NAMES[k]}: {mission_name(m)}" for k, m in enumerate(drawn)])
         text = f"Turn {turn} (stack {ROMAN[stack - 1]}). Missions: {laid}."
         events.append(Event(text=text, kind="turn_start"))
 
@@ -1470,7 +1494,7 @@ class SherwoodGame(Game):
     def tally(self, state: State, seat: int) -> dict[str, float]:
         """The final tally of one player, part by part."""
         net = largest_network(state.towns, seat)
-        favours = sum(1 for f in state.favours if f == seat)
+        favours = state.favours.count(seat)
         return {
             "Popularity": float(state.popularity[seat]),
             "Largest network": float(net),
@@ -1487,7 +1511,7 @@ class SherwoodGame(Game):
                 parts = self.tally(state, s)
             else:
                 parts = {"Popularity": float(state.popularity[s])}
-            out.append(ScoreLine(
+            out.append(ScoreLine.make(  # trusted values (floats already): no validation
                 seat=s, name=p.name, total=sum(parts.values()), parts=parts, tiebreak=(float(net),)))
         return out
 
