@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache, lru_cache
+from itertools import filterfalse
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
@@ -446,7 +447,7 @@ def _set(items: tuple, index: int, value) -> tuple:
 
 
 def _without(cards: tuple[int, ...], gone: set[int]) -> tuple[int, ...]:
-    return tuple([c for c in cards if c not in gone])
+    return tuple(filterfalse(gone.__contains__, cards))
 
 
 def _kinds_key(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -459,12 +460,7 @@ def _by_kind_index(cards) -> dict[int, list[int]]:
     """The cards grouped by the index of their type, in order of first appearance."""
     out: dict[int, list[int]] = {}
     for c in cards:
-        kind = KIND_INDEX[c]
-        group = out.get(kind)
-        if group is None:
-            out[kind] = [c]
-        else:
-            group.append(c)
+        out.setdefault(KIND_INDEX[c], []).append(c)
     return out
 
 
@@ -495,7 +491,7 @@ def _card_choice(kind: type[SetAside] | type[LoadBag], seat: int, cards: tuple[i
     return kind.make(seat=seat, cards=cards)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=8192)
 def _order_choices(kind: type[PlaceAside] | type[Confiscate], seat: int, cards: tuple[int, ...]) -> tuple:
     """Both piles, with the cards in their order and reversed (if that shows differently)."""
     orders = {}
@@ -531,6 +527,11 @@ def _declarations(seat: int, count: int) -> tuple[Declare, ...]:
 NO_BRIBE = Bribe()
 _COUNTER_OFFERS: dict[tuple, tuple] = {}  # bounded memo of SheriffGame._counter_offers
 A_FAVOUR = "I will return the favour when I am Sheriff."
+
+
+def _bribe_key(bribe: Bribe) -> tuple:
+    """What makes two bribes equal (quicker to compare than the models)."""
+    return bribe.gold, bribe.stand, bribe.bag, bribe.favour
 
 
 @lru_cache(maxsize=4096)
@@ -695,7 +696,7 @@ class SheriffGame(Game):
     def pending_bags(self, state: State) -> list[int]:
         """Merchants whose bag is still closed, in order from the Sheriff's left."""
         bags = state.bags
-        return [m for m in _merchant_order(len(bags), state.sheriff) if bags[m]]
+        return list(filter(bags.__getitem__, _merchant_order(len(bags), state.sheriff)))
 
     def _declarer(self, state: State) -> int | None:
         bags, declarations = state.bags, state.declarations
@@ -720,8 +721,11 @@ class SheriffGame(Game):
         return [] if seat is None else [seat]
 
     def may_act(self, state: State, seat: int) -> bool:
-        if state.step == "load":
-            return seat in self._loaders(state)
+        if state.step == "load":  # a merchant with cards and no bag yet (as `_loaders`)
+            bags = state.bags
+            return 0 <= seat < len(bags) and seat != state.sheriff and not bags[seat] and bool(
+                state.hands[seat]
+            )
         return seat == self._actor(state)
 
     def _actor(self, state: State) -> int | None:
@@ -802,23 +806,26 @@ class SheriffGame(Game):
         return []
 
     def _legal_set_aside(self, state: State, seat: int) -> list:
-        """Keep everything, set aside all cards of one kind, or the first five cards."""
+        """Keep everything, set aside all cards of one kind (up to five), or the first five
+        cards (unless they are all of one kind: then that kind's choice already takes them)."""
         hand = state.hands[seat]
         limit = DATA.set_aside_max
-        choices: dict[tuple, tuple[int, ...]] = {(): ()}
-        for kind, ids in _by_kind_index(hand).items():
-            cards = tuple(ids[:limit])
-            choices.setdefault((kind,) * len(cards), cards)
-        cards = hand[:limit]
-        choices.setdefault(_kinds_key(cards), cards)
-        return [_card_choice(SetAside, seat, c) for c in choices.values()]
+        choices = [()] + [tuple(ids[:limit]) for ids in _by_kind_index(hand).values()]
+        first = hand[:limit]
+        if len({KIND_INDEX[c] for c in first}) > 1:
+            choices.append(first)
+        return [_card_choice(SetAside, seat, c) for c in choices]
 
     def _legal_loads(self, state: State, seat: int) -> list:
         """One card of a kind, all cards of a kind, the legal goods of a kind with one
         face-down good hidden among them, or the first five cards."""
         hand = state.hands[seat]
         top = DATA.bag_max
-        hidden = next((c for c in hand if FACE_DOWN[c]), None)
+        hidden = None  # the first face-down card of the hand
+        for c in hand:
+            if FACE_DOWN[c]:
+                hidden = c
+                break
         choices: dict[tuple, tuple[int, ...]] = {}
         if hand:
             choices[_kinds_key(hand[:top])] = hand[:top]
@@ -850,7 +857,7 @@ class SheriffGame(Game):
             asked = self._check_bribe(state, seat, state.demand, by_merchant=True)
         except RuleError:
             return offers
-        if asked not in [offer.bribe for offer in offers]:  # `in` tries identity first
+        if _bribe_key(asked) not in [_bribe_key(offer.bribe) for offer in offers]:
             offers.append(Offer.make(seat=seat, bribe=asked))
         return offers
 
@@ -867,7 +874,8 @@ class SheriffGame(Game):
         offer = state.offer or NO_BRIBE
         # everything the answer depends on (the stand only if the offer names stand goods)
         key = (
-            seat, m, offer, state.gold[m], len(state.bags[m]), state.declarations[m],
+            seat, m, *_bribe_key(offer),
+            state.gold[m], len(state.bags[m]), state.declarations[m],
             len(state.players), state.royal,
             (state.stands_up[m], len(state.stands_down[m])) if offer.stand else None,
         )
@@ -1521,7 +1529,7 @@ class SheriffGame(Game):
         n = len(state.players)
         sheriff = self._name(state, state.sheriff)
         notes = state.round_notes
-        gold = ", ".join(f"{p.name} {g}" for p, g in zip(state.players, state.gold))
+        gold = ", ".join([f"{p.name} {g}" for p, g in zip(state.players, state.gold)])
         summary = "; ".join(notes) if notes else "no bags went to market"
         text = (
             f"Round {state.round} of {state.rounds_total} ends (Sheriff: {sheriff}). "
@@ -1603,10 +1611,9 @@ class SheriffGame(Game):
         return state, events
 
     # ----- scores ----------------------------------------------------------------------
-    def _tally(self, state: State, seat: int, reveal: bool) -> tuple[int, Counter]:
-        """Goods value and the King/Queen counts of a stand (face-down goods only if
-        `reveal`)."""
-        cards = state.stands_up[seat] + (state.stands_down[seat] if reveal else ())
+    @staticmethod
+    def _tally(cards: tuple[int, ...]) -> tuple[int, Counter]:
+        """Goods value and the King/Queen counts of the goods of a stand."""
         value = 0
         counts: Counter = Counter()
         for c in cards:
@@ -1642,24 +1649,37 @@ class SheriffGame(Game):
     def scores(self, state: State) -> list[ScoreLine]:
         """Goods value, gold and King/Queen bonuses. Before the game is over only what
         the table can see counts (face-down goods are left out)."""
-        reveal = self.is_over(state)
-        tallies = [self._tally(state, s, reveal) for s in range(len(state.players))]
-        bonus = self.bonuses([t[1] for t in tallies])
+        names = tuple(p.name for p in state.players)
+        lines = self._score_lines(
+            names, state.gold, state.stands_up, state.stands_down, self.is_over(state)
+        )
+        return list(lines)
+
+    @classmethod
+    @lru_cache(maxsize=64)  # the game's end asks twice (scores, then winners)
+    def _score_lines(
+        cls, names: tuple[str, ...], gold: tuple[int, ...], stands_up: tuple[tuple[int, ...], ...],
+        stands_down: tuple[tuple[int, ...], ...], reveal: bool,
+    ) -> tuple[ScoreLine, ...]:
+        tallies = [
+            cls._tally(up + down if reveal else up) for up, down in zip(stands_up, stands_down)
+        ]
+        bonus = cls.bonuses([t[1] for t in tallies])
         lines = []
-        for s, p in enumerate(state.players):
-            parts: dict[str, float] = {"Goods": float(tallies[s][0]), "Gold": float(state.gold[s])}
+        for s, name in enumerate(names):
+            parts: dict[str, float] = {"Goods": float(tallies[s][0]), "Gold": float(gold[s])}
             for good in LEGAL_GOODS:
                 parts[BONUS_PART[good]] = float(bonus[s][good])
             lines.append(
                 ScoreLine.make(  # numbers as floats, as the validating constructor makes them
                     seat=s,
-                    name=p.name,
+                    name=name,
                     total=sum(parts.values()),
                     parts=parts,
-                    tiebreak=(float(len(state.stands_up[s])), float(len(state.stands_down[s]))),
+                    tiebreak=(float(len(stands_up[s])), float(len(stands_down[s]))),
                 )
             )
-        return lines
+        return tuple(lines)
 
     def is_over(self, state: State) -> bool:
         return state.step == "over"
