@@ -519,7 +519,7 @@ def _revealed_party(
     if gold_paid:
         kit.append(f"{gold_paid} Gold paid")
     extra = f" with {', '.join(kit)}" if kit else ""
-    skills = ", ".join(f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4))
+    skills = ", ".join([f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4)])
     return party, totals, f"{_chars(members)}{extra}: {skills}"
 
 
@@ -531,14 +531,17 @@ def _idle_party(seat: int, freed: str | None) -> Party:
 
 def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, list]:
     """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
-    (seat, totals): the seats with the highest total if it is at least 1, and that total."""
-    leaders, best = [], []
-    columns = list(zip(*[totals for _, totals in sent])) or [()] * 4
-    seats = [seat for seat, _ in sent]
-    for column in columns:  # plain loops: generator expressions cost several times more
-        top = max(column) if column else 0
-        best.append(top)
-        leaders.append(tuple([s for s, v in zip(seats, column) if v == top]) if top >= 1 else ())
+    (seat, totals): the seats with the highest total if it is at least 1, and that total
+    (0 if nobody went)."""
+    best = list(sent[0][1]) if sent else [0, 0, 0, 0]
+    for _, totals in sent:  # plain loops: generator expressions cost several times more
+        for k in range(4):
+            if totals[k] > best[k]:
+                best[k] = totals[k]
+    leaders = [
+        tuple([seat for seat, totals in sent if totals[k] == top]) if top >= 1 else ()
+        for k, top in enumerate(best)
+    ]
     return leaders, best
 
 
@@ -632,9 +635,9 @@ def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tup
     """The parties of the pool that may carry loot: singles and pairs (personal loot),
     and parties of two or more without Clorinda (group loot)."""
     pool = _party_pool(avail, gold)
-    singles = tuple(p for p in pool if len(p) == 1)
-    pairs = tuple(p for p in pool if len(p) == 2)
-    groupable = tuple(p for p in pool if len(p) >= 2 and NO_GROUP_LOOT.isdisjoint(p))
+    singles = tuple([p for p in pool if len(p) == 1])
+    pairs = tuple([p for p in pool if len(p) == 2])
+    groupable = tuple([p for p in pool if len(p) >= 2 and NO_GROUP_LOOT.isdisjoint(p)])
     return singles, pairs, groupable
 
 
@@ -644,7 +647,7 @@ def _seat_options(
 ) -> tuple[tuple[PrepareAmbush, ...], dict[int, tuple[PrepareAmbush, ...]]]:
     """The ambushes of a seat with these characters and Gold: those without loot, and a
     memo of `_loot_parties` by loot card, filled as cards turn up in the hand."""
-    base = (_make_prepare(seat),) + tuple(_make_prepare(seat, p) for p in _party_pool(avail, gold))
+    base = (_make_prepare(seat),) + tuple([_make_prepare(seat, p) for p in _party_pool(avail, gold)])
     return base, {}
 
 
@@ -684,7 +687,7 @@ def _prisoner_orders(seat: int, block: tuple[str, ...]) -> tuple[OrderPrisoners,
         orders = [block[i:] + block[:i] for i in range(k)]
         rev = block[::-1]
         orders += [rev[i:] + rev[:i] for i in range(k)]
-    return tuple(OrderPrisoners.make(seat=seat, order=tuple(o)) for o in orders)
+    return tuple([OrderPrisoners.make(seat=seat, order=tuple(o)) for o in orders])
 
 
 # ----- the game ------------------------------------------------------------------------
