@@ -435,7 +435,8 @@ def placement_points(towns: tuple[int | None, ...], seat: int, town: int) -> tup
 
 def available(state: State, seat: int) -> tuple[str, ...]:
     """The characters of a seat who are not in prison, in band order."""
-    return _free_members(state.bands[seat], state.prison[seat])
+    band, jailed = state.bands[seat], state.prison[seat]
+    return _free_members(band, jailed) if jailed else band
 
 
 @lru_cache(maxsize=16384)
@@ -457,11 +458,12 @@ class _Draft:
     as plain attributes (a pydantic model's are several times slower to read), and
     `done` gives the new State. Never shared, so nobody sees it half-made."""
 
-    __slots__ = ("__dict__", "_new")
+    __slots__ = ("__dict__", "_new", "names")
 
     def __init__(self, state: State) -> None:
         self._new = state.model_copy()
         self.__dict__ = self._new.__dict__  # the new State's own fields: the step's one copy
+        self.names = seat_names(state.players)  # the players' names by seat (not a field)
 
     def done(self) -> State:
         return self._new
@@ -938,14 +940,14 @@ class SherwoodGame(Game):
         seat = action.seat
         party = self.check_ambush(draft, seat, action.party, action.personal, action.group)
         draft.pending = pending = _set(draft.pending, seat, party)
-        events = [Event(f"{seat_names(draft.players)[seat]} has prepared an ambush.")]
+        events = [Event(f"{draft.names[seat]} has prepared an ambush.")]
         if not [p for p in pending if p is None]:
             self._spring(draft, events)
         return events
 
     # --- phase 3: springing the ambushes ------------------------------------------------
     def _spring(self, draft: _Draft, events: list[Event]) -> None:
-        names = seat_names(draft.players)
+        names = draft.names
         hands, prison = list(draft.hands), list(draft.prison)
         discard = list(draft.loot_discard)
         parties: list[Party] = []
@@ -1009,7 +1011,7 @@ class SherwoodGame(Game):
         if action.skill not in options:
             led = " or ".join(SKILL_NAMES[k] for k in options)
             raise RuleError(f"You can keep only a mission you lead: {led}.")
-        name = seat_names(draft.players)[action.seat]
+        name = draft.names[action.seat]
         skills = []
         for r in reveal.skills:
             if r.outcome != "pending":
@@ -1082,7 +1084,7 @@ class SherwoodGame(Game):
             card = MISSIONS[r.mission]
             seat = r.winner
             if card.kind == "companion":
-                name = seat_names(draft.players)[seat]
+                name = draft.names[seat]
                 comp = card.companion
                 draft.bands = _set(draft.bands, seat, draft.bands[seat] + (comp,))
                 draft.removed = draft.removed + (r.mission,)
@@ -1145,7 +1147,7 @@ class SherwoodGame(Game):
 
     def _do_choose_reward(self, draft: _Draft, action: ChooseReward) -> list[Event]:
         reward = draft.reward
-        seat, name = action.seat, seat_names(draft.players)[action.seat]
+        seat, name = action.seat, draft.names[action.seat]
         title = mission_name(reward.mission)
         if action.reward == "nothing":
             possible = self._possible_rewards(draft, reward)
@@ -1183,7 +1185,7 @@ class SherwoodGame(Game):
 
     def _do_choose_town(self, draft: _Draft, action: ChooseTown) -> list[Event]:
         reward = draft.reward
-        names = seat_names(draft.players)
+        names = draft.names
         seat, name = action.seat, names[action.seat]
         if action.town is None:
             if not reward.taken:
@@ -1268,14 +1270,14 @@ class SherwoodGame(Game):
         ])
         for seat in lucky:
             if self._draw_loot(draft, seat, 1):
-                events.append(Event(text=f"{seat_names(draft.players)[seat]} takes a Little Booty (1 Loot card)."))
+                events.append(Event(text=f"{draft.names[seat]} takes a Little Booty (1 Loot card)."))
         draft.reveal = reveal.model_copy(update=dict(little_booty=lucky))
         self._capture(draft, events)
 
     # --- phase 7: capture -------------------------------------------------------------
     def _capture(self, draft: _Draft, events: list[Event]) -> None:
         reveal = draft.reveal
-        names = seat_names(draft.players)
+        names = draft.names
         first_win: dict[int, int] = {}
         for r in reveal.skills:
             if r.outcome in ("won", "favour") and r.winner not in first_win:
@@ -1322,7 +1324,7 @@ class SherwoodGame(Game):
         head = jailed[: len(jailed) - len(block)]
         draft.prison = _set(draft.prison, seat, head + tuple(action.order))
         draft.order_queue = draft.order_queue[1:]
-        events = [Event(text=f"{seat_names(draft.players)[seat]} lines up the newcomers: {_chars(action.order)}.")]
+        events = [Event(text=f"{draft.names[seat]} lines up the newcomers: {_chars(action.order)}.")]
         if not draft.order_queue:
             self._sheriff(draft, events)
         return events
@@ -1336,7 +1338,7 @@ class SherwoodGame(Game):
             events.append(Event(text=f"The Sheriff makes his rounds to cell {cell + 1}: nobody to free."))
             self._end_turn(draft, events)
             return
-        name = seat_names(draft.players)[owner]
+        name = draft.names[owner]
         top, rest = draft.prison[owner][0], draft.prison[owner][1:]
         draft.prison = _set(draft.prison, owner, rest)
         events.append(Event(
@@ -1347,7 +1349,7 @@ class SherwoodGame(Game):
         self._end_turn(draft, events)
 
     def _do_ransom(self, draft: _Draft, action: Ransom) -> list[Event]:
-        seat, name = action.seat, seat_names(draft.players)[action.seat]
+        seat, name = action.seat, draft.names[action.seat]
         if action.free not in RANSOM_COST:
             raise RuleError("You may free 0, 1 (for 1 Gold) or 2 (for 3 Gold) more prisoners.")
         cost = RANSOM_COST[action.free]
@@ -1373,7 +1375,7 @@ class SherwoodGame(Game):
     # --- end of turn, next turn, stacks ------------------------------------------------
     def _end_turn(self, draft: _Draft, events: list[Event]) -> None:
         """The end of a turn, then the next turn."""
-        pops = ", ".join([f"{name} {points}" for name, points in zip(seat_names(draft.players), draft.popularity)])
+        pops = ", ".join([f"{name} {points}" for name, points in zip(draft.names, draft.popularity)])
         events.append(Event(text=f"End of turn {draft.turn}. Popularity: {pops}.", kind="round_end"))
         draft.ransom, draft.order_queue = None, ()
         self._start_turn(draft, events)
@@ -1426,7 +1428,7 @@ class SherwoodGame(Game):
     # --- King Richard and the end ----------------------------------------------------
     def _king_results(self, draft: _Draft, events: list[Event]) -> None:
         reveal = draft.reveal
-        names = seat_names(draft.players)
+        names = draft.names
         skills = []
         favours = []
         for r in reveal.skills:
@@ -1449,7 +1451,7 @@ class SherwoodGame(Game):
 
     def _end_game(self, draft: _Draft, events: list[Event]) -> None:
         draft.phase, draft.reward, draft.ransom, draft.order_queue = "over", None, None, ()
-        names = seat_names(draft.players)
+        names = draft.names
         lines = self.scores(draft)
         tally = "; ".join(
             f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
