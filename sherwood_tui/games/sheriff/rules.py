@@ -42,6 +42,10 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.sheriff.data import deck, load
 
+# Frozen.make called as a plain function: looking an attribute up on a pydantic model
+# class goes through its metaclass's __getattr__ hook, which costs more than the build.
+_make = Frozen.make.__func__
+
 DATA = load()
 TYPES = DATA.card_types  # card id -> CardType
 NAME = tuple(t.name for t in TYPES)
@@ -354,7 +358,8 @@ def _seat_public(
     """A seat's public side; `hidden` is the face-down goods once revealed, else their
     number. Shared between views (most seats do not change from one step to the next)."""
     revealed = isinstance(hidden, tuple)
-    return SeatPublic.make(
+    return _make(
+        SeatPublic,
         name=name,
         gold=gold,
         is_sheriff=is_sheriff,
@@ -428,7 +433,8 @@ def judge_bag(cards, declared: str) -> Judgement:
     passes = tuple(c for c in cards if NAME[c] == declared)
     confiscated = tuple(c for c in cards if NAME[c] != declared)
     honest = bool(cards) and not confiscated
-    return Judgement.make(
+    return _make(
+        Judgement,
         honest=honest,
         passes=passes,
         confiscated=confiscated,
@@ -488,7 +494,7 @@ def _verdicts(sheriff: int, merchant: int) -> tuple[LetPass, OpenBag]:
 @lru_cache(maxsize=8192)
 def _card_choice(kind: type[SetAside] | type[LoadBag], seat: int, cards: tuple[int, ...]):
     """A SetAside or LoadBag, shared: the same few cards come up again and again."""
-    return kind.make(seat=seat, cards=cards)
+    return _make(kind, seat=seat, cards=cards)
 
 
 @lru_cache(maxsize=8192)
@@ -497,7 +503,7 @@ def _order_choices(kind: type[PlaceAside] | type[Confiscate], seat: int, cards: 
     orders = {}
     for order in (cards, cards[::-1]):
         orders.setdefault(tuple(NAME[c] for c in order), order)
-    return tuple(kind.make(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
+    return tuple(_make(kind, seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
 
 
 @cache
@@ -539,7 +545,8 @@ def _canonical_bribe(gold: int, stand: tuple[str, ...], bag: tuple[str, ...], fa
     """A bribe with its goods in canonical order (shared: the same few come up again and
     again, and a shared bribe compares equal to itself at once)."""
     order = KIND_ORDER.__getitem__
-    return Bribe.make(
+    return _make(
+        Bribe,
         gold=gold,
         stand=tuple(sorted(stand, key=order)),
         bag=tuple(sorted(bag, key=order)),
@@ -550,7 +557,7 @@ def _canonical_bribe(gold: int, stand: tuple[str, ...], bag: tuple[str, ...], fa
 @cache
 def _offer(seat: int, gold: int = 0, stand: tuple = (), bag: tuple = (), favour: str = "") -> Offer:
     """One of the standard legal offers (built once: they come up again and again)."""
-    return Offer.make(seat=seat, bribe=_canonical_bribe(gold, stand, bag, favour))
+    return _make(Offer, seat=seat, bribe=_canonical_bribe(gold, stand, bag, favour))
 
 
 @lru_cache(maxsize=4096)
@@ -715,22 +722,25 @@ class SheriffGame(Game):
 
     # ----- whose turn ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
-        if state.step == "load":
+        step = state.step
+        if step == "load":
             return self._loaders(state)
-        seat = self._actor(state)
+        seat = self._actor(state, step)
         return [] if seat is None else [seat]
 
     def may_act(self, state: State, seat: int) -> bool:
-        if state.step == "load":  # a merchant with cards and no bag yet (as `_loaders`)
+        return self._may_act(state, state.step, seat)
+
+    def _may_act(self, state: State, step: str, seat: int) -> bool:
+        if step == "load":  # a merchant with cards and no bag yet (as `_loaders`)
             bags = state.bags
             return 0 <= seat < len(bags) and seat != state.sheriff and not bags[seat] and bool(
                 state.hands[seat]
             )
-        return seat == self._actor(state)
+        return seat == self._actor(state, step)
 
-    def _actor(self, state: State) -> int | None:
-        """The one seat that decides now, in every step but loading (None once over)."""
-        step = state.step
+    def _actor(self, state: State, step: str) -> int | None:
+        """The one seat that decides in this step (any but loading; None once over)."""
         if step in ("set_aside", "draw", "place"):
             return state.market_seat
         if step in ("choose", "decide", "confiscate"):
@@ -778,9 +788,9 @@ class SheriffGame(Game):
 
     # ----- legal actions (a representative set for the combinatorial ones) -------------
     def legal_actions(self, state: State, seat: int) -> list:
-        if not self.may_act(state, seat):  # nobody acts once the game is over
-            return []
         step = state.step
+        if not self._may_act(state, step, seat):  # nobody acts once the game is over
+            return []
         if step == "set_aside":
             return self._legal_set_aside(state, seat)
         if step == "draw":
@@ -858,7 +868,7 @@ class SheriffGame(Game):
         except RuleError:
             return offers
         if _bribe_key(asked) not in [_bribe_key(offer.bribe) for offer in offers]:
-            offers.append(Offer.make(seat=seat, bribe=asked))
+            offers.append(_make(Offer, seat=seat, bribe=asked))
         return offers
 
     def _legal_decisions(self, state: State, seat: int) -> list:
@@ -897,7 +907,7 @@ class SheriffGame(Game):
             except RuleError:
                 continue
             if demand != offer:
-                out.append(CounterOffer.make(seat=seat, bribe=demand))
+                out.append(_make(CounterOffer, seat=seat, bribe=demand))
         if len(_COUNTER_OFFERS) >= 4096:
             _COUNTER_OFFERS.clear()
         found = _COUNTER_OFFERS[key] = tuple(out)
@@ -937,7 +947,7 @@ class SheriffGame(Game):
             else f"{self._name(state, seat)} keeps the whole hand."
         )
         return self._market_goes_on(
-            state, [Event(text=text)],
+            state, [Event(text)],
             hands=_set(state.hands, seat, _without(hand, chosen)), set_aside=cards, drew_from_pile=False,
         )
 
@@ -950,9 +960,11 @@ class SheriffGame(Game):
         new = {**state.__dict__, **changes}  # the fields after this step, read before copying
         hand = new["hands"][state.market_seat]
         if len(hand) < HAND_SIZE and _draw_sources(new["drew_from_pile"], new["discards"], new["draw_pile"]):
-            return state.model_copy(update=dict(changes, step="draw")), events
+            changes["step"] = "draw"  # `changes` is this call's own dict
+            return state.model_copy(update=changes), events
         if new["set_aside"]:
-            return state.model_copy(update=dict(changes, step="place")), events
+            changes["step"] = "place"
+            return state.model_copy(update=changes), events
         return self._next_market(state, events, **changes)
 
     def _do_draw(self, state: State, action: Draw) -> tuple[State, list[Event]]:
@@ -986,7 +998,7 @@ class SheriffGame(Game):
                 raise RuleError(f"{_pile_name(pile).capitalize()} holds only {len(stack)} cards.")
             taken = stack[-count:][::-1]  # the top card first
             shown = ", ".join(map(NAME.__getitem__, taken))
-            events = [Event(text=f"{name} takes {shown} from {_pile_name(pile)}.")]
+            events = [Event(f"{name} takes {shown} from {_pile_name(pile)}.")]
             return self._market_goes_on(
                 state, events,
                 discards=_set(state.discards, pile, stack[:-count]),
@@ -999,7 +1011,7 @@ class SheriffGame(Game):
             raise RuleError("There is nothing left to draw from the draw pile.")
         k = len(drawn)
         events.append(
-            Event(text=f"{name} draws {k} card{'s' if k != 1 else ''} from the draw pile.")
+            Event(f"{name} draws {k} card{'s' if k != 1 else ''} from the draw pile.")
         )
         return self._market_goes_on(
             state, events,
@@ -1025,7 +1037,7 @@ class SheriffGame(Game):
             f" ({NAME[order[-1]]} on top)."
         )
         return self._next_market(
-            state, [Event(text=text)], discards=_set(state.discards, pile, state.discards[pile] + order)
+            state, [Event(text)], discards=_set(state.discards, pile, state.discards[pile] + order)
         )
 
     def _next_market(
@@ -1041,7 +1053,7 @@ class SheriffGame(Game):
         state = state.model_copy(
             update=dict(changes, market_seat=None, step="load", set_aside=(), drew_from_pile=False)
         )
-        events = events + [Event(text="The market is closed: merchants, load your bags.")]
+        events = events + [Event("The market is closed: merchants, load your bags.")]
         return self._after_load(state, events)
 
     # load and declare -----------------------------------------------------------------
@@ -1067,13 +1079,13 @@ class SheriffGame(Game):
         )
         n = len(cards)
         text = f"{self._name(state, seat)} loaded a bag of {n} card{'s' if n != 1 else ''}."
-        return self._after_load(state, [Event(text=text)])
+        return self._after_load(state, [Event(text)])
 
     def _after_load(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         if self._loaders(state):
             return state, events
         state = state.model_copy(update=dict(step="declare"))
-        events = events + [Event(text="Every bag is sealed: declarations!")]
+        events = events + [Event("Every bag is sealed: declarations!")]
         return self._after_declare(state, events)
 
     def _do_declare(self, state: State, action: Declare) -> tuple[State, list[Event]]:
@@ -1101,14 +1113,14 @@ class SheriffGame(Game):
             )
         state = state.model_copy(update=dict(declarations=_set(state.declarations, seat, good)))
         text = f"{self._name(state, seat)} declares {count_text(size, good)}."
-        return self._after_declare(state, [Event(text=text)])
+        return self._after_declare(state, [Event(text)])
 
     def _after_declare(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         if self._declarer(state) is not None:
             return state, events
         state = state.model_copy(update=dict(step="choose"))
         sheriff = self._name(state, state.sheriff)
-        events = events + [Event(text=f"{sheriff}, the Sheriff, begins the inspection.")]
+        events = events + [Event(f"{sheriff}, the Sheriff, begins the inspection.")]
         return self._next_bag(state, events)
 
     # inspection -----------------------------------------------------------------------
@@ -1149,7 +1161,7 @@ class SheriffGame(Game):
             update=dict(step="offer", target=action.merchant, offer=None, demand=None, counters=0)
         )
         sheriff = self._name(state, state.sheriff)
-        return state, [Event(text=f"{sheriff} threatens to inspect {name}'s bag.")]
+        return state, [Event(f"{sheriff} threatens to inspect {name}'s bag.")]
 
     def _do_offer(self, state: State, action: Offer) -> tuple[State, list[Event]]:
         if state.step != "offer":
@@ -1162,7 +1174,7 @@ class SheriffGame(Game):
             if bribe.empty
             else f"{name} offers {describe_bribe(bribe)}."
         )
-        return state, [Event(text=text)]
+        return state, [Event(text)]
 
     def _do_counter(self, state: State, action: CounterOffer) -> tuple[State, list[Event]]:
         if state.step != "decide":
@@ -1181,7 +1193,7 @@ class SheriffGame(Game):
             update=dict(step="offer", demand=bribe, counters=state.counters + 1)
         )
         sheriff, name = self._name(state, state.sheriff), self._name(state, state.target)
-        return state, [Event(text=f"{sheriff} asks {name} for {describe_bribe(bribe)}.")]
+        return state, [Event(f"{sheriff} asks {name} for {describe_bribe(bribe)}.")]
 
     def _check_bribe(self, state: State, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
         """Validate an offer (against what the merchant really has) or a Sheriff's demand
@@ -1255,7 +1267,7 @@ class SheriffGame(Game):
                 )
             raise RuleError(self._not_inspecting(state))
         sheriff = self._name(state, state.sheriff)
-        events = [Event(text=f"{sheriff} inspects no more bags.")]
+        events = [Event(f"{sheriff} inspects no more bags.")]
         for m in self.pending_bags(state):
             state, events = self._pass_bag(state, m, None, events, advance=False)
         return self._next_bag(state, events)
@@ -1274,9 +1286,9 @@ class SheriffGame(Game):
         events = list(events)
         if paid_bribe:
             events.append(
-                Event(text=f"{sheriff} accepts {name}'s offer of {describe_bribe(bribe)}.")
+                Event(f"{sheriff} accepts {name}'s offer of {describe_bribe(bribe)}.")
             )
-        events.append(Event(text=f"{sheriff} lets {name}'s bag pass."))
+        events.append(Event(f"{sheriff} lets {name}'s bag pass."))
         gold, ups, downs = state.gold, list(state.stands_up), list(state.stands_down)
         if paid_bribe:
             gold, bag = self._pay_bribe(state, m, bribe, ups, downs, events)
@@ -1286,7 +1298,7 @@ class SheriffGame(Game):
         downs[m] = downs[m] + hidden
         shown = describe(legal) if legal else "no legal goods"
         events.append(
-            Event(text=f"{name}'s goods go to market: {shown} face up, "
+            Event(f"{name}'s goods go to market: {shown} face up, "
                   f"{len(hidden)} card{'s' if len(hidden) != 1 else ''} face down.")
         )
         note = f"{name} passed (declared {count_text(size, declared)})"
@@ -1325,7 +1337,7 @@ class SheriffGame(Game):
             paid = [f"{bribe.gold} gold"] if bribe.gold else []
             if bribe.stand:
                 paid.append(f"{describe_kinds(bribe.stand)} from the stand")
-            events.append(Event(text=f"{name} pays {sheriff} {' and '.join(paid)}."))
+            events.append(Event(f"{name} pays {sheriff} {' and '.join(paid)}."))
         if bribe.bag:
             handed = []
             for kind in bribe.bag:
@@ -1337,15 +1349,15 @@ class SheriffGame(Game):
             promised = describe_kinds(bribe.bag)
             if handed:
                 events.append(
-                    Event(text=f"From the bag {name} hands {sheriff} {describe(handed)} "
+                    Event(f"From the bag {name} hands {sheriff} {describe(handed)} "
                           f"(promised: {promised}).")
                 )
             else:
                 events.append(
-                    Event(text=f"None of the promised goods ({promised}) were in {name}'s bag.")
+                    Event(f"None of the promised goods ({promised}) were in {name}'s bag.")
                 )
         if bribe.favour:
-            events.append(Event(text=f'{name} promised {sheriff} a favour: "{bribe.favour}".'))
+            events.append(Event(f'{name} promised {sheriff} a favour: "{bribe.favour}".'))
         for card in to_sheriff:
             if FACE_DOWN[card]:
                 downs[sh] = downs[sh] + (card,)
@@ -1363,9 +1375,9 @@ class SheriffGame(Game):
         truthful, lies = judged.passes, judged.confiscated
         events = []
         if state.step == "decide" and state.offer is not None and not state.offer.empty:
-            events.append(Event(text=f"{sheriff} refuses {name}'s offer."))
+            events.append(Event(f"{sheriff} refuses {name}'s offer."))
         events.append(
-            Event(text=f"{sheriff} opens {name}'s bag (declared "
+            Event(f"{sheriff} opens {name}'s bag (declared "
                   f"{count_text(len(bag), declared)}): {describe(bag)}.")
         )
         opened = dict(
@@ -1378,7 +1390,7 @@ class SheriffGame(Game):
         if judged.honest:
             amount = judged.sheriff_pays
             events.append(
-                Event(text=f"{name} told the truth: {sheriff} owes {name} {amount} gold.")
+                Event(f"{name} told the truth: {sheriff} owes {name} {amount} gold.")
             )
             note = f"{name} was honest ({describe(bag)}): {sheriff} owed {amount} gold"
             return self._charge(
@@ -1387,7 +1399,7 @@ class SheriffGame(Game):
         fine = judged.fine
         passed = f"{describe(truthful)} go to market; " if truthful else ""
         events.append(
-            Event(text=f"{name} lied: {passed}{describe(lies)} confiscated, a fine of {fine} gold.")
+            Event(f"{name} lied: {passed}{describe(lies)} confiscated, a fine of {fine} gold.")
         )
         note = (
             f"{name} was caught lying (declared {count_text(len(bag), declared)}): "
@@ -1415,7 +1427,7 @@ class SheriffGame(Game):
         m, sh = state.target, state.sheriff
         shown = ", ".join(NAME[c] for c in order)
         events = [
-            Event(text=f"{self._name(state, sh)} puts the confiscated {shown} on "
+            Event(f"{self._name(state, sh)} puts the confiscated {shown} on "
                   f"{_pile_name(pile)} ({NAME[order[-1]]} on top).")
         ]
         return self._charge(
@@ -1440,12 +1452,12 @@ class SheriffGame(Game):
         rest = amount - pay
         if not rest:
             if amount:
-                events = events + [Event(text=f"{d_name} pays {c_name} {amount} gold.")]
+                events = events + [Event(f"{d_name} pays {c_name} {amount} gold.")]
             return self._finish_bag(state, events, **changes)
         events = events + [
-            Event(text=f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}.")
+            Event(f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}.")
         ]
-        changes["debt"] = Debt.make(debtor=debtor, creditor=creditor, amount=rest)
+        changes["debt"] = _make(Debt, debtor=debtor, creditor=creditor, amount=rest)
         return self._settle(state.model_copy(update=changes), events)
 
     def _settle(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -1459,7 +1471,7 @@ class SheriffGame(Game):
                 return self._finish_bag(state, events)
             if not stand:
                 events = events + [
-                    Event(text=f"{d_name} has nothing left to pay with: the remaining "
+                    Event(f"{d_name} has nothing left to pay with: the remaining "
                           f"{debt.amount} gold is forgiven.")
                 ]
                 return self._finish_bag(state, events)
@@ -1493,7 +1505,7 @@ class SheriffGame(Game):
                 debt=debt.model_copy(update=dict(amount=max(rest, 0))),
             )
         )
-        return state, events + [Event(text=text)]
+        return state, events + [Event(text)]
 
     def _do_pay_good(self, state: State, action: PayWithGood) -> tuple[State, list[Event]]:
         if state.step != "pay":
@@ -1535,7 +1547,7 @@ class SheriffGame(Game):
             f"Round {state.round} of {state.rounds_total} ends (Sheriff: {sheriff}). "
             f"{summary}. Gold: {gold}."
         )
-        events = events + [Event(text=text, kind="round_end")]
+        events = events + [Event(text, kind="round_end")]
         base = dict(
             declarations=(None,) * n,
             bags=((),) * n,
@@ -1585,7 +1597,7 @@ class SheriffGame(Game):
                 hands[s] += cards
                 drawn.append(f"{self._name(state, s)} {len(cards)}")
         if drawn:
-            events.append(Event(text=f"Hands are refilled from the draw pile: {', '.join(drawn)}."))
+            events.append(Event(f"Hands are refilled from the draw pile: {', '.join(drawn)}."))
         state = state.model_copy(
             update=dict(
                 base,
@@ -1671,7 +1683,8 @@ class SheriffGame(Game):
             for good in LEGAL_GOODS:
                 parts[BONUS_PART[good]] = float(bonus[s][good])
             lines.append(
-                ScoreLine.make(  # numbers as floats, as the validating constructor makes them
+                _make(  # numbers as floats, as the validating constructor makes them
+                    ScoreLine,
                     seat=s,
                     name=name,
                     total=sum(parts.values()),
@@ -1706,7 +1719,8 @@ class SheriffGame(Game):
             )
         )
         a, b = state.discards
-        return PublicView.make(
+        return _make(
+            PublicView,
             round=state.round,
             rounds_total=state.rounds_total,
             phase=PHASE_OF_STEP[state.step],
@@ -1748,7 +1762,8 @@ class SheriffGame(Game):
         }
 
     def view(self, state: State, seat: int) -> SeatView:
-        return SeatView.make(
+        return _make(
+            SeatView,
             seat=seat,
             hand=_views(state.hands[seat]),
             bag=_views(state.bags[seat]),
