@@ -156,6 +156,16 @@ GOODE_VALUES = tuple(g.value for g in _CARDS.goodes)
 GOODE_LABELS = tuple(f"{g.name} ({g.value})" for g in _CARDS.goodes)
 PEASANT_VALUES = tuple(p.value for p in _CARDS.peasants)
 PEASANT_LABELS = tuple(f"{p.name} ({p.value})" for p in _CARDS.peasants)
+PEASANT_NAMES = tuple(p.name for p in _CARDS.peasants)
+PEASANT_BONUS = tuple(p.bonus for p in _CARDS.peasants)
+PEASANT_SPECIALS = tuple(p.special for p in _CARDS.peasants)
+WINNING_SCORE = _CARDS.winning_score
+# The least total value of a round's targets, by table size up to the most players (6);
+# a table larger than the largest listed takes its value.
+MIN_TARGET_VALUE = {
+    n: _CARDS.min_target_value[min(n, max(_CARDS.min_target_value))]
+    for n in range(min(_CARDS.min_target_value), 7)
+}
 # Views share one immutable CardView per card.
 GOODE_VIEWS = tuple(CardView.make(id=i, name=g.name, value=g.value) for i, g in enumerate(_CARDS.goodes))
 PEASANT_VIEWS = tuple(CardView.make(id=i, name=p.name, value=p.value) for i, p in enumerate(_CARDS.peasants))
@@ -174,12 +184,39 @@ def describe_goodes(ids: tuple[int, ...] | list[int]) -> str:
 
 
 def bid_total(bid: tuple[int, ...]) -> int:
-    return sum([GOODE_VALUES[g] for g in bid])
+    return sum(map(GOODE_VALUES.__getitem__, bid))
 
 
 def score_of(collected: tuple[int, ...]) -> int:
     """The points of these collected Peasants."""
-    return sum([PEASANT_VALUES[p] for p in collected])
+    return sum(map(PEASANT_VALUES.__getitem__, collected))
+
+
+def replaced(items: tuple, index: int, value) -> tuple:
+    """A copy of `items` with the entry at `index` replaced by `value`."""
+    copy = list(items)
+    copy[index] = value
+    return tuple(copy)
+
+
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """A copy of `cards` without `card` (cards are unique)."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+@cache
+def fresh_round(n: int) -> dict:
+    """The fields every round starts with, at a table of `n` (shared: do not change it)."""
+    return {
+        "phase": "bidding",
+        "bids": ((),) * n,
+        "passed": (False,) * n,
+        "bid_open": (False,) * n,
+        "bid_taken": (False,) * n,
+        "order": (),
+        "collect_pos": 0,
+    }
 
 
 class SeatActions:
@@ -220,6 +257,12 @@ def seat_public(
         collected=tuple([PEASANT_VIEWS[c] for c in collected]),
         score=score_of(collected),
     )
+
+
+@lru_cache(maxsize=1024)
+def target_of(peasant: int, goodes: tuple[int, ...]) -> Target:
+    """A target of the state (shared: targets are immutable)."""
+    return Target.make(peasant=peasant, goodes=goodes)
 
 
 @lru_cache(maxsize=1024)
@@ -266,7 +309,7 @@ class BleedingSherwood(Game):
         dealer, rng = randbelow(rng, n)  # the rulebook names no dealer: a random one
         size = data.hand_size
         hands = tuple(goode_deck[i * size : (i + 1) * size] for i in range(n))
-        state = State(
+        state = State.make(
             players=tuple(players),
             classic=options.get("classic_1996", False),
             rng=rng,
@@ -286,12 +329,11 @@ class BleedingSherwood(Game):
     ) -> tuple[State, list[Event]]:
         """Deal this round's targets and resolve specials; end the game if a deck empties.
         `changes` (the end of the last round) are made in the same copy of the state."""
-        data = cards()
-        n = len(state.players)
+        classic, n = state.classic, len(state.players)
         pdeck, gdeck = list(state.peasant_deck), list(state.goode_deck)
-        hands = list(state.hands)
-        revealed = set(state.revealed)
+        hands = state.hands
         targets: list[list] = []  # [peasant, [goodes]]
+        shown: list[int] = []  # the Goodes dealt face up, in order
         effects: list[str] = []
         notes: list[str] = []
 
@@ -299,69 +341,66 @@ class BleedingSherwood(Game):
             if not pdeck:
                 return False
             peasant = pdeck.pop(0)
-            goodes = []
-            for _ in range(data.peasants[peasant].bonus):
-                if gdeck:
-                    goodes.append(gdeck.pop(0))
-            revealed.update(goodes)
+            goodes = gdeck[: PEASANT_BONUS[peasant]]
+            del gdeck[: len(goodes)]
+            shown.extend(goodes)
             targets.append([peasant, goodes])
             return True
 
-        if state.classic or n == 2:
+        if classic or n == 2:
             deal_one()
         else:
-            minimum = data.min_target_value[min(n, max(data.min_target_value))]
-            while sum([PEASANT_VALUES[t[0]] for t in targets]) < minimum and deal_one():
-                pass
+            minimum, value = MIN_TARGET_VALUE[n], 0
+            while value < minimum and deal_one():
+                value += PEASANT_VALUES[targets[-1][0]]
         index = 0
         while index < len(targets):  # specials, in the order dealt (extra targets too)
-            peasant = data.peasants[targets[index][0]]
-            kind = peasant.special
-            if kind == "extra_target" and not state.classic:
+            target = targets[index]
+            kind, name = PEASANT_SPECIALS[target[0]], PEASANT_NAMES[target[0]]
+            if kind is None:
+                pass
+            elif kind == "extra_target" and not classic:
                 if deal_one():
-                    notes.append(f"{peasant.name} brings {data.peasants[targets[-1][0]].name}.")
+                    notes.append(f"{name} brings {PEASANT_NAMES[targets[-1][0]]}.")
             elif kind == "all_draw":
+                hands = list(hands)
                 for k in range(n):
                     seat = (first + k) % n
                     if gdeck:
                         hands[seat] += (gdeck.pop(0),)
-                notes.append(f"{peasant.name}: every player draws a Goode.")
+                notes.append(f"{name}: every player draws a Goode.")
             elif kind == "gather_bonus":
                 for other in targets:
-                    if other is not targets[index]:
-                        targets[index][1].extend(other[1])
+                    if other is not target:
+                        target[1].extend(other[1])
                         other[1].clear()
-                notes.append(f"{peasant.name} takes the bonus Goodes of the other targets.")
+                notes.append(f"{name} takes the bonus Goodes of the other targets.")
             elif kind in EFFECT_TEXT:
                 effects.append(kind)
                 notes.append(EFFECT_TEXT[kind] + " this round.")
             index += 1
 
         round_no = state.round + 1
-        shown = "; ".join(
+        listed = "; ".join(
             [PEASANT_LABELS[p] + (f" with {describe_goodes(g)}" if g else "") for p, g in targets]
         )
-        events = [Event(text=f"Round {round_no}: the targets are {shown or 'none'}.", kind="round_start")]
-        events += [Event(text=note) for note in notes]
-        changes = dict(
-            changes or {},
-            peasant_deck=tuple(pdeck),
-            goode_deck=tuple(gdeck),
-            hands=tuple(hands),
-            revealed=frozenset(revealed),
-            targets=tuple([Target(peasant=p, goodes=tuple(g)) for p, g in targets]),
-            effects=tuple(effects),
-            round=round_no,
-            first=first,
-            turn=first,
-            phase="bidding",
-            bids=((),) * n,
-            passed=(False,) * n,
-            bid_open=(False,) * n,
-            bid_taken=(False,) * n,
-            order=(),
-            collect_pos=0,
-        )
+        events = [Event(f"Round {round_no}: the targets are {listed or 'none'}.", "round_start")]
+        events += map(Event, notes)
+        revealed = set(state.revealed)  # a set, then frozen: as it always was (same order)
+        revealed.update(shown)
+        changes = {
+            **(changes or {}),
+            **fresh_round(n),
+            "peasant_deck": tuple(pdeck),
+            "goode_deck": tuple(gdeck),
+            "hands": tuple(hands),
+            "revealed": frozenset(revealed),
+            "targets": tuple([target_of(p, tuple(g)) for p, g in targets]),
+            "effects": tuple(effects),
+            "round": round_no,
+            "first": first,
+            "turn": first,
+        }
         if not pdeck or not gdeck:
             deck = "Peasant" if not pdeck else "Goodes"
             reason = f"The {deck} deck is empty, so round {round_no} is not played."
@@ -370,11 +409,18 @@ class BleedingSherwood(Game):
 
     # ----- whose turn ----------------------------------------------------------------
     def to_act(self, state: State) -> list[int]:
-        if state.phase == "bidding":
+        phase = state.phase
+        if phase == "bidding":
             return [state.turn]
-        if state.phase == "collecting":
+        if phase == "collecting":
             return [state.order[state.collect_pos]]
         return []
+
+    def may_act(self, state: State, seat: int) -> bool:
+        phase = state.phase
+        if phase == "bidding":
+            return seat == state.turn
+        return phase == "collecting" and seat == state.order[state.collect_pos]
 
     def is_private(self, state: State, seat: int) -> bool:
         return state.phase == "bidding"
@@ -388,52 +434,63 @@ class BleedingSherwood(Game):
         phase = state.phase
         if phase == "bidding" and seat == state.turn:
             actions = seat_actions(seat)
-            plays = actions.plays
-            return [plays[c] for c in state.hands[seat]] + [actions.pass_]
+            return [*map(actions.plays.__getitem__, state.hands[seat]), actions.pass_]
         if phase == "collecting" and seat == state.order[state.collect_pos]:
             return self._takes(seat, state.targets, state.bid_open)
         return []
 
     @staticmethod
-    def _takes(seat: int, targets: tuple[Target, ...], bid_open) -> list:
+    def _takes(seat: int, targets: tuple[Target, ...], bid_open: tuple[bool, ...]) -> list:
         """What this collector may take: a centre Peasant, or another's open spent bid."""
         actions = seat_actions(seat)
-        take_target, take_bid = actions.take_targets, actions.take_bids
+        take_target = actions.take_targets
         takes = [take_target[t.peasant] for t in targets]
-        takes += [take_bid[o] for o, ok in enumerate(bid_open) if ok and o != seat]
+        if True in bid_open:
+            take_bid = actions.take_bids
+            takes += [take_bid[o] for o, ok in enumerate(bid_open) if ok and o != seat]
         return takes
 
     # ----- actions ---------------------------------------------------------------------
     # Each step collects its changes in a dict and copies the state once, in
-    # `_move_turn` (bidding) or `_move_collector` (collecting).
+    # `_move_turn` (bidding) or `_move_collector` (collecting). The steps read each field
+    # at most once: a pydantic model's attribute access is several times slower than a
+    # local's.
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
-        if isinstance(action, (PlayGoode, Pass)):
+        if isinstance(action, PlayGoode):
             if state.phase != "bidding":
                 raise RuleError("Bidding is over; now the bidders collect their targets.")
-            return self._bid(state, action)
+            return self._play_goode(state, action)
+        if isinstance(action, Pass):
+            if state.phase != "bidding":
+                raise RuleError("Bidding is over; now the bidders collect their targets.")
+            return self._pass(state, action)
         if state.phase != "collecting":
             raise RuleError("Nobody collects until everyone has passed.")
-        return self._collect(state, action)
+        if isinstance(action, TakeTarget):
+            return self._take_target(state, action)
+        return self._take_bid(state, action)
 
-    def _bid(self, state: State, action: PlayGoode | Pass) -> tuple[State, list[Event]]:
-        seat, name = action.seat, state.players[action.seat].name
-        if isinstance(action, Pass):
-            passed = list(state.passed)
-            passed[seat] = True
-            total = bid_total(state.bids[seat])
-            events = [Event(f"{name} passes with a bid of {total}.")]
-            changes = dict(passed=passed)
-        else:
-            card, hand = action.card, state.hands[seat]
-            if card not in hand:
-                raise RuleError("That Goode is not in your hand.")
-            hands = list(state.hands)
-            hands[seat] = tuple([c for c in hand if c != card])
-            bids = list(state.bids)
-            bid = bids[seat] = bids[seat] + (card,)
-            events = [Event(f"{name} bids {GOODE_LABELS[card]}; {name}'s bid is now {bid_total(bid)}.")]
-            changes = dict(hands=tuple(hands), bids=tuple(bids), revealed=state.revealed | {card})
+    def _play_goode(self, state: State, action: PlayGoode) -> tuple[State, list[Event]]:
+        seat, card = action.seat, action.card
+        hands = state.hands
+        hand = hands[seat]
+        if card not in hand:
+            raise RuleError("That Goode is not in your hand.")
+        bids = state.bids
+        bid = bids[seat] + (card,)
+        name = state.players[seat].name
+        changes = {
+            "hands": replaced(hands, seat, without(hand, card)),
+            "bids": replaced(bids, seat, bid),
+            "revealed": state.revealed | {card},
+        }
+        events = [Event(f"{name} bids {GOODE_LABELS[card]}; {name}'s bid is now {bid_total(bid)}.")]
         return self._move_turn(state, changes, seat + 1, events)
+
+    def _pass(self, state: State, action: Pass) -> tuple[State, list[Event]]:
+        seat = action.seat
+        events = [Event(f"{state.players[seat].name} passes with a bid of {bid_total(state.bids[seat])}.")]
+        return self._move_turn(state, {"passed": replaced(state.passed, seat, True)}, seat + 1, events)
 
     def _move_turn(
         self, state: State, changes: dict, start: int, events: list[Event]
@@ -442,9 +499,8 @@ class BleedingSherwood(Game):
         `start`, to the first bidder who has not passed. A bidder with no Goodes left can
         only pass: they pass at once. Once everyone has passed, the turn stays with the
         last to pass and collection begins."""
-        hands = changes.get("hands", state.hands)
-        bids = changes.get("bids", state.bids)
-        passed = list(changes.get("passed", state.passed))
+        hands = changes["hands"] if "hands" in changes else state.hands
+        passed = changes["passed"] if "passed" in changes else state.passed
         n = len(passed)
         turn = (start - 1) % n
         for k in range(n):
@@ -454,10 +510,10 @@ class BleedingSherwood(Game):
             turn = seat
             if hands[seat]:
                 break
-            passed[seat] = True
-            name = state.players[seat].name
-            events.append(Event(f"{name} has no Goodes left and passes with a bid of {bid_total(bids[seat])}."))
-        changes["passed"], changes["turn"] = tuple(passed), turn
+            passed = replaced(passed, seat, True)
+            total = bid_total((changes["bids"] if "bids" in changes else state.bids)[seat])
+            events.append(Event(f"{state.players[seat].name} has no Goodes left and passes with a bid of {total}."))
+        changes["passed"], changes["turn"] = passed, turn
         state = state.model_copy(update=changes)
         if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
             return self._begin_collection(state, events)
@@ -465,23 +521,27 @@ class BleedingSherwood(Game):
 
     def ranking(self, state: State) -> list[int]:
         """Seats from the highest bid down; ties (and zeros) to the earliest bidder."""
-        n, first = len(state.players), state.first
-        totals = [bid_total(bid) for bid in state.bids]
-        return sorted(range(n), key=lambda s: (-totals[s], (s - first) % n))
+        return self._ranking(list(map(bid_total, state.bids)), state.first)
+
+    @staticmethod
+    def _ranking(totals: list[int], first: int) -> list[int]:
+        n = len(totals)
+        # a stable sort (reverse=True keeps ties in order) of the seats in bidding order
+        return sorted([(first + k) % n for k in range(n)], key=totals.__getitem__, reverse=True)
 
     def _begin_collection(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
-        totals = [bid_total(bid) for bid in state.bids]
-        ranking = self.ranking(state)
-        order = list(ranking)
-        if "reverse_order" in state.effects:
-            order.reverse()
-        if "no_zero_capture" in state.effects:
+        totals = list(map(bid_total, state.bids))
+        ranking = self._ranking(totals, state.first)
+        effects = state.effects
+        order = ranking[::-1] if "reverse_order" in effects else ranking
+        if "no_zero_capture" in effects:
             order = [s for s in order if totals[s] > 0]
         if state.classic:
             order = order[:1]
-        names = ", ".join([f"{state.players[s].name} ({totals[s]})" for s in order])
+        players = state.players
+        names = ", ".join([f"{players[s].name} ({totals[s]})" for s in order])
         events.append(Event(f"Everyone has passed. Collection order: {names or 'nobody'}."))
-        changes = dict(phase="collecting", order=tuple(order), high_bidder=ranking[0])
+        changes = {"phase": "collecting", "order": tuple(order), "high_bidder": ranking[0]}
         return self._move_collector(state, changes, 0, events)
 
     def _move_collector(
@@ -489,89 +549,101 @@ class BleedingSherwood(Game):
     ) -> tuple[State, list[Event]]:
         """Make `changes` (this step's) and move on to the collector at `pos` of the
         order, past those with nothing left to take; end the round after the last."""
-        order = changes.get("order", state.order)
-        targets = changes.get("targets", state.targets)
-        bids = changes.get("bids", state.bids)
-        bid_open = list(changes.get("bid_open", state.bid_open))
+        order = changes["order"] if "order" in changes else state.order
+        targets = changes["targets"] if "targets" in changes else state.targets
+        bid_open = changes["bid_open"] if "bid_open" in changes else state.bid_open
         while pos < len(order):
             seat = order[pos]
-            if self._takes(seat, targets, bid_open):
+            # something to take: a centre target, or an open bid other than their own
+            if targets or bid_open.count(True) > bid_open[seat]:
                 break
             events.append(Event(f"{state.players[seat].name} finds nothing left to take."))
-            bid_open[seat] = bool(bids[seat])  # their spent bid is a target now
+            bid_open = replaced(bid_open, seat, bool(state.bids[seat]))  # their spent bid is a target now
             pos += 1
-        changes["bid_open"], changes["collect_pos"] = tuple(bid_open), pos
+        changes["bid_open"], changes["collect_pos"] = bid_open, pos
         state = state.model_copy(update=changes)
         if pos == len(order):
             return self._end_round(state, events)
         return state, events
 
-    def _collect(self, state: State, action: TakeTarget | TakeBid) -> tuple[State, list[Event]]:
-        seat, name = action.seat, state.players[action.seat].name
-        label = f"{name} (bid {bid_total(state.bids[seat])})"
-        hands = list(state.hands)
-        bid_open = list(state.bid_open)
-        if isinstance(action, TakeTarget):
-            target = next((t for t in state.targets if t.peasant == action.peasant), None)
-            if target is None:
-                raise RuleError("That Peasant is not on the table.")
-            collected = list(state.collected)
-            collected[seat] = collected[seat] + (target.peasant,)
-            hands[seat] = hands[seat] + target.goodes
-            extra = f" and {describe_goodes(target.goodes)}" if target.goodes else ""
-            text = f"{label} takes {PEASANT_LABELS[target.peasant]}{extra}."
-            changes = dict(
-                targets=tuple([t for t in state.targets if t.peasant != target.peasant]),
-                collected=tuple(collected),
-            )
+    @staticmethod
+    def _taker(state: State, seat: int, bids: tuple[tuple[int, ...], ...]) -> str:
+        """How the log names a collector: with their bid."""
+        return f"{state.players[seat].name} (bid {bid_total(bids[seat])})"
+
+    def _take_target(self, state: State, action: TakeTarget) -> tuple[State, list[Event]]:
+        seat, peasant = action.seat, action.peasant
+        targets = state.targets
+        for index, target in enumerate(targets):
+            if target.peasant == peasant:
+                break
         else:
-            owner = action.owner
-            if not 0 <= owner < len(state.players):
-                raise RuleError("There is no such bid.")
-            owner_name = state.players[owner].name
-            if owner == seat:
-                raise RuleError("You cannot take your own bid.")
-            if state.bid_taken[owner]:
-                raise RuleError(f"{owner_name}'s bid has already been taken.")
-            if not state.bids[owner]:
-                raise RuleError(f"{owner_name} bid nothing; there is no bid to take.")
-            if not state.bid_open[owner]:
-                raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
-            hands[seat] = hands[seat] + state.bids[owner]
-            taken = list(state.bid_taken)
-            text = f"{label} takes {owner_name}'s bid: {describe_goodes(state.bids[owner])}."
-            bid_open[owner], taken[owner] = False, True
-            changes = dict(bid_taken=tuple(taken))
-        bid_open[seat] = bool(state.bids[seat])  # their spent bid is a target now
-        changes["hands"], changes["bid_open"] = tuple(hands), bid_open
+            raise RuleError("That Peasant is not on the table.")
+        goodes, bids, hands, collected = target.goodes, state.bids, state.hands, state.collected
+        extra = f" and {describe_goodes(goodes)}" if goodes else ""
+        text = f"{self._taker(state, seat, bids)} takes {PEASANT_LABELS[peasant]}{extra}."
+        changes = {
+            "targets": targets[:index] + targets[index + 1 :],
+            "collected": replaced(collected, seat, collected[seat] + (peasant,)),
+            "hands": replaced(hands, seat, hands[seat] + goodes),
+            "bid_open": replaced(state.bid_open, seat, bool(bids[seat])),  # their spent bid is a target now
+        }
+        return self._move_collector(state, changes, state.collect_pos + 1, [Event(text)])
+
+    def _take_bid(self, state: State, action: TakeBid) -> tuple[State, list[Event]]:
+        seat, owner = action.seat, action.owner
+        players = state.players
+        if not 0 <= owner < len(players):
+            raise RuleError("There is no such bid.")
+        owner_name = players[owner].name
+        if owner == seat:
+            raise RuleError("You cannot take your own bid.")
+        if state.bid_taken[owner]:
+            raise RuleError(f"{owner_name}'s bid has already been taken.")
+        bids = state.bids
+        bid = bids[owner]
+        if not bid:
+            raise RuleError(f"{owner_name} bid nothing; there is no bid to take.")
+        bid_open = list(state.bid_open)
+        if not bid_open[owner]:
+            raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
+        text = f"{self._taker(state, seat, bids)} takes {owner_name}'s bid: {describe_goodes(bid)}."
+        bid_open[owner] = False
+        bid_open[seat] = bool(bids[seat])  # their spent bid is a target now
+        hands = state.hands
+        changes = {
+            "bid_taken": replaced(state.bid_taken, owner, True),
+            "hands": replaced(hands, seat, hands[seat] + bid),
+            "bid_open": tuple(bid_open),
+        }
         return self._move_collector(state, changes, state.collect_pos + 1, [Event(text)])
 
     def _end_round(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
         """Discard leftovers; end at the winning score, else start the next round."""
-        data = cards()
-        leftovers_g = [g for t in state.targets for g in t.goodes] + [
-            g for b, taken in zip(state.bids, state.bid_taken) if not taken for g in b
-        ]
-        leftovers_p = [t.peasant for t in state.targets]
-        n = len(state.players)
-        changes = dict(
-            goode_discard=state.goode_discard + tuple(leftovers_g),
-            peasant_discard=state.peasant_discard + tuple(leftovers_p),
-            targets=(),
-            bids=((),) * n,
-            bid_open=(False,) * n,
-            bid_taken=(False,) * n,
-            effects=(),
-        )
-        points = [score_of(c) for c in state.collected]
-        scores = ", ".join(f"{p.name} {points[s]}" for s, p in enumerate(state.players))
+        targets, players = state.targets, state.players
+        leftovers_g = [g for t in targets for g in t.goodes]
+        for bid, taken in zip(state.bids, state.bid_taken):
+            if not taken:
+                leftovers_g += bid
+        leftovers_p = [t.peasant for t in targets]
+        n = len(players)
+        changes = {
+            "goode_discard": state.goode_discard + tuple(leftovers_g),
+            "peasant_discard": state.peasant_discard + tuple(leftovers_p),
+            "targets": (),
+            "bids": ((),) * n,
+            "bid_open": (False,) * n,
+            "bid_taken": (False,) * n,
+            "effects": (),
+        }
+        points = list(map(score_of, state.collected))
+        scores = ", ".join([f"{p.name} {points[s]}" for s, p in enumerate(players)])
         discarded = len(leftovers_g) + len(leftovers_p)
         text = f"Round {state.round} ends ({discarded} leftover cards discarded). Scores: {scores}."
         events.append(Event(text, kind="round_end"))
-        leaders = [s for s in range(n) if points[s] >= data.winning_score]
-        if leaders:
-            names = ", ".join(state.players[s].name for s in leaders)
-            reason = f"{names} reached {data.winning_score} points."
+        if max(points) >= WINNING_SCORE:
+            names = ", ".join([players[s].name for s in range(n) if points[s] >= WINNING_SCORE])
+            reason = f"{names} reached {WINNING_SCORE} points."
             return self._finish(state.model_copy(update=changes), reason, events)
         next_state, more = self._start_round(state, state.high_bidder, changes)
         return next_state, events + more
