@@ -183,13 +183,16 @@ def describe_goodes(ids: tuple[int, ...] | list[int]) -> str:
     return ", ".join([GOODE_LABELS[g] for g in ids])
 
 
+_goode_value, _peasant_value = GOODE_VALUES.__getitem__, PEASANT_VALUES.__getitem__  # bound once
+
+
 def bid_total(bid: tuple[int, ...]) -> int:
-    return sum(map(GOODE_VALUES.__getitem__, bid))
+    return sum(map(_goode_value, bid))
 
 
 def score_of(collected: tuple[int, ...]) -> int:
     """The points of these collected Peasants."""
-    return sum(map(PEASANT_VALUES.__getitem__, collected))
+    return sum(map(_peasant_value, collected))
 
 
 def replaced(items: tuple, index: int, value) -> tuple:
