@@ -531,7 +531,6 @@ def _declarations(seat: int, count: int) -> tuple[Declare, ...]:
 
 
 NO_BRIBE = Bribe()
-_COUNTER_OFFERS: dict[tuple, tuple] = {}  # bounded memo of SheriffGame._counter_offers
 A_FAVOUR = "I will return the favour when I am Sheriff."
 
 
@@ -878,40 +877,26 @@ class SheriffGame(Game):
             out += self._counter_offers(state, seat, m)
         return out
 
-    def _counter_offers(self, state: State, seat: int, m: int) -> tuple[CounterOffer, ...]:
+    def _counter_offers(self, state: State, seat: int, m: int) -> list[CounterOffer]:
         """Five gold more (as far as the merchant has it), or one more of the declared good
         from the bag, if the table can see the merchant could pay it."""
         offer = state.offer or NO_BRIBE
-        # everything the answer depends on (the stand only if the offer names stand goods)
-        key = (
-            seat, m, *_bribe_key(offer),
-            state.gold[m], len(state.bags[m]), state.declarations[m],
-            len(state.players), state.royal,
-            (state.stands_up[m], len(state.stands_down[m])) if offer.stand else None,
-        )
-        found = _COUNTER_OFFERS.get(key)
-        if found is not None:
-            return found
         demands = []
         more = min(state.gold[m], offer.gold + 5)
         if more > offer.gold:
-            demands.append(offer.model_copy(update=dict(gold=more)))
+            demands.append(_canonical_bribe(more, offer.stand, offer.bag, offer.favour))
         if len(offer.bag) < len(state.bags[m]):
             extra = offer.bag + (state.declarations[m],)
-            extra = tuple(sorted(extra, key=KIND_ORDER.__getitem__))
-            demands.append(offer.model_copy(update=dict(bag=extra)))
+            demands.append(_canonical_bribe(offer.gold, offer.stand, extra, offer.favour))
         out = []
         for demand in demands:
             try:
                 demand = self._check_bribe(state, m, demand, by_merchant=False)
             except RuleError:
                 continue
-            if demand != offer:
+            if _bribe_key(demand) != _bribe_key(offer):
                 out.append(_make(CounterOffer, seat=seat, bribe=demand))
-        if len(_COUNTER_OFFERS) >= 4096:
-            _COUNTER_OFFERS.clear()
-        found = _COUNTER_OFFERS[key] = tuple(out)
-        return found
+        return out
 
     # ----- applying actions ------------------------------------------------------------
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
@@ -1198,12 +1183,11 @@ class SheriffGame(Game):
     def _check_bribe(self, state: State, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
         """Validate an offer (against what the merchant really has) or a Sheriff's demand
         (against what the table can see); return it in canonical order."""
-        name = self._name(state, merchant)
-        who = "You have" if by_merchant else f"{name} has"
         gold = bribe.gold
         if not isinstance(gold, int) or gold < 0:
             raise RuleError("A bribe's gold cannot be negative.")
         if gold > state.gold[merchant]:
+            who = "You have" if by_merchant else f"{self._name(state, merchant)} has"
             raise RuleError(f"{who} only {state.gold[merchant]} gold.")
         in_play = kinds_in_play(len(state.players), state.royal)
         for kind in bribe.stand + bribe.bag:
@@ -1215,7 +1199,7 @@ class SheriffGame(Game):
             self._check_stand_goods(state, merchant, bribe.stand, by_merchant)
         size = len(state.bags[merchant])
         if len(bribe.bag) > size:
-            whose = "Your" if by_merchant else f"{name}'s"
+            whose = "Your" if by_merchant else f"{self._name(state, merchant)}'s"
             raise RuleError(f"{whose} bag holds only {size} card{'s' if size != 1 else ''}.")
         favour = _clean_favour(bribe.favour)
         if len(favour) > MAX_FAVOUR:
