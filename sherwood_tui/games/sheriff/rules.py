@@ -488,7 +488,10 @@ def _draw_choices(seat: int, need: int, sources: tuple[int | None, ...]) -> tupl
 
 @cache
 def _verdicts(sheriff: int, merchant: int) -> tuple[LetPass, OpenBag]:
-    return LetPass.make(seat=sheriff, merchant=merchant), OpenBag.make(seat=sheriff, merchant=merchant)
+    return (
+        LetPass.make(seat=sheriff, merchant=merchant),
+        OpenBag.make(seat=sheriff, merchant=merchant),
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -498,7 +501,9 @@ def _card_choice(kind: type[SetAside] | type[LoadBag], seat: int, cards: tuple[i
 
 
 @lru_cache(maxsize=8192)
-def _order_choices(kind: type[PlaceAside] | type[Confiscate], seat: int, cards: tuple[int, ...]) -> tuple:
+def _order_choices(
+    kind: type[PlaceAside] | type[Confiscate], seat: int, cards: tuple[int, ...]
+) -> tuple:
     """Both piles, with the cards in their order and reversed (if that shows differently)."""
     orders = {}
     for order in (cards, cards[::-1]):
@@ -589,7 +594,9 @@ def _clean_favour(text: str) -> str:
 
 
 def _draw_sources(
-    drew_from_pile: bool, discards: tuple[tuple[int, ...], tuple[int, ...]], draw_pile: tuple[int, ...]
+    drew_from_pile: bool,
+    discards: tuple[tuple[int, ...], tuple[int, ...]],
+    draw_pile: tuple[int, ...],
 ) -> tuple[int | None, ...]:
     """Where a market merchant may draw from (None: the draw pile): a non-empty discard
     pile until the draw pile is used, and the draw pile while it (or a reshuffle) has cards."""
@@ -933,7 +940,9 @@ class SheriffGame(Game):
         )
         return self._market_goes_on(
             state, [Event(text)],
-            hands=_set(state.hands, seat, _without(hand, chosen)), set_aside=cards, drew_from_pile=False,
+            hands=_set(state.hands, seat, _without(hand, chosen)),
+            set_aside=cards,
+            drew_from_pile=False,
         )
 
     def _market_goes_on(
@@ -944,7 +953,9 @@ class SheriffGame(Game):
         puts the set-aside cards back; then the next merchant's turn."""
         new = {**state.__dict__, **changes}  # the fields after this step, read before copying
         hand = new["hands"][state.market_seat]
-        if len(hand) < HAND_SIZE and _draw_sources(new["drew_from_pile"], new["discards"], new["draw_pile"]):
+        if len(hand) < HAND_SIZE and _draw_sources(
+            new["drew_from_pile"], new["discards"], new["draw_pile"]
+        ):
             changes["step"] = "draw"  # `changes` is this call's own dict
             return state.model_copy(update=changes), events
         if new["set_aside"]:
@@ -1032,7 +1043,9 @@ class SheriffGame(Game):
         nxt = (state.market_seat + 1) % len(state.players)
         if nxt != state.sheriff:
             state = state.model_copy(
-                update=dict(changes, market_seat=nxt, step="set_aside", set_aside=(), drew_from_pile=False)
+                update=dict(
+                    changes, market_seat=nxt, step="set_aside", set_aside=(), drew_from_pile=False
+                )
             )
             return state, events
         state = state.model_copy(
@@ -1575,7 +1588,8 @@ class SheriffGame(Game):
         drawn = []
         for k in range(n):
             s = (new_sheriff + k) % n
-            pile, discards, rng, cards, more = _draw_from(pile, discards, rng, HAND_SIZE - len(hands[s]))
+            need = HAND_SIZE - len(hands[s])
+            pile, discards, rng, cards, more = _draw_from(pile, discards, rng, need)
             events += more
             if cards:
                 hands[s] += cards
