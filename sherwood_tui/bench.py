@@ -81,8 +81,9 @@ def memory() -> tuple[int, int]:
     return run_script(BARE_APP)[1], run_script(OUR_FULL_GAME)[1]
 
 
-def games_per_second(game_id: str, players: int, seconds: float = 4.0) -> tuple[float, float]:
-    """Random-bot games per second and actions per second on one core (CPU time)."""
+def games_per_second(game_id: str, players: int, seconds: float = 4.0, windows: int = 5) -> tuple[float, float]:
+    """Random-bot games per second and actions per second on one core (CPU time): the
+    median of `windows` equal windows, so one disturbed moment does not decide it."""
     from sherwood_tui import catalog
     from sherwood_tui.core.contract import Player
 
@@ -91,19 +92,24 @@ def games_per_second(game_id: str, players: int, seconds: float = 4.0) -> tuple[
     game = catalog.get(game_id).load()
     seats = [Player(name=f"P{i}", bot="random") for i in range(players)]
     tune_gc_for_batch_play()  # as the simulator and the soak runs do
-    games = actions = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        rnd = random.Random(games)
-        state = game.new_game(seats, {}, games)
-        while not game.is_over(state):
-            to_act = game.to_act(state)
-            seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
-            state, _ = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
-            actions += 1
-        games += 1
-    elapsed = time.process_time() - started
-    return games / elapsed, actions / elapsed
+    seed = 0
+    rates = []
+    for _ in range(windows):
+        games = actions = 0
+        started = time.process_time()
+        while time.process_time() - started < seconds / windows:
+            rnd = random.Random(seed)
+            state = game.new_game(seats, {}, seed)
+            while not game.is_over(state):
+                to_act = game.to_act(state)
+                seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
+                state, _ = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
+                actions += 1
+            games += 1
+            seed += 1
+        elapsed = time.process_time() - started
+        rates.append((games / elapsed, actions / elapsed))
+    return statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates)
 
 
 def main() -> int:
