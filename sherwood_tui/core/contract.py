@@ -28,6 +28,29 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
+def make(model: type, **values: Any):
+    """A `model` (a Frozen subclass) from trusted values without validation (the rules'
+    hot path): fields left out take their defaults. Use the normal constructor for
+    untrusted input. Calling this function is quicker than `Model.make(...)`: looking an
+    attribute up on a pydantic class goes through its metaclass's `__getattr__` hook."""
+    known = _DEFAULTS.get(model)
+    if known is None:
+        fields = model.model_fields
+        defaults = {
+            name: field.get_default(call_default_factory=True)
+            for name, field in fields.items()
+            if not field.is_required()
+        }
+        known = _DEFAULTS[model] = (defaults, set(fields))
+    defaults, every_field = known
+    new = _new_object(model)
+    _set_dict(new, {**defaults, **values} if defaults else values)
+    _set_fields_set(new, every_field)
+    _set_extra(new, None)
+    _set_private(new, None)
+    return new
+
+
 class Frozen(BaseModel):
     """Base of every immutable model of the rules layer."""
 
@@ -36,26 +59,7 @@ class Frozen(BaseModel):
     # needs them.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    @classmethod
-    def make(cls, **values: Any):
-        """Build from trusted values without validation (the rules' hot path): fields
-        left out take their defaults. Use the normal constructor for untrusted input."""
-        known = _DEFAULTS.get(cls)
-        if known is None:
-            fields = cls.model_fields
-            defaults = {
-                name: field.get_default(call_default_factory=True)
-                for name, field in fields.items()
-                if not field.is_required()
-            }
-            known = _DEFAULTS[cls] = (defaults, set(fields))
-        defaults, every_field = known
-        new = _new_object(cls)
-        _set_dict(new, {**defaults, **values} if defaults else values)
-        _set_fields_set(new, every_field)
-        _set_extra(new, None)
-        _set_private(new, None)
-        return new
+    make = classmethod(make)  # Model.make(**values): the module's `make` for this model
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
         """A shallow copy with some fields replaced, without validation (as pydantic's),

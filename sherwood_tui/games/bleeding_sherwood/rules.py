@@ -171,14 +171,6 @@ GOODE_VIEWS = tuple(CardView.make(id=i, name=g.name, value=g.value) for i, g in 
 PEASANT_VIEWS = tuple(CardView.make(id=i, name=p.name, value=p.value) for i, p in enumerate(_CARDS.peasants))
 
 
-def goode_view(card: int) -> CardView:
-    return GOODE_VIEWS[card]
-
-
-def peasant_view(card: int) -> CardView:
-    return PEASANT_VIEWS[card]
-
-
 def describe_goodes(ids: tuple[int, ...] | list[int]) -> str:
     return ", ".join([GOODE_LABELS[g] for g in ids])
 

@@ -37,14 +37,12 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
+from sherwood_tui.core.contract import (
+    Event, Frozen, Game, OptionSpec, Player, ScoreLine, make,
+)
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.sheriff.data import deck, load
-
-# Frozen.make called as a plain function: looking an attribute up on a pydantic model
-# class goes through its metaclass's __getattr__ hook, which costs more than the build.
-_make = Frozen.make.__func__
 
 DATA = load()
 TYPES = DATA.card_types  # card id -> CardType
@@ -256,7 +254,6 @@ ACTIONS = (
     EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
 )
 Action = Annotated[Union[ACTIONS], Field(discriminator="type")]
-HANDLERS = {kind: f"_do_{kind.model_fields['type'].default}" for kind in ACTIONS}  # -> method
 
 # ----- views ---------------------------------------------------------------------------
 
@@ -358,7 +355,7 @@ def _seat_public(
     """A seat's public side; `hidden` is the face-down goods once revealed, else their
     number. Shared between views (most seats do not change from one step to the next)."""
     revealed = isinstance(hidden, tuple)
-    return _make(
+    return make(
         SeatPublic,
         name=name,
         gold=gold,
@@ -433,7 +430,7 @@ def judge_bag(cards, declared: str) -> Judgement:
     passes = tuple(c for c in cards if NAME[c] == declared)
     confiscated = tuple(c for c in cards if NAME[c] != declared)
     honest = bool(cards) and not confiscated
-    return _make(
+    return make(
         Judgement,
         honest=honest,
         passes=passes,
@@ -489,15 +486,15 @@ def _draw_choices(seat: int, need: int, sources: tuple[int | None, ...]) -> tupl
 @cache
 def _verdicts(sheriff: int, merchant: int) -> tuple[LetPass, OpenBag]:
     return (
-        LetPass.make(seat=sheriff, merchant=merchant),
-        OpenBag.make(seat=sheriff, merchant=merchant),
+        make(LetPass, seat=sheriff, merchant=merchant),
+        make(OpenBag, seat=sheriff, merchant=merchant),
     )
 
 
 @lru_cache(maxsize=8192)
 def _card_choice(kind: type[SetAside] | type[LoadBag], seat: int, cards: tuple[int, ...]):
     """A SetAside or LoadBag, shared: the same few cards come up again and again."""
-    return _make(kind, seat=seat, cards=cards)
+    return make(kind, seat=seat, cards=cards)
 
 
 @lru_cache(maxsize=8192)
@@ -508,7 +505,7 @@ def _order_choices(
     orders = {}
     for order in (cards, cards[::-1]):
         orders.setdefault(tuple(NAME[c] for c in order), order)
-    return tuple(_make(kind, seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
+    return tuple(make(kind, seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
 
 
 @cache
@@ -549,7 +546,7 @@ def _canonical_bribe(gold: int, stand: tuple[str, ...], bag: tuple[str, ...], fa
     """A bribe with its goods in canonical order (shared: the same few come up again and
     again, and a shared bribe compares equal to itself at once)."""
     order = KIND_ORDER.__getitem__
-    return _make(
+    return make(
         Bribe,
         gold=gold,
         stand=tuple(sorted(stand, key=order)),
@@ -561,7 +558,7 @@ def _canonical_bribe(gold: int, stand: tuple[str, ...], bag: tuple[str, ...], fa
 @cache
 def _offer(seat: int, gold: int = 0, stand: tuple = (), bag: tuple = (), favour: str = "") -> Offer:
     """One of the standard legal offers (built once: they come up again and again)."""
-    return _make(Offer, seat=seat, bribe=_canonical_bribe(gold, stand, bag, favour))
+    return make(Offer, seat=seat, bribe=_canonical_bribe(gold, stand, bag, favour))
 
 
 @lru_cache(maxsize=4096)
@@ -874,7 +871,7 @@ class SheriffGame(Game):
         except RuleError:
             return offers
         if _bribe_key(asked) not in [_bribe_key(offer.bribe) for offer in offers]:
-            offers.append(_make(Offer, seat=seat, bribe=asked))
+            offers.append(make(Offer, seat=seat, bribe=asked))
         return offers
 
     def _legal_decisions(self, state: State, seat: int) -> list:
@@ -902,7 +899,7 @@ class SheriffGame(Game):
             except RuleError:
                 continue
             if _bribe_key(demand) != _bribe_key(offer):
-                out.append(_make(CounterOffer, seat=seat, bribe=demand))
+                out.append(make(CounterOffer, seat=seat, bribe=demand))
         return out
 
     # ----- applying actions ------------------------------------------------------------
@@ -1454,7 +1451,7 @@ class SheriffGame(Game):
         events = events + [
             Event(f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}.")
         ]
-        changes["debt"] = _make(Debt, debtor=debtor, creditor=creditor, amount=rest)
+        changes["debt"] = make(Debt, debtor=debtor, creditor=creditor, amount=rest)
         return self._settle(state.model_copy(update=changes), events)
 
     def _settle(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -1681,7 +1678,7 @@ class SheriffGame(Game):
             for good in LEGAL_GOODS:
                 parts[BONUS_PART[good]] = float(bonus[s][good])
             lines.append(
-                _make(  # numbers as floats, as the validating constructor makes them
+                make(  # numbers as floats, as the validating constructor makes them
                     ScoreLine,
                     seat=s,
                     name=name,
@@ -1717,7 +1714,7 @@ class SheriffGame(Game):
             )
         )
         a, b = state.discards
-        return _make(
+        return make(
             PublicView,
             round=state.round,
             rounds_total=state.rounds_total,
@@ -1760,7 +1757,7 @@ class SheriffGame(Game):
         }
 
     def view(self, state: State, seat: int) -> SeatView:
-        return _make(
+        return make(
             SeatView,
             seat=seat,
             hand=_views(state.hands[seat]),
@@ -1819,4 +1816,7 @@ class SheriffGame(Game):
         return {zone_text(name, zone, cards) for zone, cards in zones.items() if cards}
 
 
-_HANDLER_FUNCTIONS = {kind: getattr(SheriffGame, name) for kind, name in HANDLERS.items()}
+# action type -> its rule: SheriffGame._do_<the action's "type">
+_HANDLER_FUNCTIONS = {
+    kind: getattr(SheriffGame, f"_do_{kind.model_fields['type'].default}") for kind in ACTIONS
+}

@@ -328,10 +328,6 @@ def char_name(char_id: str) -> str:
     return CHAR_NAMES[char_id]
 
 
-def town_name(town: str) -> str:
-    return TOWNS[TOWN_INDEX[town]].name
-
-
 def mission_name(mission_id: str) -> str:
     return MISSION_NAMES[mission_id]
 
