@@ -451,14 +451,12 @@ class BleedingSherwood(Game):
     # at most once: a pydantic model's attribute access is several times slower than a
     # local's.
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
-        if isinstance(action, PlayGoode):
+        if isinstance(action, (PlayGoode, Pass)):
             if state.phase != "bidding":
                 raise RuleError("Bidding is over; now the bidders collect their targets.")
+            if isinstance(action, Pass):
+                return self._pass(state, action)
             return self._play_goode(state, action)
-        if isinstance(action, Pass):
-            if state.phase != "bidding":
-                raise RuleError("Bidding is over; now the bidders collect their targets.")
-            return self._pass(state, action)
         if state.phase != "collecting":
             raise RuleError("Nobody collects until everyone has passed.")
         if isinstance(action, TakeTarget):
