@@ -11,6 +11,32 @@ textual._wait.SLEEP_IDLE = 0.0004
 
 
 @pytest.fixture(autouse=True)
+def quick_hands(monkeypatch):
+    """Pilot presses keys faster than any person, and before the screen is painted: tests
+    of whole games run without the hand-off guard. The guard's own tests
+    (tests/ui/test_handoff_keys.py and tests/test_terminal.py) use the real one."""
+    from sherwood_tui.ui.app import SherwoodApp
+
+    monkeypatch.setattr(SherwoodApp, "make_key_guard", staticmethod(NoGuard))
+
+
+class NoGuard:
+    """A key guard that lets every key through."""
+
+    def arm(self, guarded: bool) -> int:
+        return 0
+
+    def drawn(self, screen: int) -> None:
+        pass
+
+    def allow(self) -> bool:
+        return True
+
+    def waiting(self) -> bool:
+        return False
+
+
+@pytest.fixture(autouse=True)
 def isolated_saves(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     monkeypatch.setenv("SHERWOOD_TUI_DATA", str(folder))

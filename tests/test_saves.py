@@ -46,7 +46,7 @@ def test_resume_restores_the_exact_state(tmp_path):
     loaded = load_session(path)
     assert loaded.state == session.state and loaded.actions == session.actions
     assert loaded.next_seat() == session.next_seat()
-    assert loaded.viewer is None  # the curtain is up after a resume
+    assert loaded.handoff.holder is None  # the curtain is up after a resume
 
 
 def test_save_is_written_atomically_and_leaves_no_temporary_file(tmp_path, monkeypatch):

@@ -14,14 +14,23 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.paths import data_dir, saves_dir  # noqa: F401 - re-exported
 from sherwood_tui.core.session import Session
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2 added `undo` (what may still be taken back); 1 is still read
+
+
+class UndoRecord(BaseModel):
+    """The undo limit of a save (`HandOff.memo`): actions below `floor` are final."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    floor: int = Field(ge=0)
+    why: str = Field(default="", max_length=200)
 
 
 class SaveRecord(BaseModel):
@@ -39,6 +48,7 @@ class SaveRecord(BaseModel):
     saved_at: str
     round_label: str = ""
     finished: bool = False
+    undo: UndoRecord | None = None
 
 
 class SaveSummary(BaseModel):
@@ -63,6 +73,7 @@ def record_of(session: Session) -> SaveRecord:
         saved_at=datetime.now().isoformat(timespec="seconds"),
         round_label=session.game.round_label(session.state),
         finished=session.is_over,
+        undo=UndoRecord(**session.handoff.memo()),
     )
 
 
@@ -128,7 +139,9 @@ def load_session(path: Path) -> Session:
         first = err.errors()[0]
         raise SaveError(f"{path.name}: damaged action ({first['msg']})") from None
     try:
-        return Session.replay(game, record.players, record.options, record.seed, actions)
+        session = Session.replay(game, record.players, record.options, record.seed, actions)
+        session.handoff.restore(record.undo.model_dump() if record.undo else None)
+        return session
     except RuleError as err:
         raise SaveError(f"{path.name}: {err}") from None
     except Exception as err:  # a record that passes validation yet breaks the rules

@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from sherwood_tui.catalog import GameInfo, get
+from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.errors import RuleError, SaveError
+from sherwood_tui.ui.lifecycle import SafeTerminalMixin
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
@@ -56,7 +59,7 @@ def collect_garbage(screens_shown: int) -> None:
         gc.collect()
 
 
-class SherwoodApp(App):
+class SherwoodApp(SafeTerminalMixin, App):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
@@ -66,14 +69,21 @@ class SherwoodApp(App):
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "rules", "Rules"),
+        Binding("f3", "log", "Log", show=False),
         Binding("ctrl+q", "quit_game", "Quit", priority=True),
     ]
 
+    # Keys that always work, even while a hand-off drops keys: quitting asks first.
+    UNGUARDED_KEYS = frozenset({"ctrl+q", "ctrl+c"})
+    GUARDED_EVENTS = (events.Key, events.MouseDown, events.MouseUp, events.Click, events.Paste)
+
     def __init__(
-        self, saves_dir: Path | None = None, resume_path: Path | None = None, bot_delay: float = 0.8
+        self, saves_dir: Path | None = None, resume_path: Path | None = None, bot_delay: float = 0.8,
+        key_guard: KeyGuard | None = None,
     ) -> None:
         super().__init__()
         self.bot_delay = bot_delay  # seconds a bot's turn stays on screen
+        self.key_guard = key_guard or self.make_key_guard()
         from sherwood_tui.core.paths import saves_dir as default_dir
 
         self.saves_dir = saves_dir or default_dir()
@@ -86,6 +96,23 @@ class SherwoodApp(App):
         self.save_problem = ""
         self.interludes: list = []  # public screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
+
+    @staticmethod
+    def make_key_guard() -> KeyGuard:
+        """The guard of hand-offs (tests replace this to press keys without waiting)."""
+        return KeyGuard()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key and click first asks the hand-off guard (see `KeyGuard`): a double
+        tap or a held key never acts on a screen put up after it started."""
+        if isinstance(event, self.GUARDED_EVENTS) and not event.is_forwarded:
+            if isinstance(event, events.Key):
+                allowed = self.key_guard.allow() or event.key in self.UNGUARDED_KEYS
+            else:
+                allowed = not self.key_guard.waiting()
+            if not allowed:
+                return
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         import gc
@@ -151,11 +178,10 @@ class SherwoodApp(App):
             self.switch_screen(PickerScreen())
 
     # ----- the hot-seat loop -------------------------------------------------------
-    def _show(self, screen) -> None:
-        """Replace the current game screen (so no earlier secret stays underneath).
-        A public screen is for the whole table: the next private one needs the curtain,
-        and what the table has now seen can no longer be taken back (unless the screen
-        is for the same player who just decided).
+    def _show(self, screen, step: Step) -> None:
+        """Replace the current game screen (so no earlier secret stays underneath), tell
+        the hand-off policy, and guard the keys until the screen is drawn (and a moment
+        after, where the policy says so).
 
         Help, rules, the quit dialog or a peek (map, table) open over the game screen
         describe the screen being replaced: they close, so no stale game screen stays
@@ -164,49 +190,53 @@ class SherwoodApp(App):
             overlays = self.screen_stack[3:]  # above the default screen, the picker and the game
             for _ in overlays:
                 self.pop_screen()
-            self._show(screen)
+            self._show(screen, step)
             small = [s for s in overlays if isinstance(s, TooSmallScreen)]
             if small:  # the game moved on while the window was small: it still is
                 self.push_screen(small[-1])
             return
-        session = self.session
-        if session is not None and not getattr(screen, "private", False) and not isinstance(screen, CurtainScreen):
-            session.viewer = None
-            seat = getattr(screen, "seat", None)
-            if session.actions and (seat is None or seat != session.actions[-1].seat):
-                session.undo_floor = len(session.actions)
+        handoff = self.session.handoff if self.session is not None else None
+        guarded = handoff.guard_first_key(step) if handoff is not None else True
+        if handoff is not None:
+            handoff.shown(step)
+        number = self.key_guard.arm(guarded)
         if isinstance(self.screen, PickerScreen):
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
+        screen.call_after_refresh(self.key_guard.drawn, number)
         release_render_caches()
         self.screens_shown += 1
         self.call_after_refresh(collect_garbage, self.screens_shown)
 
     def advance(self) -> None:
-        """Show what comes next: final scores, a curtain, or the next decision."""
+        """Show what comes next: final scores, a bot's turn, a curtain (a hand-off), or
+        the next decision, as the session's hand-off policy says."""
         session = self.session
         if session is None:
             return
-        if session.is_over:
-            self._show(FinalScreen(session))
+        step = session.handoff.next_step()
+        if step.kind == WAIT:
             return
-        seat = session.next_seat()
-        if seat is None:
-            return
-        if session.players[seat].bot is not None:
+        if step.kind == FINAL:
+            screen = FinalScreen(session)
+        elif step.kind == BOT:
             from sherwood_tui.ui.game_screen import BotTurnScreen
 
-            self._show(BotTurnScreen(session, seat))
-            return
-        if session.needs_curtain(seat):
-            self._show(CurtainScreen(session, seat, session.log[self.news_mark :]))
-            return
-        self._show(self.info.load_screens().screen_for(session, seat))
+            screen = BotTurnScreen(session, step.seat)
+        elif step.kind == CURTAIN:
+            screen = CurtainScreen(
+                session, step.seat, session.log[self.news_mark :],
+                public=not step.private, undo_name=session.handoff.undo_offer(),
+            )
+        else:
+            screen = self.info.load_screens().screen_for(session, step.seat)
+        self._show(screen, step)
 
     def lift_curtain(self, seat: int) -> None:
-        self.session.lift_curtain(seat)
+        self.session.handoff.lift(seat)
         self.news_mark = len(self.session.log)
+        self.autosave()
         self.advance()
 
     def submit(self, action: Any) -> None:
@@ -241,20 +271,25 @@ class SherwoodApp(App):
         if self.session is not None and not self.session.humans:
             self.interludes = []
         if self.interludes:
-            self._show(self.interludes.pop(0))
+            self._show(self.interludes.pop(0), Step(SHOW))
         else:
             self.advance()
 
     def undo_last(self) -> None:
+        """`u`: take back the last decision of the human at the keyboard (and the bot
+        moves after it), or say why that is no longer possible."""
         session = self.session
-        if session is None or not session.can_undo():
-            self.notify("There is nothing to take back.", severity="warning")
+        if session is None:
             return
-        action = session.undo()
+        try:
+            session.handoff.undo()
+        except RuleError as err:
+            self.notify(str(err), severity="warning", markup=False)
+            return
         self.news_mark = min(self.news_mark, len(session.log) - 1)
         self.summary_mark = min(self.summary_mark, len(session.log))
         self.autosave()
-        self.notify(f"{session.player_name(action.seat)} took back a decision.", markup=False)
+        self.notify(session.log[-1].text, markup=False)
         self.interludes = []
         self.advance()
 
@@ -297,6 +332,14 @@ class SherwoodApp(App):
         else:
             text = self.info.rules_reference()
         self.push_screen(RulesScreen(text))
+
+    def action_log(self) -> None:
+        """The whole public log of the game (F3), e.g. news a curtain had no room for."""
+        from sherwood_tui.ui.screens import LogScreen
+
+        if self.session is None or isinstance(self.screen, LogScreen):
+            return
+        self.push_screen(LogScreen(self.session.log))
 
     def action_quit_game(self) -> None:
         if isinstance(self.screen, QuitScreen):

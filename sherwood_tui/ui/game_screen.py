@@ -78,11 +78,9 @@ class GameScreen(Screen):
         self.app.undo_last()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_mounted:  # keys typed while the screen is being built wait for nothing
-            return False
-        if action == "undo":
-            return self.session.can_undo()
-        return True
+        # Keys typed while the screen is being built wait for nothing; once it is, `u`
+        # always answers: it takes back, or says why it cannot.
+        return self.is_mounted
 
 
 class BotTurnScreen(GameScreen):

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.ui.widgets import KeyBar, Panel
+from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, clip, event_text
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event, Player
@@ -201,45 +201,87 @@ class ContinueScreen(SteadyScreen):
 
 
 class CurtainScreen(SteadyScreen):
-    """Opaque: names the next player, shows public news, waits for them."""
+    """Opaque: names the next player, shows public news, waits for them. `public`: the
+    next decision is public (the table may watch), still taken over with Enter so the
+    previous player's keys never act for the next one. `undo_name`: who may take back
+    their last decision here (u), if anyone."""
 
+    NAME_CELLS = 24  # a name longer than this (in terminal cells) is cut with "…"
     BINDINGS = [
         Binding("enter", "lift", "I am the only one looking"),
+        Binding("enter", "take", "Take the keyboard"),
+        Binding("f3", "app.log", "Log"),
         Binding("u", "undo", "Undo"),
     ]
 
-    def __init__(self, session: "Session", seat: int, news: list[Event]) -> None:
+    def __init__(
+        self, session: "Session", seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
         self.news = news
+        self.public = public
+        self.undo_name = undo_name
 
     def compose(self) -> ComposeResult:
-        name = self.session.player_name(self.seat)
+        name = clip(self.session.player_name(self.seat), self.NAME_CELLS)
+        game = self.session.game
+        if self.public:
+            key_line = f"{name}: press Enter to take the keyboard (this decision is public)."
+        else:
+            key_line = f"{name}: press Enter when only you can see the screen."
         with Center(id="curtain"):
             with Vertical(id="curtain-box"):
                 yield plain(f"Pass the terminal to {name}", "bold")
-                yield plain(f"{self.session.game.title} · {self.session.game.round_label(self.session.state)}")
+                yield plain(f"{game.title} · {game.round_label(self.session.state)}")
                 yield plain("")
-                for event in self.news[-8:]:
-                    yield plain(event.text)
-                yield plain("")
-                yield plain(f"{name}: press Enter when only you can see the screen.", "bold")
-                if self.session.can_undo():
-                    last = self.session.player_name(self.session.actions[-1].seat)
-                    yield plain(f"{last}: press u to take back your last decision.", "dim")
+                if self.news:
+                    yield NewsLines(self.news, id="curtain-news")
+                    yield plain("")
+                yield plain(key_line, "bold")
+                if self.undo_name is not None:
+                    undo = clip(self.undo_name, self.NAME_CELLS)
+                    yield plain(f"{undo}: press u to take back your last decision.", "dim")
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and self.is_mounted:
-            return self.session.can_undo()
+        allowed = {"lift": not self.public, "take": self.public, "undo": self.undo_name is not None}
+        if not allowed.get(action, True):
+            return False
         return super().check_action(action, parameters)
 
     def action_lift(self) -> None:
         self.app.lift_curtain(self.seat)
 
+    action_take = action_lift
+
     def action_undo(self) -> None:
         self.app.undo_last()
+
+
+class LogScreen(SteadyScreen):
+    """The whole public log of the game, newest at the bottom (F3)."""
+
+    BINDINGS = [Binding("escape,f3,q", "close", "Close")]
+
+    def __init__(self, events: list[Event]) -> None:
+        super().__init__()
+        self.events = events
+
+    def compose(self) -> ComposeResult:
+        yield plain(f"The game log · {len(self.events)} events, newest at the bottom", "bold")
+        with VerticalScroll(id="whole-log"):
+            yield Static(Text("\n").join(event_text(e) for e in self.events), markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#whole-log", VerticalScroll)
+        log.focus()
+        log.anchor()  # at the newest line, also once the layout settles
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
 
 
 class RoundSummaryScreen(SteadyScreen):

@@ -2,14 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
+
+
+def clip(text: str, cells: int) -> str:
+    """`text` cut to at most `cells` terminal cells (a wide character counts two), ending
+    with "…" when cut."""
+    if cell_len(text) <= cells:
+        return text
+    if cells < 1:
+        return ""
+    cut = Text(text)
+    cut.truncate(cells - 1)  # may end with a space where half a wide character was
+    return cut.plain.rstrip() + "…"
+
+
+def event_text(event: Event) -> Text:
+    """An event of the log as drawn (never markup: names may hold "[")."""
+    return Text(event.text, style="bold" if event.kind == "round_end" else "")
+
+
+def wrapped_newest_first(events: list[Event], console: Console, width: int) -> Iterator[list[Text]]:
+    """Each event's lines wrapped at `width`, newest event first."""
+    for event in reversed(events):
+        yield list(event_text(event).wrap(console, width))
 
 
 class GameLog(Widget):
@@ -25,13 +52,76 @@ class GameLog(Widget):
     def render(self) -> Text:
         width, height = max(self.content_size.width, 10), max(self.content_size.height, 1)
         lines: list[Text] = []
-        for event in reversed(self.events):
-            text = Text(event.text, style="bold" if event.kind == "round_end" else "")
-            wrapped = text.wrap(self.app.console, width)
-            lines[:0] = list(wrapped)
+        for block in wrapped_newest_first(self.events, self.app.console, width):
+            lines[:0] = block
             if len(lines) >= height:
                 break
         return Text("\n").join(lines[-height:])
+
+
+class NewsLines(Widget):
+    """Public news, newest at the bottom, in the rows its screen leaves free (measured at
+    layout time, so a resize re-measures). News that does not fit is summed up in one dim
+    line above the newest: "N earlier lines: F3 for the log" (N counts events)."""
+
+    DEFAULT_CSS = "NewsLines { height: auto; }"
+
+    def __init__(self, events: list[Event], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.events = events
+
+    def room(self, viewport: Size, width: int) -> int:
+        """The terminal's rows less the screen's docked bars, the border, padding and margin
+        of this widget and its containers, and the rows its siblings take at this width."""
+        docked = [bar.styles.height for bar in self.screen.children if bar.styles.is_docked]
+        used = sum(height.cells or 0 for height in docked if height is not None)
+        for node in self.ancestors_with_self:
+            if node is self.screen:
+                break
+            used += node.styles.gutter.height + node.styles.margin.height
+        outer = width + self.styles.gutter.width
+        for sibling in self.parent.children:
+            if sibling is not self and sibling.display:
+                inner = outer - sibling.styles.gutter.width
+                used += sibling.get_content_height(Size(inner, 0), viewport, inner)
+                used += sibling.styles.gutter.height + sibling.styles.margin.height
+        return max(0, viewport.height - used)
+
+    def pick(self, width: int, height: int) -> list[Text]:
+        """The lines to draw in `height` rows: every event if all fit, else the summary
+        line and the newest whole events (or the end of the newest, if it alone is too long)."""
+        blocks: list[list[Text]] = []
+        total = 0
+        for block in wrapped_newest_first(self.events, self.app.console, width):
+            blocks.append(block)
+            total += len(block)
+            if total > height:
+                break
+        else:
+            return [line for block in reversed(blocks) for line in block]
+        if height < 1:
+            return []
+        room = height - 1  # below the summary line
+        lines: list[Text] = []
+        shown = 0
+        for block in blocks:
+            if len(lines) + len(block) > room:
+                break
+            lines[:0] = block
+            shown += 1
+        if not lines and room > 0:  # the newest event alone is too long: its end
+            lines, shown = blocks[0][-room:], 1
+        left = len(self.events) - shown
+        summary = Text(f"{left} earlier line{'' if left == 1 else 's'}: F3 for the log", style="dim")
+        summary.truncate(width, overflow="ellipsis")
+        return [summary, *lines]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.pick(width, self.room(viewport, width)))
+
+    def render(self) -> Text:
+        width, height = self.content_size
+        return Text("\n").join(self.pick(max(width, 1), height))
 
 
 class KeyBar(Static):
@@ -68,7 +158,7 @@ class KeyBar(Static):
             for key, bindings in screen._bindings.key_to_bindings.items()
             for binding in bindings
             if binding.show and binding.description and binding.description not in seen
-            and key in self.app.active_bindings
+            and key in self.app.active_bindings and screen.check_action(binding.action, ()) is not False
         ]
         own[:0] = shadowed
         self.update(key_bar(own, app_wide, self.app.size.width))

@@ -117,7 +117,7 @@ async def test_undo_until_the_next_player_lifts_the_curtain():
         await pilot.pause()
         await pilot.press("enter")  # Marian lifts the curtain
         await pilot.pause()
-        assert not app.session.can_undo(first)
+        assert not app.session.handoff.can_undo()
         await pilot.press("u")
         await pilot.pause()
         assert len(app.session.actions) == 1

@@ -420,14 +420,20 @@ async def test_a_public_decision_puts_the_curtain_up_even_for_the_last_viewer(mo
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, OfferScreen)
-        # the merchant's offer, then the Sheriff's public screen: no undo of the private offer there
+        # the merchant's offer, then a hand-off to the Sheriff's public decision: the
+        # merchant may take the offer back until the Sheriff takes the keyboard
+        await pilot.press("enter")
+        await pilot.pause()
+        sheriff = session.state.sheriff
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == sheriff and app.screen.public
+        assert f"{session.player_name(last_declarer)}: press u" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, DecideScreen)
-        assert "Undo" not in screen_text(app)
-        await pilot.press("u")
+        actions = list(session.actions)
+        await pilot.press("u")  # the Sheriff has no decision of theirs to take back
         await pilot.pause()
-        assert isinstance(app.screen, DecideScreen)
+        assert isinstance(app.screen, DecideScreen) and session.actions == actions
 
 
 async def test_an_opened_lying_bag_is_shown_to_the_table_then_confiscated_in_order(monkeypatch):
@@ -462,7 +468,7 @@ async def test_an_opened_lying_bag_is_shown_to_the_table_then_confiscated_in_ord
         await pilot.press("u")  # opening a bag is final: no taking it back
         await pilot.pause()
         assert isinstance(app.screen, ConfiscateScreen) and app.session.actions == actions
-        assert "Undo" not in screen_text(app)
+        assert not app.session.handoff.can_undo()
         confiscated = list(app.session.state.confiscated)
         shown = [c.id for c in app.screen.query_one("#order").cards]
         await pilot.press("2")
@@ -483,7 +489,7 @@ async def test_a_debtor_pays_with_a_chosen_stand_good(monkeypatch):
         )
         state = state.model_copy(update=dict(debt=Debt(debtor=1, creditor=0, amount=5)))
         app.session.state = state
-        app.session.viewer = None
+        app.session.handoff.public_shown()
         app.advance()
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1

@@ -283,7 +283,7 @@ async def test_curtains_and_the_reveal_show_no_secret_and_the_reveal_is_final():
         await press(pilot, "enter")
         await pilot.pause()
         assert isinstance(app.screen, MissionChoiceScreen)  # Marian leads Dexterity and Cunning
-        assert not app.session.can_undo()
+        assert not app.session.handoff.can_undo()
         await press(pilot, "u")  # a revealed ambush cannot be taken back
         await pilot.pause()
         assert len(app.session.actions) == done

@@ -1,0 +1,259 @@
+"""Hot-seat hand-offs, UI-free: who holds the keyboard, when the next decision needs a
+curtain, what may still be taken back, and which keys to drop around a hand-off.
+
+The app asks `HandOff.next_step()` what to show and tells it what happened (a curtain
+lifted, a public screen shown); `Session.submit` reports each decision. `KeyGuard` decides
+for every key whether it may act on the screen now shown.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sherwood_tui.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+    from sherwood_tui.core.session import Session
+
+FINAL, BOT, CURTAIN, DECIDE, WAIT = "final", "bot", "curtain", "decide", "wait"
+SHOW = "show"  # a public screen between decisions: a reveal, a round's summary
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the table sees next: the final scores, a bot's turn, a curtain (a hand-off
+    to `seat`, before a private or a public decision) or `seat`'s decision itself."""
+
+    kind: str
+    seat: int | None = None
+    private: bool = False
+
+
+class HandOff:
+    """The hand-off policy of one session.
+
+    - Every change of the human who must decide is a hand-off: a curtain names them and
+      waits for them (before a public decision too, so that keys typed by the previous
+      player never act for the next). A private decision also needs a curtain when the
+      table has watched a public screen since its player took the keyboard. With one
+      human at the table there are no curtains; bots never need one.
+    - Undo takes back the last decision of the human at the keyboard, with every bot move
+      made after it, until it is final: until another human takes the keyboard (lifts a
+      curtain), or a step shows the table something new (`Game.is_final`).
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        humans = session.humans
+        self.holder: int | None = humans[0] if len(humans) == 1 else None  # at the keyboard
+        self.private_ok = False  # the holder may see their secrets without a new curtain
+        self.floor = 0  # actions below this index are final
+        self.why_final = ""  # why they are, for the player who asks to take one back
+        self.last_decider: int | None = None  # the human whose decision screen was last shown
+        self.took_at = 0  # how many actions there were when the holder took the keyboard
+
+    # ----- what comes next ----------------------------------------------------------
+    def next_step(self) -> Step:
+        session = self.session
+        if session.is_over:
+            return Step(FINAL)
+        game, state, players = session.game, session.state, session.players
+        seats = game.to_act(state)
+        if not seats:
+            return Step(WAIT)
+        humans = [seat for seat in seats if players[seat].bot is None]
+        seat = self.holder if self.holder in humans else (humans or seats)[0]
+        if players[seat].bot is not None:
+            return Step(BOT, seat)
+        private = game.is_private(state, seat)
+        if len(session.humans) > 1 and (seat != self.holder or (private and not self.private_ok)):
+            return Step(CURTAIN, seat, private)
+        return Step(DECIDE, seat, private)
+
+    def guard_first_key(self, step: Step) -> bool:
+        """Whether the screen of `step` drops keys for a moment after it is drawn: every
+        screen except a bot's turn and the next decision of the human who just decided
+        (a turn of several steps)."""
+        if step.kind == BOT:
+            return False
+        return not (step.kind == DECIDE and step.seat == self.last_decider)
+
+    # ----- what happened ------------------------------------------------------------
+    def shown(self, step: Step) -> None:
+        """The screen of `step` is on the table now."""
+        if step.kind == DECIDE:
+            self.last_decider = step.seat
+        else:
+            self.last_decider = None
+        if not (step.kind == DECIDE and step.private):
+            self.public_shown()
+
+    def public_shown(self) -> None:
+        """The whole table has watched a public screen: the next private decision, even
+        of the human at the keyboard, waits behind a curtain."""
+        self.private_ok = False
+
+    def lift(self, seat: int) -> None:
+        """`seat` lifted the curtain: they hold the keyboard, and what came before is final."""
+        session = self.session
+        taking_over = seat != self.holder
+        self.holder = seat
+        self.private_ok = True
+        self.took_at = len(session.actions)
+        if len(session.actions) > self.floor:
+            name = session.player_name(seat)
+            self._final(f"{name} has taken the keyboard since" if taking_over else "the curtain was lifted since")
+
+    def decided(self, before: Any, action: Any, events: list[Event]) -> None:
+        """Called by `Session.submit` after each decision (a bot's as well)."""
+        session = self.session
+        seat = action.seat
+        if session.players[seat].bot is None:
+            self.holder = seat
+        if session.game.is_final(before, action, events):
+            own = session.players[seat].bot is None
+            self._final("it showed the table something new" if own else "a later move showed the table something new")
+        if not session.game.is_private(before, seat):
+            self.private_ok = False
+
+    def _final(self, why: str) -> None:
+        self.floor = len(self.session.actions)
+        self.why_final = why
+
+    # ----- taking back ----------------------------------------------------------------
+    def undoer(self) -> int | None:
+        """The human whose decision `u` takes back: the one at the keyboard (after a
+        resume, nobody has lifted the curtain yet: the last human who decided)."""
+        if self.holder is not None:
+            return self.holder
+        for action in reversed(self.session.actions):
+            if self.session.players[action.seat].bot is None:
+                return action.seat
+        return None
+
+    def _undo_start(self) -> tuple[int | None, str]:
+        """The index of the first action that `u` takes back, or None and why not."""
+        session = self.session
+        who = self.undoer()
+        if who is None:
+            return None, "There is no decision to take back."
+        name = session.player_name(who)
+        actions, players = session.actions, session.players
+        for index in range(len(actions) - 1, -1, -1):
+            seat = actions[index].seat
+            if seat == who:
+                if who == self.holder and index < self.took_at:
+                    break
+                if index < self.floor:
+                    return None, f"{name} cannot take back their last decision: {self.why_final}."
+                return index, ""
+            if players[seat].bot is None:  # another human decided since
+                break
+        return None, f"{name} has no decision to take back since taking the keyboard."
+
+    def can_undo(self) -> bool:
+        return self._undo_start()[0] is not None
+
+    def why_no_undo(self) -> str:
+        return self._undo_start()[1]
+
+    def undo_offer(self) -> str | None:
+        """The name of the player who may take back a decision now, or None."""
+        if not self.can_undo():
+            return None
+        return self.session.player_name(self.undoer())
+
+    def undo(self) -> list[Any]:
+        """Take back the last decision of the human at the keyboard and the bots' moves
+        after it; RuleError (nothing changed) when that is no longer allowed."""
+        start, why = self._undo_start()
+        if start is None:
+            raise RuleError(why)
+        session = self.session
+        who = session.actions[start].seat
+        taken = session.take_back(len(session.actions) - start)
+        bots = " and the bot moves after it" if len(taken) > 1 else ""
+        session.note(f"{session.player_name(who)} took back a decision{bots}.")
+        self.holder = who
+        self.private_ok = False  # the curtain names them again before any secret
+        self.last_decider = None
+        return taken
+
+    # ----- saves ------------------------------------------------------------------------
+    def memo(self) -> dict[str, Any]:
+        """What a save keeps, so that undo survives quit and resume."""
+        return {"floor": self.floor, "why": self.why_final}
+
+    def restore(self, memo: dict[str, Any] | None) -> None:
+        """After a resume: the saved undo limit; nobody holds the keyboard yet."""
+        actions = len(self.session.actions)
+        if memo is None:  # a save of an older version: everything so far is final
+            self.floor, self.why_final = actions, "the game was saved before"
+            return
+        self.floor = min(max(0, int(memo.get("floor", actions))), actions)
+        self.why_final = "".join(c for c in str(memo.get("why", ""))[:200] if c.isprintable())
+        if len(self.session.humans) > 1:
+            self.holder = None
+        self.private_ok = False
+
+
+class KeyGuard:
+    """Which keys may act, so that a double tap or a held key never passes a hand-off.
+
+    `arm` when a new screen is put up, `drawn` once it is on the terminal. Keys are
+    dropped until then (so keys queued meanwhile are flushed), for `hold` seconds after
+    (on a guarded screen), and while a stream of keys that began before the screen goes
+    on: auto-repeat sends a key every ~30 ms, so a key that comes less than `repeat_gap`
+    after the previous one continues a held key, until one is accepted on this screen.
+    """
+
+    def __init__(self, hold: float = 0.8, repeat_gap: float = 0.25,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.hold = hold
+        self.repeat_gap = repeat_gap
+        self.clock = clock
+        self.ready_at: float | None = 0.0  # None: the new screen is not drawn yet
+        self.guarded = False
+        self.started = True  # a key has been accepted on this screen
+        self.last_key = float("-inf")
+        self.screens = 0  # screens armed so far: `drawn` names the one it reports
+
+    def arm(self, guarded: bool) -> int:
+        """A new screen is being put up (`guarded`: drop keys for `hold` after it).
+        Returns the number to give `drawn` once it is on the terminal."""
+        self.ready_at = None
+        self.guarded = guarded
+        self.started = False
+        self.screens += 1
+        return self.screens
+
+    def drawn(self, screen: int) -> None:
+        """Screen number `screen` is on the terminal: the guard time starts now (a
+        report of a screen already replaced is ignored)."""
+        if screen == self.screens and self.ready_at is None:
+            self.ready_at = self.clock()
+
+    def allow(self) -> bool:
+        """Whether the key arriving now may act (every key must be asked about)."""
+        now = self.clock()
+        gap = now - self.last_key
+        self.last_key = now
+        if self.ready_at is None:
+            return False
+        if self.guarded and now < self.ready_at + self.hold:
+            return False
+        if not self.started:
+            if gap < self.repeat_gap:
+                return False
+            self.started = True
+        return True
+
+    def waiting(self) -> bool:
+        """Whether keys are still being dropped on a guarded screen (for a hint)."""
+        if self.ready_at is None:
+            return True
+        return self.guarded and self.clock() < self.ready_at + self.hold
