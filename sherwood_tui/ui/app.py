@@ -199,6 +199,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         guarded = handoff.guard_first_key(step) if handoff is not None else True
         if handoff is not None:
             handoff.shown(step)
+        if step.kind == CURTAIN:  # a message for the previous player is not for the next
+            self.clear_notifications()
         number = self.key_guard.arm(guarded)
         if isinstance(self.screen, PickerScreen):
             self.push_screen(screen)
