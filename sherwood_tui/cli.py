@@ -80,7 +80,35 @@ def run(argv: list[str]) -> int:
             print(f"sherwood-tui: {err}", file=sys.stderr)
             return 2
         resume_path = args.file
-    from sherwood_tui.ui.app import SherwoodApp
+    missing = missing_terminal()
+    if missing:
+        print(f"sherwood-tui: needs a terminal: {missing} is not a terminal", file=sys.stderr)
+        return 2
+    return run_app(folder, resume_path, args.bot_delay)
 
-    SherwoodApp(saves_dir=folder, resume_path=resume_path, bot_delay=args.bot_delay).run()
-    return 0
+
+def missing_terminal() -> str | None:
+    """Which of stdin and stdout is not a terminal (the app cannot open), or None.
+    A driver chosen by TEXTUAL_DRIVER (`textual serve`) talks through pipes instead."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    for name, stream in (("stdin", sys.stdin), ("stdout", sys.stdout)):
+        if stream is None or not stream.isatty():
+            return name
+    return None
+
+
+def run_app(folder: Path, resume_path: Path | None, bot_delay: float) -> int:
+    """Run the app; its exit status (see `sherwood_tui.ui.lifecycle`). An error that
+    escapes Textual's own handling ends the same way: one line, status 1."""
+    try:
+        from sherwood_tui.ui.app import SherwoodApp
+
+        app = SherwoodApp(saves_dir=folder, resume_path=resume_path, bot_delay=bot_delay)
+        app.run()
+    except Exception as error:
+        from sherwood_tui.ui.lifecycle import EXIT_CRASH, say, write_crash_report
+
+        say(write_crash_report(error))
+        return EXIT_CRASH
+    return app.return_code or 0
