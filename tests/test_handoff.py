@@ -112,40 +112,49 @@ def test_undo_never_offers_a_bots_move():
             play(session, taken[0].seat)
 
 
+def first_decision(count: int) -> tuple[Session, int]:
+    """A table of `count` humans where the first player lifted the curtain and decided."""
+    session = Session(GAME, players(count), {}, seed=3)
+    seat = session.next_seat()
+    session.handoff.lift(seat)
+    play(session, seat)
+    return session, seat
+
+
 def test_undo_ends_when_the_next_human_lifts_the_curtain_and_says_why():
-    session = Session(GAME, players(3), {}, seed=3)
+    session, first = first_decision(3)
     handoff = session.handoff
-    first = session.next_seat()
-    handoff.lift(first)
-    play(session, first)
-    nxt = handoff.next_step().seat
     assert handoff.undo_offer() == session.player_name(first)  # on the curtain
-    handoff.lift(nxt)
+    handoff.lift(handoff.next_step().seat)
     assert handoff.undo_offer() is None
+    actions = list(session.actions)
     with pytest.raises(RuleError, match="no decision to take back since taking the keyboard"):
         handoff.undo()
-    actions = list(session.actions)
     assert session.actions == actions  # nothing changed
 
 
 def test_a_final_step_cannot_be_taken_back():
-    session = Session(GAME, players(2), {}, seed=3)
-    handoff = session.handoff
-    seat = session.next_seat()
-    handoff.lift(seat)
-    play(session, seat)
-    handoff.floor, handoff.why_final = len(session.actions), "it showed the table something new"
-    with pytest.raises(RuleError, match="cannot take back their last decision: it showed"):
-        handoff.undo()
+    """Sheriff of Nottingham: drawing shows the merchant new cards (`Game.is_final`)."""
+    from sherwood_tui.games.sheriff import GAME as SHERIFF
+    from sherwood_tui.games.sheriff.rules import Draw
+
+    session = Session(SHERIFF, players(3), {}, seed=3)
+    while not (session.actions and isinstance(session.actions[-1], Draw)):
+        step = session.handoff.next_step()
+        if step.kind == CURTAIN:
+            session.handoff.lift(step.seat)
+        legal = SHERIFF.legal_actions(session.state, step.seat)
+        session.submit(legal[-1] if session.state.step == "set_aside" else legal[0])  # sets cards aside
+    actions = list(session.actions)
+    with pytest.raises(RuleError, match="cannot take back their last decision: it showed the table"):
+        session.handoff.undo()
+    assert session.actions == actions
 
 
 def test_undo_survives_a_save_and_resume(tmp_path):
     from sherwood_tui.core.saves import load_session, write_save
 
-    session = Session(GAME, players(3), {}, seed=3)
-    first = session.next_seat()
-    session.handoff.lift(first)
-    play(session, first)
+    session, first = first_decision(3)
     write_save(session, tmp_path / "a.json")
     loaded = load_session(tmp_path / "a.json")
     assert loaded.handoff.next_step().kind == CURTAIN  # the curtain is up after a resume
@@ -159,10 +168,7 @@ def test_an_older_save_resumes_with_everything_final(tmp_path):
 
     from sherwood_tui.core.saves import load_session, write_save
 
-    session = Session(GAME, players(3), {}, seed=3)
-    first = session.next_seat()
-    session.handoff.lift(first)
-    play(session, first)
+    session, _ = first_decision(3)
     path = tmp_path / "a.json"
     write_save(session, path)
     data = json.loads(path.read_text())
