@@ -76,8 +76,9 @@ class HandOff:
 
     def guard_first_key(self, step: Step) -> bool:
         """Whether the screen of `step` drops keys for a moment after it is drawn: every
-        screen except a bot's turn and the next decision of the human who just decided
-        (a turn of several steps)."""
+        screen except a bot's turn and the next decision of the human whose decision
+        screen came last, bots' turns between them aside (a turn of several steps; a
+        lone human playing bots)."""
         if step.kind == BOT:
             return False
         return not (step.kind == DECIDE and step.seat == self.last_decider)
@@ -87,7 +88,7 @@ class HandOff:
         """The screen of `step` is on the table now."""
         if step.kind == DECIDE:
             self.last_decider = step.seat
-        else:
+        elif step.kind != BOT:
             self.last_decider = None
         if not (step.kind == DECIDE and step.private):
             self.public_shown()
