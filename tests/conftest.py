@@ -29,7 +29,7 @@ class NoGuard:
     def drawn(self, screen: int) -> None:
         pass
 
-    def allow(self) -> bool:
+    def allow(self, waited: float = 0.0) -> bool:
         return True
 
     def waiting(self) -> bool:

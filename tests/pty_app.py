@@ -64,21 +64,43 @@ class PtyApp:
                 return
             self.output += chunk
 
-    def shows(self, text: str, timeout: float = 30.0) -> bool:
-        """Wait until `text` is on the screen (False after `timeout`); the app must run."""
+    def shows(self, text: str, timeout: float = 30.0, since: int = 0) -> bool:
+        """Wait until `text` is on the screen (False after `timeout`); the app must run.
+        `since`: look only at the output from that offset on (see `mark`)."""
         deadline = time.monotonic() + timeout
-        while text not in visible(bytes(self.output)):
+        while text not in visible(bytes(self.output[since:])):
             assert self.process.poll() is None, f"the app stopped: {visible(bytes(self.output[-3000:]))!r}"
             if time.monotonic() > deadline:
                 return False
             time.sleep(0.05)
         return True
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> None:
-        assert self.shows(text, timeout), f"{text!r} never showed: {visible(bytes(self.output[-3000:]))!r}"
+    def wait_for(self, text: str, timeout: float = 30.0, since: int = 0) -> None:
+        assert self.shows(text, timeout, since), f"{text!r} never showed: {visible(bytes(self.output[-3000:]))!r}"
+
+    def mark(self) -> int:
+        """The offset of the output so far: `shows(..., since=mark)` looks only after it."""
+        return len(self.output)
+
+    def text_since(self, mark: int) -> str:
+        """The printable text written since `mark`."""
+        return visible(bytes(self.output[mark:]))
 
     def type(self, keys: bytes) -> None:
         os.write(self.master, keys)
+
+    def type_spaced(self, keys: bytes, count: int, every: float) -> list[float]:
+        """Write `keys` `count` times, one every `every` seconds (on a schedule, so that a
+        late write does not delay the others), as a held key's auto-repeat does; returns
+        when each write happened (`time.monotonic`)."""
+        start, sent = time.monotonic(), []
+        for number in range(count):
+            delay = start + number * every - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            os.write(self.master, keys)
+            sent.append(time.monotonic())
+        return sent
 
     def cpu_seconds(self) -> float:
         """User and system CPU time the app has used so far."""

@@ -234,3 +234,19 @@ def test_guard_of_steps():
     handoff.shown(Step(DECIDE, 0, True))
     assert not handoff.guard_first_key(Step(DECIDE, 0, True))  # a turn of several steps
     assert handoff.guard_first_key(Step(DECIDE, 1, True))
+
+
+def test_a_key_is_judged_by_when_it_arrived_not_when_it_is_handled():
+    """A key typed while the app was busy building the screen is flushed, even if it is
+    handled after the screen is drawn; a held key stays held through a stall."""
+    clock = Clock()
+    guard = KeyGuard(hold=0.8, repeat_gap=0.25, clock=clock)
+    number = guard.arm(False)
+    clock.now += 0.1
+    guard.drawn(number)
+    clock.now += 0.05
+    assert not guard.allow(waited=0.1)  # arrived 50 ms before the screen was drawn
+    clock.now += 0.4
+    assert not guard.allow(waited=0.38)  # the stream went on: 33 ms apart on arrival
+    clock.now += 0.5
+    assert guard.allow()

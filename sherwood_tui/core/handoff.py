@@ -238,12 +238,13 @@ class KeyGuard:
         if screen == self.screens and self.ready_at is None:
             self.ready_at = self.clock()
 
-    def allow(self) -> bool:
-        """Whether the key arriving now may act (every key must be asked about)."""
-        now = self.clock()
+    def allow(self, waited: float = 0.0) -> bool:
+        """Whether a key may act (every key must be asked about). `waited`: how long it
+        waited in the queue, so that its arrival is judged, not when it is handled."""
+        now = self.clock() - max(0.0, waited)
         gap = now - self.last_key
-        self.last_key = now
-        if self.ready_at is None:
+        self.last_key = max(now, self.last_key)
+        if self.ready_at is None or now < self.ready_at:  # before the screen was drawn
             return False
         if self.guarded and now < self.ready_at + self.hold:
             return False

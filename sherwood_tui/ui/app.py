@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -107,7 +108,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         tap or a held key never acts on a screen put up after it started."""
         if isinstance(event, self.GUARDED_EVENTS) and not event.is_forwarded:
             if isinstance(event, events.Key):
-                allowed = self.key_guard.allow() or event.key in self.UNGUARDED_KEYS
+                waited = monotonic() - event.time  # Textual stamps events with monotonic()
+                allowed = self.key_guard.allow(waited) or event.key in self.UNGUARDED_KEYS
             else:
                 allowed = not self.key_guard.waiting()
             if not allowed:
