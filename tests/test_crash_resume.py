@@ -4,18 +4,8 @@ ever damaged, and each restart goes on from the last action saved before the kil
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
 import random
-import signal
-import struct
-import subprocess
-import sys
-import termios
-import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -23,50 +13,9 @@ from sherwood_tui import catalog
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import list_saves, load_session, write_save
 from sherwood_tui.core.session import Session
+from tests.pty_app import PtyApp
 
 KILLS = 4
-
-
-class TerminalApp:
-    """`sherwood-tui resume FILE` in a pseudo-terminal of 100x30, its output drained."""
-
-    def __init__(self, save: Path, saves_dir: Path) -> None:
-        master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "SHERWOOD_TUI_DATA": str(saves_dir.parent)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "sherwood_tui", "--saves", str(saves_dir), "--bot-delay", "0.05",
-             "resume", str(save)],
-            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-        )
-        os.close(slave)
-        self.master = master
-        self.output = bytearray()
-        self.reader = threading.Thread(target=self._drain, daemon=True)
-        self.reader.start()
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.output += chunk
-
-    def wait_for_drawing(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while len(self.output) < 2000:
-            assert self.process.poll() is None, f"the app stopped: {bytes(self.output[-2000:])!r}"
-            assert time.monotonic() < deadline, "the app drew nothing"
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-        os.close(self.master)
-        self.reader.join(timeout=5)
 
 
 def dumped(session: Session) -> list[dict]:
@@ -85,12 +34,12 @@ def test_killed_app_resumes_from_its_last_saved_action(tmp_path, game_id, player
     saved: list[dict] = []
     grew = 0
     for kill in range(KILLS):
-        app = TerminalApp(save, saves)
+        app = PtyApp(["--saves", str(saves), "--bot-delay", "0.05", "resume", str(save)], saves.parent)
         try:
-            app.wait_for_drawing()
+            app.wait_for("Scores")  # a game screen is drawn
             time.sleep(rnd.uniform(0.2, 1.0))  # a random moment of the game, maybe mid-write
         finally:
-            app.kill()
+            app.close()  # SIGKILL
         session = load_session(save)  # never damaged: SaveError would fail the test
         now = dumped(session)
         assert now[: len(saved)] == saved, f"kill {kill + 1}: the restart did not go on from the save"
