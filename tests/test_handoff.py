@@ -250,3 +250,24 @@ def test_a_key_is_judged_by_when_it_arrived_not_when_it_is_handled():
     assert not guard.allow(waited=0.38)  # the stream went on: 33 ms apart on arrival
     clock.now += 0.5
     assert guard.allow()
+
+
+def test_undo_on_your_own_screen_needs_no_curtain_but_from_the_next_curtain_it_does():
+    session, first = first_decision(3)
+    handoff = session.handoff
+    handoff.shown(Step(DECIDE, first, True))  # still on their own screen (a turn of steps)
+    handoff.undo()
+    assert handoff.next_step() == Step(DECIDE, first, True)
+    play(session, first)
+    handoff.shown(handoff.next_step())  # the next player's curtain is up
+    handoff.undo()
+    assert handoff.next_step() == Step(CURTAIN, first, True)
+
+
+def test_the_log_keeps_every_take_back():
+    session, first = first_decision(3)
+    session.handoff.undo()
+    play(session, first)
+    session.handoff.undo()
+    notes = [e.text for e in session.log if "took back" in e.text]
+    assert notes == [f"{session.player_name(first)} took back a decision."] * 2

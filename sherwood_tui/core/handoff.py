@@ -55,6 +55,7 @@ class HandOff:
         self.why_final = ""  # why they are, for the player who asks to take one back
         self.last_decider: int | None = None  # the human whose decision screen was last shown
         self.took_at = 0  # how many actions there were when the holder took the keyboard
+        self.showing = Step(WAIT)  # the step whose screen is on the table
 
     # ----- what comes next ----------------------------------------------------------
     def next_step(self) -> Step:
@@ -86,6 +87,7 @@ class HandOff:
     # ----- what happened ------------------------------------------------------------
     def shown(self, step: Step) -> None:
         """The screen of `step` is on the table now."""
+        self.showing = step
         if step.kind == DECIDE:
             self.last_decider = step.seat
         elif step.kind != BOT:
@@ -179,9 +181,12 @@ class HandOff:
         taken = session.take_back(len(session.actions) - start)
         bots = " and the bot moves after it" if len(taken) > 1 else ""
         session.note(f"{session.player_name(who)} took back a decision{bots}.")
+        # Asked on their own decision screen, they are still the one looking; asked
+        # elsewhere (the next player's curtain), their secrets wait behind a curtain.
+        own_screen = self.showing.kind == DECIDE and self.showing.seat == who
+        self.private_ok = self.private_ok and own_screen and self.holder == who
         self.holder = who
-        self.private_ok = False  # the curtain names them again before any secret
-        self.last_decider = None
+        self.last_decider = who if own_screen else None
         return taken
 
     # ----- saves ------------------------------------------------------------------------

@@ -31,6 +31,7 @@ class Session:
         self.state, opening = game.start(self.players, self.options, self.seed)
         self.actions: list[Any] = []
         self.log: list[Event] = [Event(text=f"A game of {game.title} begins."), *opening]
+        self.log_marks: list[int] = []  # the log's length before each action
         self.handoff = HandOff(self)  # curtains and undo: see core/handoff.py
 
     # ----- replay -----------------------------------------------------------------------
@@ -66,6 +67,7 @@ class Session:
     def _apply(self, action: Any) -> list[Event]:
         state, events = self.game.apply(self.state, action)
         self.state = state
+        self.log_marks.append(len(self.log))
         self.actions.append(action)
         self.log.extend(events)
         return events
@@ -80,11 +82,14 @@ class Session:
     def take_back(self, count: int) -> list[Any]:
         """Remove the last `count` actions (the state is replayed from the seed); returns
         them. Only `HandOff.undo` decides what may be taken back."""
-        kept, taken = self.actions[: len(self.actions) - count], self.actions[len(self.actions) - count :]
+        keep = len(self.actions) - count
+        kept, taken = self.actions[:keep], self.actions[keep:]
         rebuilt = Session(self.game, self.players, self.options, self.seed)
         for action in kept:
             rebuilt._apply(action)
-        self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+        self.state, self.actions = rebuilt.state, rebuilt.actions
+        del self.log[self.log_marks[keep] :]  # the log keeps the notes before (earlier undos)
+        del self.log_marks[keep:]
         return taken
 
     def note(self, text: str) -> None:

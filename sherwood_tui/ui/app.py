@@ -70,7 +70,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "rules", "Rules"),
-        Binding("f3", "log", "Log", show=False),
+        Binding("f3", "log", "Log"),
+        Binding("u", "undo", "Undo", show=False),  # screens without an undo key of their own
         Binding("ctrl+q", "quit_game", "Quit", priority=True),
     ]
 
@@ -336,6 +337,14 @@ class SherwoodApp(SafeTerminalMixin, App):
         else:
             text = self.info.rules_reference()
         self.push_screen(RulesScreen(text))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("log", "undo"):  # only in a game
+            return self.session is not None
+        return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        self.undo_last()
 
     def action_log(self) -> None:
         """The whole public log of the game (F3), e.g. news a curtain had no room for."""
