@@ -84,9 +84,7 @@ class Session:
         them. Only `HandOff.undo` decides what may be taken back."""
         keep = len(self.actions) - count
         kept, taken = self.actions[:keep], self.actions[keep:]
-        rebuilt = Session(self.game, self.players, self.options, self.seed)
-        for action in kept:
-            rebuilt._apply(action)
+        rebuilt = Session.replay(self.game, self.players, self.options, self.seed, kept)
         self.state, self.actions = rebuilt.state, rebuilt.actions
         del self.log[self.log_marks[keep] :]  # the log keeps the notes before (earlier undos)
         del self.log_marks[keep:]
