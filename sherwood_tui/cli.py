@@ -1,49 +1,198 @@
-"""The command line of sherwood-tui."""
+"""The command line of sherwood-tui.
+
+Every value is checked as it is parsed: a bad one gets one line on stderr naming it
+(`sherwood-tui simulate: argument --jobs: must be from 1 to 8 (4 per core), not '10000'`)
+and exit status 2, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
+import stat
 import sys
 from pathlib import Path
+
+MAX_GAMES = 1_000_000  # games a run of simulate or soak may ask for (per game for soak)
+MAX_BOT_DELAY = 10.0  # seconds a bot's turn may stay on screen
+MAX_SEED = 2**62 - 1  # the app's own seeds are below 2**62; a run's last seed may not pass it
+JOBS_PER_CORE = 4
+MAX_SAVE_BYTES = 64 * 2**20  # a save is the seed and the moves: far smaller than this
 
 
 class OneLineParser(argparse.ArgumentParser):
     """Bad arguments get one line on stderr and exit status 2."""
 
     def error(self, message: str):  # noqa: D102
-        self.exit(2, f"{self.prog}: {message}\n")
+        self.exit(2, f"{self.prog}: {' '.join(message.split())}\n")
+
+
+def shown(text: str, limit: int | None = 60) -> str:
+    """A value as a one-line message quotes it: escaped (no newline gets through) and
+    shortened (not a path: `limit=None`)."""
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "..."
+    return repr(text)
+
+
+def cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def max_jobs() -> int:
+    return JOBS_PER_CORE * cores()
+
+
+def whole_number(low: int, high: int, note: str = ""):
+    """An argparse `type`: a whole number from `low` to `high`."""
+
+    def parse(text: str) -> int:
+        digits = re.fullmatch(r"\s*[+-]?\d[\d_]*\s*", text) is not None
+        try:
+            value = int(text)
+        except ValueError:  # not a number, or too many digits for int()
+            value = None
+        if value is None and not digits:
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}")
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}{note}, not {shown(text)}")
+        return value
+
+    return parse
+
+
+def jobs_count(text: str) -> int:
+    """An argparse `type`: processes, from 1 to a few per core."""
+    return whole_number(1, max_jobs(), f" ({JOBS_PER_CORE} per core)")(text)
+
+
+def bot_delay(text: str) -> float:
+    """An argparse `type`: seconds from 0 to MAX_BOT_DELAY (not inf, not NaN)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_BOT_DELAY:  # NaN fails both comparisons
+        raise argparse.ArgumentTypeError(f"must be seconds from 0 to {MAX_BOT_DELAY:g}, not {shown(text)}")
+    return value
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why `folder` cannot hold saves, in a few words that start with its name; None if
+    it is a folder, or if it does not exist yet and can be made (its nearest existing
+    parent is a folder we may write in)."""
+    name = shown(str(folder), None)
+    path = folder
+    while True:
+        try:
+            found = os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            if os.path.islink(path):
+                return f"{name}: {shown(str(path), None)} is a broken link"
+            if path.parent == path:
+                return f"{name} cannot be made: {shown(str(path), None)} does not exist"
+            path = path.parent
+            continue
+        except OSError as err:
+            return f"{name}: {(err.strerror or err.__class__.__name__).lower()}"
+        except ValueError:  # a NUL in the name
+            return f"{name} is not a usable name"
+        break
+    if not stat.S_ISDIR(found.st_mode):
+        if path == folder:
+            return f"{name} is a file, not a folder"
+        return f"{name} cannot be a folder: {shown(str(path), None)} is a file"
+    if path != folder and not os.access(path, os.W_OK | os.X_OK):
+        return f"{name} cannot be made: {shown(str(path), None)} is not writable"
+    return None
+
+
+def saves_folder(text: str) -> Path:
+    """An argparse `type`: a folder of saves, or one that can be made."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name is not a folder")
+    problem = folder_problem(Path(text))
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return Path(text)
+
+
+def save_file(text: str) -> Path:
+    """An argparse `type`: a file that exists and can be read (whether it is a good
+    save is for `load_session` to say)."""
+    path, name = Path(text), shown(text, None)
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name is not a file")
+    try:
+        found = os.stat(path)
+        if stat.S_ISDIR(found.st_mode):
+            raise argparse.ArgumentTypeError(f"{name} is a folder, not a save file")
+        if not stat.S_ISREG(found.st_mode):  # a pipe or a device: reading could block forever
+            raise argparse.ArgumentTypeError(f"{name} is not a regular file")
+        if found.st_size > MAX_SAVE_BYTES:
+            raise argparse.ArgumentTypeError(f"{name} is too large to be a save ({found.st_size:,} bytes)")
+        with open(path, "rb") as handle:
+            handle.read(1)
+    except (FileNotFoundError, NotADirectoryError):
+        raise argparse.ArgumentTypeError(f"no such file: {name}") from None
+    except PermissionError:
+        raise argparse.ArgumentTypeError(f"{name} cannot be read (permission denied)") from None
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"{name} cannot be read ({err.strerror or err.__class__.__name__})") from None
+    except ValueError:  # a NUL in the name
+        raise argparse.ArgumentTypeError(f"{name} is not a usable name") from None
+    return path
 
 
 def build_parser() -> argparse.ArgumentParser:
+    games = whole_number(1, MAX_GAMES)
+    seed = whole_number(0, MAX_SEED)
+    players = whole_number(1, 99)  # the game says which counts it takes
     parser = OneLineParser(
         prog="sherwood-tui", description="Three Robin Hood tabletop games for one terminal."
     )
-    parser.add_argument("--saves", type=Path, help="folder of save files (default: the user's data folder)")
-    parser.add_argument("--bot-delay", type=float, default=0.8, help="seconds each bot turn stays on screen")
+    parser.add_argument("--saves", type=saves_folder, metavar="DIR",
+                        help="folder of save files (default: the user's data folder)")
+    parser.add_argument("--bot-delay", type=bot_delay, default=0.8, metavar="SECONDS",
+                        help=f"seconds each bot turn stays on screen (0 to {MAX_BOT_DELAY:g}; default 0.8)")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     play = sub.add_parser("play", help="open the game picker (the default)")
-    play.add_argument("--saves", type=Path, help=argparse.SUPPRESS)
     resume = sub.add_parser("resume", help="continue a saved game from its file")
-    resume.add_argument("file", type=Path)
-    sub.add_parser("saves", help="list the saved games")
+    resume.add_argument("file", type=save_file, metavar="FILE")
+    listing = sub.add_parser("saves", help="list the saved games")
+    for command in (play, resume, listing):  # `--saves DIR` after the command too
+        command.add_argument("--saves", type=saves_folder, metavar="DIR", default=argparse.SUPPRESS,
+                             help=argparse.SUPPRESS)
+    jobs_help = f"processes to spread the games over (default: one per core; at most {JOBS_PER_CORE} per core)"
     sim = sub.add_parser("simulate", help="play bot games headlessly and print a table")
     sim.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=players, default=4)
+    sim.add_argument("--games", type=games, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
+    sim.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
-    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes to spread the games over (default: one per core)")
+    sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
-    soak.add_argument("--games", type=int, default=2000, help="games per game (default 2000)")
-    soak.add_argument("--seed", type=int, default=1)
-    soak.add_argument("--players", type=int, help="only this player count (default: every count)")
+    soak.add_argument("--games", type=games, default=2000, help=f"games per game (default 2000, at most {MAX_GAMES:,})")
+    soak.add_argument("--seed", type=seed, default=1)
+    soak.add_argument("--players", type=players, help="only this player count (default: every count)")
     soak.add_argument("--option", action="append", help="fix a variant: KEY=yes/no (default: every combination)")
-    soak.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    soak.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
     return parser
+
+
+def last_seed_problem(seed: int, games: int) -> str | None:
+    """Game i of a run has seed `seed + i`: the last one must not pass MAX_SEED."""
+    if seed + games - 1 > MAX_SEED:
+        return f"--seed {seed} with --games {games} passes the largest seed ({MAX_SEED:,})"
+    return None
 
 
 def run(argv: list[str]) -> int:
@@ -58,7 +207,13 @@ def run(argv: list[str]) -> int:
         from sherwood_tui.soak import main as soak
 
         return soak(args)
-    folder = args.saves or saves_dir()
+    folder = args.saves
+    if folder is None:  # the default folder is checked as `--saves` is
+        folder = saves_dir()
+        problem = folder_problem(folder)
+        if problem:
+            print(f"sherwood-tui: the saves folder {problem}", file=sys.stderr)
+            return 2
     if args.command == "saves":
         from sherwood_tui.core.saves import list_saves
 

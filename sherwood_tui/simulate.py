@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,17 +79,33 @@ def run(
     jobs: int = 1, progress=None,
 ) -> list[GameResult]:
     """Play `games` bot games; `progress(n)` is called as games finish."""
-    seeds = [seed + i for i in range(games)]
-    chunks = [(game_id, players, bots, options, part) for part in chunked(seeds, jobs)]
-    results = run_chunks(_play_chunk, chunks, jobs, progress)
+    chunks = ((game_id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, jobs))
+    results = run_chunks(_play_chunk, chunks, workers(games, jobs), progress)
     results.sort(key=lambda r: r.seed)
     return results
 
 
-def chunked(items: list, jobs: int, largest: int = 200) -> list[list]:
-    """Split work into pieces small enough to keep every process busy to the end."""
-    size = max(1, min(largest, len(items) // (jobs * 8) or 1))
-    return [items[i : i + size] for i in range(0, len(items), size)]
+def chunk_size(count: int, jobs: int, largest: int = 200) -> int:
+    """Pieces small enough to keep every process busy to the end."""
+    return max(1, min(largest, count // (max(1, jobs) * 8) or 1))
+
+
+def index_chunks(count: int, jobs: int, largest: int = 200) -> Iterator[range]:
+    """The indexes 0 .. count - 1 in consecutive ranges, made one at a time: a run
+    never holds a list of its games (a pool takes them as its processes are free)."""
+    size = chunk_size(count, jobs, largest)
+    return (range(start, min(start + size, count)) for start in range(0, count, size))
+
+
+def seed_chunks(seed: int, games: int, jobs: int, largest: int = 200) -> Iterator[range]:
+    """The seeds of a run (game i: `seed + i`) in consecutive ranges, made lazily."""
+    return (range(seed + part.start, seed + part.stop) for part in index_chunks(games, jobs, largest))
+
+
+def workers(count: int, jobs: int, largest: int = 200) -> int:
+    """Processes worth starting: no more than there are chunks."""
+    size = chunk_size(count, jobs, largest)
+    return max(1, min(jobs, -(-count // size)))
 
 
 def tune_gc_for_batch_play() -> None:
@@ -102,9 +119,17 @@ def tune_gc_for_batch_play() -> None:
     gc.set_threshold(50_000, 20, 20)
 
 
-def run_chunks(worker, chunks: list, jobs: int, progress=None) -> list:
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl+C is for the parent, which stops the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_chunks(worker, chunks: Iterable, jobs: int, progress=None) -> list:
     """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
-    `progress(n)` is called with each finished chunk's length."""
+    `progress(n)` is called with each finished chunk's length. The chunks may be a
+    generator: they are taken as they are needed."""
     results: list = []
 
     def collect(parts) -> None:
@@ -118,7 +143,9 @@ def run_chunks(worker, chunks: list, jobs: int, progress=None) -> list:
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        # fork where there is one (quick, and the parent's tuned collector is shared)
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        with multiprocessing.get_context(method).Pool(jobs, initializer=_ignore_interrupts) as pool:
             collect(pool.imap_unordered(worker, chunks))
     return results
 
@@ -229,14 +256,40 @@ def print_report(summary: dict[str, Any], header: str) -> None:
     console.print(other)
 
 
+def run_problem(args) -> str | None:
+    """What is wrong with a run's counts (the parser checks them; a caller that builds
+    its own `args` gets the same checks), or None."""
+    from sherwood_tui.cli import MAX_GAMES, MAX_SEED, last_seed_problem, max_jobs
+
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}"
+    if not 0 <= args.seed <= MAX_SEED:
+        return f"--seed must be from 0 to {MAX_SEED:,}, not {args.seed}"
+    if not 1 <= args.jobs <= max_jobs():
+        return f"--jobs must be from 1 to {max_jobs()}, not {args.jobs}"
+    return last_seed_problem(args.seed, args.games)
+
+
+def _run_reported(info, game, args, bots: list[str], options: dict[str, bool], jobs: int) -> list[GameResult]:
+    """The run, with a progress bar unless the output is JSON."""
+    if args.json:
+        return run(info.id, args.players, args.games, args.seed, bots, options, jobs)
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{game.title}: {args.games} games", total=args.games)
+        return run(info.id, args.players, args.games, args.seed, bots, options, jobs,
+                   progress=lambda k: bar.advance(task, k))
+
+
 def main(args) -> int:
     """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
     import json
     import sys
 
-    def fail(message: str) -> int:
+    def fail(message: str, status: int = 2) -> int:
         print(f"sherwood-tui simulate: {message}", file=sys.stderr)
-        return 2
+        return status
 
     try:
         info = catalog.get(args.game)
@@ -245,8 +298,9 @@ def main(args) -> int:
     game = info.load()
     if not game.min_players <= args.players <= game.max_players:
         return fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {args.players}")
-    if args.games < 1:
-        return fail("--games must be at least 1")
+    problem = run_problem(args)
+    if problem:
+        return fail(problem)
     try:
         bots = parse_bots(args.bots, args.players)
         options = parse_options(args.option or [], game)
@@ -255,15 +309,10 @@ def main(args) -> int:
     jobs = max(1, args.jobs)
     tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
     started = time.perf_counter()
-    if args.json:
-        results = run(info.id, args.players, args.games, args.seed, bots, options, jobs)
-    else:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task(f"{game.title}: {args.games} games", total=args.games)
-            results = run(info.id, args.players, args.games, args.seed, bots, options, jobs,
-                          progress=lambda k: bar.advance(task, k))
+    try:
+        results = _run_reported(info, game, args, bots, options, jobs)
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
     elapsed = time.perf_counter() - started
     summary = summarise(results, bots)
     summary.update(game=info.id, players=args.players, seed=args.seed, bots=bots, options=options,

@@ -111,8 +111,8 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
 
 
 def _play_chunk(job: tuple) -> list[Outcome]:
-    game_id, games = job
-    return [play_one(game_id, table, seed) for seed, table in games]
+    game_id, seed, indexes, cycle = job
+    return [play_one(game_id, cycle[i % len(cycle)], seed + i) for i in indexes]
 
 
 def run(
@@ -120,12 +120,12 @@ def run(
     options: dict[str, bool] | None = None, jobs: int = 1, progress=None,
 ) -> list[Outcome]:
     """Play `games` soak games of one game; `progress(n)` is called as games finish."""
-    from sherwood_tui.simulate import chunked, run_chunks
+    from sherwood_tui.simulate import index_chunks, run_chunks, workers
 
-    cycle = tables(catalog.get(game_id).load(), players, options)
-    plan = [(seed + i, cycle[i % len(cycle)]) for i in range(games)]
-    chunks = [(game_id, part) for part in chunked(plan, jobs, largest=500)]
-    outcomes = run_chunks(_play_chunk, chunks, jobs, progress)
+    cycle = tuple(tables(catalog.get(game_id).load(), players, options))
+    # game i: seed + i on table i of the cycle; the chunks are made as the pool takes them
+    chunks = ((game_id, seed, part, cycle) for part in index_chunks(games, jobs, largest=500))
+    outcomes = run_chunks(_play_chunk, chunks, workers(games, jobs, largest=500), progress)
     outcomes.sort(key=lambda o: o.seed)
     return outcomes
 
@@ -148,28 +148,31 @@ def main(args) -> int:
     """`sherwood-tui soak [GAME] ...`: exit 1 if any game failed, 2 on bad arguments."""
     import sys
 
-    from sherwood_tui.simulate import parse_options, tune_gc_for_batch_play
+    from sherwood_tui.simulate import parse_options, run_problem, tune_gc_for_batch_play
 
-    def fail(message: str) -> int:
+    def fail(message: str, status: int = 2) -> int:
         print(f"sherwood-tui soak: {message}", file=sys.stderr)
-        return 2
+        return status
 
     try:
         infos = [catalog.get(args.game)] if args.game else list(catalog.GAMES)
     except ValueError as err:
         return fail(str(err))
-    if args.games < 1:
-        return fail("--games must be at least 1")
-    tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
-    failed = 0
+    problem = run_problem(args)
+    if problem:
+        return fail(problem)
+    plans = []  # every game's arguments are checked before the first game is played
     for info in infos:
         game = info.load()
         if args.players is not None and not game.min_players <= args.players <= game.max_players:
             return fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {args.players}")
         try:
-            options = parse_options(args.option or [], game)
+            plans.append((info, game, parse_options(args.option or [], game)))
         except ValueError as err:
             return fail(str(err))
+    tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
+    failed = 0
+    for info, game, options in plans:
         started = time.perf_counter()
         done = [0]
 
@@ -178,7 +181,12 @@ def main(args) -> int:
             if sys.stderr.isatty():
                 print(f"\r{title}: {done[0]:,} / {args.games:,} games", end="", file=sys.stderr)
 
-        outcomes = run(info.id, args.games, args.seed, args.players, options, max(1, args.jobs), progress)
+        try:
+            outcomes = run(info.id, args.games, args.seed, args.players, options, max(1, args.jobs), progress)
+        except KeyboardInterrupt:
+            if sys.stderr.isatty():
+                print("\r\033[K", end="", file=sys.stderr)
+            return fail("interrupted", 130)
         if sys.stderr.isatty():
             print("\r\033[K", end="", file=sys.stderr)
         for line in report(info.id, outcomes, time.perf_counter() - started):

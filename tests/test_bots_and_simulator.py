@@ -75,7 +75,9 @@ def test_simulate_prints_a_table_and_same_seed_gives_same_results():
         (["bleeding-sherwood", "--players", "9"], "takes 2 to 6 players, not 9"),
         (["bleeding-sherwood", "--option", "turbo"], "has no option 'turbo'"),
         (["bleeding-sherwood", "--bots", "genius"], "unknown bot level 'genius'"),
-        (["bleeding-sherwood", "--players", "lots"], "invalid int value"),
+        (["bleeding-sherwood", "--players", "lots"], "argument --players: not a whole number: 'lots'"),
+        (["bleeding-sherwood", "--jobs", "0"], "argument --jobs: must be from 1 to"),
+        (["bleeding-sherwood", "--games", "99999999999999999999"], "argument --games: must be from 1 to 1,000,000"),
     ],
 )
 def test_simulate_bad_arguments_get_one_line_and_non_zero_exit(args, message):

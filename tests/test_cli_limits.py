@@ -1,0 +1,215 @@
+"""Every value of the command line is checked: a bad one gets one line on stderr that
+names it, and exit status 2, never a traceback; a huge run is never listed up front."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator, Sized
+
+import pytest
+
+from sherwood_tui import cli, simulate, soak
+
+JOBS = cli.max_jobs()
+SEED_MAX = f"{cli.MAX_SEED:,}"
+
+
+def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sherwood_tui", *args], capture_output=True, text=True,
+                          env=env, stdin=subprocess.DEVNULL, timeout=60)
+
+
+def refused(result: subprocess.CompletedProcess) -> str:
+    """The one line of a refusal (after checking it is one)."""
+    assert result.returncode == 2, result
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.endswith("\n") and result.stderr.count("\n") == 1, result.stderr
+    return result.stderr.rstrip("\n")
+
+
+@pytest.mark.parametrize(
+    "args,line",
+    [
+        # processes
+        (["simulate", "sheriff", "--jobs", "10000"],
+         f"sherwood-tui simulate: argument --jobs: must be from 1 to {JOBS} (4 per core), not '10000'"),
+        (["simulate", "sheriff", "--jobs", "0"],
+         f"sherwood-tui simulate: argument --jobs: must be from 1 to {JOBS} (4 per core), not '0'"),
+        (["simulate", "sheriff", "--jobs=-3"],
+         f"sherwood-tui simulate: argument --jobs: must be from 1 to {JOBS} (4 per core), not '-3'"),
+        (["simulate", "sheriff", "--jobs", "1.5"], "sherwood-tui simulate: argument --jobs: not a whole number: '1.5'"),
+        (["soak", "--jobs", "0"],
+         f"sherwood-tui soak: argument --jobs: must be from 1 to {JOBS} (4 per core), not '0'"),
+        # counts
+        (["simulate", "sheriff", "--games", "99999999999999999999"],
+         "sherwood-tui simulate: argument --games: must be from 1 to 1,000,000, not '99999999999999999999'"),
+        (["simulate", "sheriff", "--games", "0"],
+         "sherwood-tui simulate: argument --games: must be from 1 to 1,000,000, not '0'"),
+        (["simulate", "sheriff", "--games", "1" + "0" * 5000],  # past int()'s own digit limit
+         "sherwood-tui simulate: argument --games: must be from 1 to 1,000,000, not '" + "1" + "0" * 59 + "...'"),
+        (["soak", "sheriff", "--games=-5"], "sherwood-tui soak: argument --games: must be from 1 to 1,000,000, not '-5'"),
+        (["soak", "--games", "1000001"], "sherwood-tui soak: argument --games: must be from 1 to 1,000,000, not '1000001'"),
+        (["simulate", "sheriff", "--players", "1e3"], "sherwood-tui simulate: argument --players: not a whole number: '1e3'"),
+        (["simulate", "sheriff", "--players", "-4"], "sherwood-tui simulate: argument --players: must be from 1 to 99, not '-4'"),
+        (["soak", "sheriff", "--players", "0"], "sherwood-tui soak: argument --players: must be from 1 to 99, not '0'"),
+        (["soak", "--players", "6"], "sherwood-tui soak: Sheriff of Nottingham takes 3 to 5 players, not 6"),
+        # seeds
+        (["simulate", "sheriff", "--seed=-1"], f"sherwood-tui simulate: argument --seed: must be from 0 to {SEED_MAX}, not '-1'"),
+        (["soak", "--seed", str(2**62)], f"sherwood-tui soak: argument --seed: must be from 0 to {SEED_MAX}, not '{2**62}'"),
+        (["simulate", "sheriff", "--seed", str(2**62 - 1), "--games", "2"],
+         f"sherwood-tui simulate: --seed {2**62 - 1} with --games 2 passes the largest seed ({SEED_MAX})"),
+        # the bots' pause
+        (["--bot-delay", "inf"], "sherwood-tui: argument --bot-delay: must be seconds from 0 to 10, not 'inf'"),
+        (["--bot-delay", "nan"], "sherwood-tui: argument --bot-delay: must be seconds from 0 to 10, not 'nan'"),
+        (["--bot-delay", "1e400"], "sherwood-tui: argument --bot-delay: must be seconds from 0 to 10, not '1e400'"),
+        (["--bot-delay=-0.5"], "sherwood-tui: argument --bot-delay: must be seconds from 0 to 10, not '-0.5'"),
+        (["--bot-delay", "11"], "sherwood-tui: argument --bot-delay: must be seconds from 0 to 10, not '11'"),
+        (["--bot-delay", "soon"], "sherwood-tui: argument --bot-delay: must be seconds from 0 to 10, not 'soon'"),
+        # the saves folder
+        (["--saves", "/etc/passwd", "saves"], "sherwood-tui: argument --saves: '/etc/passwd' is a file, not a folder"),
+        (["--saves", "/etc/passwd/saves", "saves"],
+         "sherwood-tui: argument --saves: '/etc/passwd/saves' cannot be a folder: '/etc/passwd' is a file"),
+        (["saves", "--saves", "/etc/passwd"], "sherwood-tui saves: argument --saves: '/etc/passwd' is a file, not a folder"),
+        (["--saves=", "saves"], "sherwood-tui: argument --saves: an empty name is not a folder"),
+        (["--saves", "/etc/passwd/\nsaves", "saves"],  # a newline in a value stays in its one line
+         "sherwood-tui: argument --saves: '/etc/passwd/\\nsaves' cannot be a folder: '/etc/passwd' is a file"),
+        # the file to resume
+        (["resume", "/nonexistent/game.json"], "sherwood-tui resume: argument FILE: no such file: '/nonexistent/game.json'"),
+        (["resume", "/etc"], "sherwood-tui resume: argument FILE: '/etc' is a folder, not a save file"),
+        (["resume", "/dev/null"], "sherwood-tui resume: argument FILE: '/dev/null' is not a regular file"),
+        (["resume", "/etc/passwd/game.json"], "sherwood-tui resume: argument FILE: no such file: '/etc/passwd/game.json'"),
+    ],
+)
+def test_a_bad_value_is_refused_in_one_line_that_names_it(args, line):
+    assert refused(run_cli(*args)) == line
+
+
+def test_a_missing_save_is_named_whole(tmp_path):
+    path = tmp_path / "gone" / "sheriff-20260101.json"
+    assert refused(run_cli("resume", str(path))) == f"sherwood-tui resume: argument FILE: no such file: '{path}'"
+
+
+@pytest.mark.skipif(os.geteuid() == 0 if hasattr(os, "geteuid") else True, reason="root reads every file")
+def test_an_unreadable_save_is_named(tmp_path):
+    path = tmp_path / "locked.json"
+    path.write_text("{}")
+    path.chmod(0)
+    assert refused(run_cli("resume", str(path))) == (
+        f"sherwood-tui resume: argument FILE: '{path}' cannot be read (permission denied)"
+    )
+
+
+def test_a_default_saves_folder_that_cannot_be_one_is_refused(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    env = {**os.environ, "SHERWOOD_TUI_DATA": str(blocker)}
+    assert refused(run_cli("saves", env=env)) == (
+        f"sherwood-tui: the saves folder '{blocker / 'saves'}' cannot be a folder: '{blocker}' is a file"
+    )
+
+
+def test_a_saves_folder_still_to_be_made_is_accepted_and_not_made(tmp_path):
+    folder = tmp_path / "new" / "saves"
+    result = run_cli("--saves", str(folder), "saves")
+    assert result.returncode == 0 and result.stderr == "" and not folder.exists()
+
+
+def test_saves_given_before_a_command_is_kept(tmp_path):
+    parser = cli.build_parser()
+    for argv in (["--saves", str(tmp_path), "play"], ["play", "--saves", str(tmp_path)],
+                 ["--saves", str(tmp_path), "saves"], ["--saves", str(tmp_path), "resume", __file__]):
+        assert parser.parse_args(argv).saves == tmp_path, argv
+    assert parser.parse_args(["play"]).saves is None
+
+
+@pytest.mark.parametrize("text", ["0", "0.8", "10", " 2.5 "])
+def test_a_sane_bot_delay_is_taken(text):
+    assert cli.bot_delay(text) == float(text)
+
+
+def test_the_limits_are_the_parsers():
+    args = cli.build_parser().parse_args(["simulate", "sheriff", "--games", "1000000", "--seed", "0",
+                                          "--jobs", str(JOBS)])
+    assert (args.games, args.seed, args.jobs) == (1_000_000, 0, JOBS)
+    assert 1 <= cli.build_parser().parse_args(["soak"]).jobs <= JOBS  # the default: one per core
+    with pytest.raises(argparse.ArgumentTypeError):
+        cli.jobs_count(str(JOBS + 1))
+
+
+def test_a_run_built_by_hand_gets_the_same_checks(capsys):
+    args = cli.build_parser().parse_args(["simulate", "sheriff", "--players", "4"])
+    args.games = 10**20
+    assert simulate.main(args) == 2
+    assert capsys.readouterr().err == "sherwood-tui simulate: --games must be from 1 to 1,000,000, not 100000000000000000000\n"
+
+
+def test_soak_checks_every_game_before_playing_any(capsys, monkeypatch):
+    monkeypatch.setattr(soak, "run", lambda *a, **k: pytest.fail("a game was played"))
+    assert cli.run(["soak", "--players", "2"]) == 2  # Bleeding Sherwood takes 2; Sheriff does not
+    assert capsys.readouterr().out == ""
+
+
+# ----- a huge run is never listed ---------------------------------------------------------
+
+
+def test_seed_chunks_are_made_lazily_and_cover_the_seeds_in_order():
+    chunks = simulate.seed_chunks(5, 10**20, jobs=2)
+    assert isinstance(chunks, Iterator) and not isinstance(chunks, Sized)
+    first = list(itertools.islice(chunks, 3))
+    assert first == [range(5, 205), range(205, 405), range(405, 605)]
+    small = list(simulate.seed_chunks(5, 23, jobs=2))
+    assert [s for part in small for s in part] == list(range(5, 28))
+
+
+def test_a_huge_simulation_feeds_the_pool_a_generator(monkeypatch):
+    taken = []
+
+    def fake_run_chunks(worker, chunks, jobs, progress=None):
+        assert isinstance(chunks, Iterator) and not isinstance(chunks, Sized)
+        taken.extend(itertools.islice(chunks, 2))
+        return []
+
+    monkeypatch.setattr(simulate, "run_chunks", fake_run_chunks)
+    assert simulate.run("sheriff", 4, 10**20, 7, ["random"] * 4, {}, jobs=2) == []
+    assert [job[-1] for job in taken] == [range(7, 207), range(207, 407)]
+
+
+def test_a_huge_soak_feeds_the_pool_a_generator(monkeypatch):
+    taken = []
+
+    def fake_run_chunks(worker, chunks, jobs, progress=None):
+        assert isinstance(chunks, Iterator) and not isinstance(chunks, Sized)
+        taken.extend(itertools.islice(chunks, 2))
+        return []
+
+    monkeypatch.setattr(simulate, "run_chunks", fake_run_chunks)
+    assert soak.run("sheriff", 10**20, seed=3, jobs=2) == []
+    (game_id, seed, indexes, cycle), second = taken
+    assert (game_id, seed, indexes, second[2]) == ("sheriff", 3, range(0, 500), range(500, 1000))
+    assert len(cycle) == 6  # 3 to 5 players, with and without Royal Goods
+
+
+def test_no_more_processes_than_chunks():
+    assert simulate.workers(3, 8) == 3
+    assert simulate.workers(10**6, 8) == 8
+    assert simulate.workers(1, 1) == 1
+
+
+def test_soak_plays_the_same_games_whatever_the_jobs():
+    one = soak.run("sheriff", 12, seed=30, jobs=1)
+    two = soak.run("sheriff", 12, seed=30, jobs=2)
+    assert one == two and [o.seed for o in one] == list(range(30, 42))
+    cycle = soak.tables(soak.catalog.get("sheriff").load())
+    assert [o.table for o in one] == [cycle[i % len(cycle)] for i in range(12)]
+
+
+def test_messages_quote_values_on_one_line():
+    assert cli.shown("a\nb") == "'a\\nb'"
+    assert cli.shown("/x" * 100, None) == repr("/x" * 100)  # a path is named whole
+    assert len(cli.shown("x" * 1000)) < 70
+    assert re.fullmatch(r"'x+\.\.\.'", cli.shown("x" * 1000))
