@@ -146,7 +146,7 @@ def test_a_final_step_cannot_be_taken_back():
         legal = SHERIFF.legal_actions(session.state, step.seat)
         session.submit(legal[-1] if session.state.step == "set_aside" else legal[0])  # sets cards aside
     actions = list(session.actions)
-    with pytest.raises(RuleError, match="cannot take back their last decision: it showed the table"):
+    with pytest.raises(RuleError, match="cannot take back their last decision: it revealed something new"):
         session.handoff.undo()
     assert session.actions == actions
 

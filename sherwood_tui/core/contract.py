@@ -9,7 +9,7 @@ acting `seat`; the game's `action_type` is their discriminated union (for saves)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -120,6 +120,27 @@ class ScoreLine(Frozen):
     tiebreak: tuple[float, ...] = ()
 
 
+def _models_in(annotation: Any) -> list[type]:
+    """The pydantic models named in a type annotation (a union, an Annotated union)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [model for arg in get_args(annotation) for model in _models_in(arg)]
+
+
+def _a_kind_of(thing: Any) -> str:
+    """ "a dict", "an object", "None": what a wrong object given as a move is."""
+    if thing is None:
+        return "nothing"
+    kind = type(thing).__name__
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}"
+
+
+def _kind_of(action: Any) -> str:
+    """A move's kind for a message: "TakeBid" → "take bid"."""
+    name = type(action).__name__
+    return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+
+
 class Game(ABC):
     """One game's rules. Subclasses are stateless; all state is in the pydantic model."""
 
@@ -134,6 +155,7 @@ class Game(ABC):
     action_type: ClassVar[Any]  # an Annotated discriminated union of action models
 
     _adapter: ClassVar[TypeAdapter | None] = None
+    _action_classes: ClassVar[frozenset[type] | None] = None
 
     # ----- construction -------------------------------------------------------------
     def check_players(self, players: list[Player]) -> None:
@@ -195,11 +217,48 @@ class Game(ABC):
         An illegal action raises RuleError and the given state is untouched (it is
         immutable).
         """
-        if self.is_over(state):
-            raise RuleError("The game is over.")
-        if not self.may_act(state, action.seat):
-            raise RuleError(self.why_not_turn(state, action.seat))
-        return self._apply(state, action)
+        if action.__class__ not in (self._action_classes or self.action_classes()):
+            raise RuleError(f"That is not a move of {self.title} (it is {_a_kind_of(action)}).")
+        try:
+            if action.seat.__class__ is not int:  # True would pass for seat 1
+                raise RuleError(self.malformed(action))
+            if self.is_over(state):
+                raise RuleError("The game is over.")
+            if not self.may_act(state, action.seat):
+                raise RuleError(self.why_not_turn(state, action.seat))
+            return self._apply(state, action)
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+            # A half-built move (`model_construct`) or one with values of the wrong
+            # kind; a well-formed move that fails here is a bug in the rules.
+            problem = self.malformed(action)
+            if problem:
+                raise RuleError(problem) from None
+            raise
+
+    @classmethod
+    def action_classes(cls) -> frozenset[type]:
+        """The action models of this game (the members of `action_type`)."""
+        known = cls.__dict__.get("_action_classes")
+        if known is None:
+            known = frozenset(_models_in(cls.action_type))
+            cls._action_classes = known
+        return known
+
+    def malformed(self, action: Any) -> str:
+        """Why `action` is not a complete, well-typed move of this game, in words, or ""
+        if it is one."""
+        from pydantic import ValidationError
+
+        values = {name: getattr(action, name) for name in action.__dict__}
+        try:
+            type(action).model_validate(values, strict=True)
+        except ValidationError as err:
+            first = err.errors()[0]
+            field = ".".join(str(part) for part in first["loc"]) or "move"
+            if first["type"] == "missing":
+                return f"That {_kind_of(action)} move is incomplete: it has no {field}."
+            return f"That {_kind_of(action)} move is malformed: its {field} is not valid ({first['msg']})."
+        return ""
 
     def may_act(self, state: Any, seat: int) -> bool:
         """Whether `seat` is in `to_act(state)`; games may answer without building the
@@ -252,6 +311,12 @@ class Game(ABC):
         someone, or the rules make it final). By default: a reveal, a round's end."""
         return any(e.kind in FINAL_EVENT_KINDS for e in events)
 
+    def private_news(self, before: Any, action: Any, after: Any) -> list[str]:
+        """Lines that only the acting seat learnt from this action (a card it drew from
+        another's hand, say): the app shows them to that seat alone, before the keyboard
+        passes. Not on the rules' hot path (only screens ask). By default: none."""
+        return []
+
     def ending(self, state: Any) -> str:
         """A short category of how the game ended (for the simulator)."""
         return "complete"
@@ -268,8 +333,11 @@ class Game(ABC):
         return cls._adapter
 
     def parse_action(self, data: Any) -> Any:
-        """An action from JSON-like data (validated)."""
-        return self.action_adapter().validate_python(data)
+        """An action from JSON-like data, validated strictly: "0" is not seat 0, nor true
+        seat 1 (ValidationError otherwise)."""
+        import json
+
+        return self.action_adapter().validate_json(json.dumps(data), strict=True)
 
     def dump_action(self, action: Any) -> dict:
         return action.model_dump(mode="json")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 FINAL, BOT, CURTAIN, DECIDE, WAIT = "final", "bot", "curtain", "decide", "wait"
 SHOW = "show"  # a public screen between decisions: a reveal, a round's summary
+NEWS = "news"  # what the human who just decided learnt privately, for their eyes only
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Step:
     """What the table sees next: the final scores, a bot's turn, a curtain (a hand-off
     to `seat`, before a private or a public decision) or `seat`'s decision itself."""
 
-    kind: str
+    kind: str  # FINAL, BOT, CURTAIN, DECIDE, WAIT, SHOW or NEWS
     seat: int | None = None
     private: bool = False
 
@@ -92,7 +93,7 @@ class HandOff:
             self.last_decider = step.seat
         elif step.kind != BOT:
             self.last_decider = None
-        if not (step.kind == DECIDE and step.private):
+        if not (step.kind in (DECIDE, NEWS) and step.private):
             self.public_shown()
 
     def public_shown(self) -> None:
@@ -119,7 +120,7 @@ class HandOff:
             self.holder = seat
         if session.game.is_final(before, action, events):
             own = session.players[seat].bot is None
-            self._final("it showed the table something new" if own else "a later move showed the table something new")
+            self._final("it revealed something new" if own else "a later move revealed something new")
         if not session.game.is_private(before, seat):
             self.private_ok = False
 

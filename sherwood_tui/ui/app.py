@@ -11,7 +11,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from sherwood_tui.catalog import GameInfo, get
-from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, SHOW, WAIT, KeyGuard, Step
+from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.ui.lifecycle import SafeTerminalMixin
 from sherwood_tui.ui.screens import (
@@ -96,7 +96,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.news_mark = 0  # log index: news shown on the next curtain starts here
         self.summary_mark = 0  # log index where the current round's events start
         self.save_problem = ""
-        self.interludes: list = []  # public screens still to show before the next decision
+        self.interludes: list = []  # (screen, step): screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
 
     @staticmethod
@@ -247,16 +247,34 @@ class SherwoodApp(SafeTerminalMixin, App):
     def submit(self, action: Any) -> None:
         """Apply a seat's action; an illegal one is explained and changes nothing."""
         session = self.session
+        before = session.state
         try:
             events = session.submit(action)
         except RuleError as err:
             self.notify(str(err), severity="error", markup=False)
             return
         self.autosave()
-        self.interludes = self._interludes_for(events)
+        self.interludes = self._private_news(before, action) + self._interludes_for(events)
         self.continue_interludes()
 
-    def _interludes_for(self, events: list) -> list:
+    def _private_news(self, before: Any, action: Any) -> list[tuple[Any, Step]]:
+        """What the human who just decided learnt privately (`Game.private_news`), for
+        their eyes only: behind a cover first when the table may have been watching."""
+        from sherwood_tui.ui.game_screen import PrivateNewsScreen
+
+        session, seat = self.session, action.seat
+        if session.players[seat].bot is not None:
+            return []
+        lines = session.game.private_news(before, action, session.state)
+        if not lines:
+            return []
+        shown = []
+        if len(session.humans) > 1 and not session.handoff.private_ok:
+            shown.append((PrivateNewsScreen(session, seat, lines, covered=True), Step(NEWS, seat)))
+        shown.append((PrivateNewsScreen(session, seat, lines), Step(NEWS, seat, private=True)))
+        return shown
+
+    def _interludes_for(self, events: list) -> list[tuple[Any, Step]]:
         """Public screens to show between decisions: the game's own (a reveal, say),
         then the round summary when a round ended."""
         session = self.session
@@ -268,7 +286,7 @@ class SherwoodApp(SafeTerminalMixin, App):
             self.summary_mark = end
             title = f"{session.game.title} · round summary"
             shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session)))
-        return shown
+        return [(screen, Step(SHOW)) for screen in shown]
 
     def continue_interludes(self) -> None:
         """Show the next interlude screen, or the next decision when none is left.
@@ -276,7 +294,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         if self.session is not None and not self.session.humans:
             self.interludes = []
         if self.interludes:
-            self._show(self.interludes.pop(0), Step(SHOW))
+            self._show(*self.interludes.pop(0))
         else:
             self.advance()
 

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel
+from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -121,3 +122,36 @@ class BotTurnScreen(GameScreen):
         rnd = random.Random(f"{session.seed}-{len(session.actions)}")
         level = session.players[self.seat].bot
         self.submit(bot_action(self.game, session.state, self.seat, level, rnd))
+
+
+class PrivateNewsScreen(SteadyScreen):
+    """What `seat` alone learnt from their decision (`Game.private_news`), shown before
+    the keyboard passes. `covered`: only the cover, which asks that only this player
+    look (the table may have watched the decision); the lines come on the next screen."""
+
+    BINDINGS = [Binding("enter", "go_on", "Go on")]
+
+    def __init__(self, session: "Session", seat: int, lines: list[str], covered: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = seat
+        self.lines = [] if covered else lines
+        self.covered = covered
+        self.private = not covered
+
+    def compose(self) -> ComposeResult:
+        name = clip(self.session.player_name(self.seat), CurtainScreen.NAME_CELLS)
+        if self.covered:
+            body = Text(f"{name}, you learnt something only you may see.\n\n")
+            body.append(f"{name}: press Enter when only you can see the screen.", style="bold")
+        else:
+            body = Text("\n".join(self.lines) + "\n\n")
+            body.append("Press Enter to go on.", style="bold")
+        with Center(id="curtain"):
+            with Vertical(id="curtain-box"):
+                yield Static(Text(f"For {name} only", style="bold"), markup=False)
+                yield Static(body, markup=False)
+        yield KeyBar()
+
+    def action_go_on(self) -> None:
+        self.app.continue_interludes()
