@@ -228,8 +228,10 @@ def run(argv: list[str]) -> int:
     if args.command == "resume":
         from sherwood_tui.core.errors import SaveError
         from sherwood_tui.core.saves import load_session
+        from sherwood_tui.core.savelock import SaveLock
 
         try:
+            SaveLock(args.file).acquire().release()  # open in another window: say so now
             load_session(args.file)
         except SaveError as err:
             print(f"sherwood-tui: {err}", file=sys.stderr)

@@ -96,6 +96,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.news_mark = 0  # log index: news shown on the next curtain starts here
         self.summary_mark = 0  # log index where the current round's events start
         self.save_problem = ""
+        self.save_lock = None  # the lock of the save this window plays (core/savelock.py)
         self.interludes: list = []  # (screen, step): screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
 
@@ -146,9 +147,11 @@ class SherwoodApp(SafeTerminalMixin, App):
         from sherwood_tui.core.saves import new_save_path
         from sherwood_tui.core.session import Session
 
+        self.release_save()
         self.info = info
         self.session = Session(info.load(), players, options, seed)
         self.save_path = new_save_path(info.id, self.saves_dir)
+        self.claim_save(self.save_path)
         self.news_mark = self.summary_mark = 0
         self.interludes = []
         self.autosave()
@@ -158,9 +161,12 @@ class SherwoodApp(SafeTerminalMixin, App):
         """Load a save and show it with the curtain up; a bad file gets one line."""
         from sherwood_tui.core.saves import load_session
 
+        self.release_save()
         try:
+            self.claim_save(path)  # first: then the file read is the one this window owns
             session = load_session(path)
         except SaveError as err:
+            self.release_save()
             self.notify(str(err), title="Cannot continue", severity="error", markup=False)
             return False
         self.info = get(session.game.id)
@@ -175,10 +181,31 @@ class SherwoodApp(SafeTerminalMixin, App):
     def leave_game(self) -> None:
         """Back to the picker; the game stays saved."""
         self.session = None
+        self.release_save()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, PickerScreen):
             self.switch_screen(PickerScreen())
+
+    def claim_save(self, path: Path) -> None:
+        """Hold the lock of the save this window plays (see `core/savelock.py`); a
+        second window on the same save is refused with one line (SaveError). A folder
+        where no lock can be made does not stop the game: saving will say what fails."""
+        from sherwood_tui.core.savelock import SaveLock
+
+        lock = SaveLock(path)
+        try:
+            self.save_lock = lock.acquire()
+        except OSError:
+            self.save_lock = None
+
+    def release_save(self) -> None:
+        if self.save_lock is not None:
+            self.save_lock.release()
+            self.save_lock = None
+
+    def on_unmount(self) -> None:
+        self.release_save()
 
     # ----- the hot-seat loop -------------------------------------------------------
     def _show(self, screen, step: Step) -> None:
