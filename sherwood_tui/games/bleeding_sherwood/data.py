@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
+from sherwood_tui.core.assets import asset_text
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,7 @@ class Cards:
 
 @cache
 def cards() -> Cards:
-    raw = json.loads((ASSETS / "bleeding-sherwood.json").read_text(encoding="utf-8"))
+    raw = json.loads(asset_text("bleeding-sherwood.json"))
     return Cards(
         goodes=tuple(Goode(g["name"], g["value"]) for g in raw["goodes"]),
         peasants=tuple(

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
+from sherwood_tui.core.assets import asset_text
+
 FILE = "sheriff-of-nottingham.json"
 
 
@@ -54,7 +54,7 @@ class Data:
 @cache
 def load() -> Data:
     """The card data (read once)."""
-    raw = json.loads((ASSETS / FILE).read_text(encoding="utf-8"))
+    raw = json.loads(asset_text(FILE))
     types = []
     for c in raw["cards"]:
         counts_as = c.get("counts_as") or {}

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
+from sherwood_tui.core.assets import asset_text
+
 
 SKILLS = ("strength", "dexterity", "cunning", "discretion")
 SKILL_NAMES = ("Strength", "Dexterity", "Cunning", "Discretion")
@@ -126,7 +126,7 @@ def _reward(raw: dict) -> Reward:
 @cache
 def data() -> SherwoodData:
     """The component data, parsed once and checked for consistency."""
-    raw = json.loads((ASSETS / "sherwood-2005.json").read_text(encoding="utf-8"))
+    raw = json.loads(asset_text("sherwood-2005.json"))
     merry = tuple(_character(c, False) for c in raw["merry_men"])
     comps = tuple(_character(c, True) for c in raw["companions"])
     characters = {c.id: c for c in merry + comps}

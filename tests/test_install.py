@@ -1,0 +1,83 @@
+"""A real install: a wheel built from the checkout, installed into a fresh virtual
+environment outside it, plays a bot game of each game and opens the picker headless;
+the game data comes from inside the installed package."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PICKER = """
+import sherwood_tui
+from sherwood_tui.ui.app import SherwoodApp
+class Shown(SherwoodApp):
+    def on_mount(self):
+        self.call_later(lambda: self.screen.call_after_refresh(self.exit))
+Shown().run(headless=True, size=(80, 24))
+print("picker shown from", sherwood_tui.__file__)
+"""
+
+
+def test_install_names_every_package():
+    """pyproject.toml lists the packages by name: none may be left out of a wheel."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "sherwood_tui").rglob("__init__.py")
+        if "__pycache__" not in path.parts
+    }
+    assert found | {"sherwood_tui.assets"} == listed
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """A fresh virtual environment with the wheel of the checkout installed; the
+    dependencies are borrowed from the test environment by a plain path entry (no
+    network, and nothing of the checkout's editable install)."""
+    work = tmp_path_factory.mktemp("install")
+    wheels = work / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+                   check=True, cwd=work, capture_output=True)
+    venv = work / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    target = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    (Path(target) / "borrowed-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    (wheel,) = wheels.glob("*.whl")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)],
+                   check=True, capture_output=True)
+    return python, work
+
+
+def run(installed, *args: str) -> str:
+    python, work = installed
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["SHERWOOD_TUI_DATA"] = str(work / "data")
+    done = subprocess.run([str(python), "-I", *args], cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["bleeding-sherwood", "sheriff", "sherwood"])
+def test_installed_wheel_plays_each_game_outside_the_checkout(installed, game_id):
+    players = "2" if game_id == "sherwood" else "3"
+    out = run(installed, "-m", "sherwood_tui", "simulate", game_id, "--players", players, "--games", "5")
+    assert "5" in out
+    where = run(installed, "-c", "import sherwood_tui.core.assets as a, importlib.resources as r;"
+                "print(a.__file__); print(r.files('sherwood_tui.assets'))")
+    assert str(ROOT) not in where and "site-packages" in where
+
+
+@pytest.mark.slow
+def test_installed_wheel_opens_the_picker_headless(installed):
+    out = run(installed, "-c", PICKER)
+    assert "picker shown from" in out and str(ROOT) not in out
