@@ -17,10 +17,12 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, clip, event_text
+from sherwood_tui.core.wording import count
+from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event, Player
+    from sherwood_tui.core.saves import SaveSummary
     from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.session import Session
 
@@ -42,7 +44,8 @@ class SteadyScreen(Screen):
 
 
 class PickerScreen(Screen):
-    """The first screen: choose a game, continue a save, or quit."""
+    """The first screen: choose a game, continue a save, or quit. The list stops at its
+    ends (Up on the first game stays there): Quit, last, is only reached on purpose."""
 
     BINDINGS = [Binding("c", "continue", "Continue"), Binding("q", "app.quit", "Quit")]
 
@@ -57,7 +60,7 @@ class PickerScreen(Screen):
             options.append(Option(prompt, id=info.id, disabled=not info.ready))
         options.append(Option(Text("Continue a saved game", style="bold"), id="continue"))
         options.append(Option(Text("Quit", style="bold"), id="quit"))
-        yield OptionList(*options, id="games")
+        yield StopList(*options, id="games")
         yield plain("Arrows choose, Enter opens. F1 help at any time.", "dim")
         yield KeyBar()
 
@@ -102,7 +105,7 @@ class SetupScreen(SteadyScreen):
                     yield Input(value=DEFAULT_NAMES[i], max_length=20, compact=True, id=f"name-{i}")
                     yield Select(SEAT_KINDS, value="human", allow_blank=False, compact=True, id=f"kind-{i}")
             for option in self.game.options:
-                yield Checkbox(option.label, option.default, id=f"opt-{option.key}")
+                yield TickBox(option.label, option.default, id=f"opt-{option.key}")
                 if option.help:
                     yield plain(option.help, "dim")
             yield Button("Start the game", id="start", variant="primary")
@@ -170,34 +173,150 @@ class SetupScreen(SteadyScreen):
 
 
 class ContinueScreen(SteadyScreen):
-    """The saved games, newest first; damaged files are listed with their problem."""
+    """The saved games: those in progress first, then the finished ones under their own
+    heading, each newest first, with the variants that are on. d (or Delete) deletes the
+    highlighted save after a yes/no question. Damaged files are listed with their
+    problem."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [
+        Binding("d,delete", "delete", "Delete save"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summaries: dict[str, SaveSummary] = {}
 
     def compose(self) -> ComposeResult:
+        yield plain("Continue a saved game", "bold")
+        yield StopList(id="saves")
+        yield Static("", id="skipped", markup=False)
+        yield plain("", "dim", id="continue-hint")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self, near: int = 0) -> None:
+        """(Re)read the saves folder; highlight the save at `near` or the closest one."""
         from sherwood_tui.core.saves import list_saves
 
         summaries, problems = list_saves(self.app.saves_dir)
-        yield plain("Continue a saved game", "bold")
-        options = []
-        for s in summaries:
-            prompt = Text()
-            status = "finished" if s.finished else s.round_label
-            prompt.append(f"{s.title} · {status} · {s.saved_at.replace('T', ' ')}\n", style="bold")
-            prompt.append("  " + ", ".join(s.players))
-            options.append(Option(prompt, id=str(s.path)))
+        self.summaries = {str(s.path): s for s in summaries}
+        playing = [s for s in summaries if not s.finished]
+        finished = [s for s in summaries if s.finished]
+        options: list[Option | None] = []  # None: a rule between the sections
+        if playing and finished:
+            options.append(heading(f"In progress · {count(len(playing), 'game')}", "playing"))
+        options += [Option(save_prompt(s), id=str(s.path)) for s in playing]
+        if finished:
+            if playing:
+                options.append(None)
+            options.append(heading(f"Finished · {count(len(finished), 'game')}", "finished"))
+        options += [Option(save_prompt(s), id=str(s.path)) for s in finished]
         if not options:
             options.append(Option(Text("No saved games yet.", style="dim"), id="none", disabled=True))
-        yield OptionList(*options, id="saves")
-        for line in problems:
-            yield plain(f"Skipped {line}", "yellow")
-        yield KeyBar()
+        saves = self.query_one("#saves", StopList)
+        saves.clear_options()
+        saves.add_options(options)
+        enabled = [i for i, option in enumerate(saves.options) if not option.disabled]
+        if enabled:
+            saves.highlighted = min(enabled, key=lambda i: (abs(i - near), i))
+        skipped = Text("\n".join(f"Skipped {line}" for line in problems), style="yellow")
+        self.query_one("#skipped", Static).update(skipped)
+        hint = "Enter continues the highlighted game; d deletes its save (it asks first)."
+        if not summaries:
+            hint = "A game is saved here after every move once it has begun. Esc goes back."
+        self.query_one("#continue-hint", Static).update(Text(hint, style="dim"))
+        self.refresh_bindings()
+
+    def highlighted_save(self) -> SaveSummary | None:
+        saves = self.query_one("#saves", StopList)
+        option = saves.highlighted_option
+        return None if option is None or option.disabled else self.summaries.get(option.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete" and self.is_mounted and not self.summaries:
+            return False
+        return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.resume(Path(event.option.id))
 
+    def action_delete(self) -> None:
+        summary = self.highlighted_save()
+        if summary is None:
+            return
+        index = self.query_one("#saves", StopList).highlighted or 0
+
+        def answer(delete: bool | None) -> None:
+            if delete:
+                self.delete(summary, index)
+
+        question = "Delete this finished game?" if summary.finished else "Delete this saved game?"
+        detail = save_prompt(summary)
+        self.app.push_screen(ConfirmScreen(question, detail, "Delete it", "Keep it"), answer)
+
+    def delete(self, summary: SaveSummary, index: int) -> None:
+        from sherwood_tui.core.errors import SaveError
+        from sherwood_tui.core.saves import delete_save
+
+        try:
+            delete_save(summary.path)
+        except SaveError as err:
+            self.app.notify(str(err), title="Not deleted", severity="error", markup=False)
+        else:
+            self.app.notify(f"Deleted {summary.title} ({', '.join(summary.players)}).", markup=False)
+        self.fill(near=index)
+
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def heading(text: str, id: str) -> Option:
+    """A section heading of a list: never highlighted."""
+    return Option(Text(text, style="bold underline"), id=f"heading-{id}", disabled=True)
+
+
+def save_prompt(summary: SaveSummary) -> Text:
+    """Two lines of a save: game, round (or "finished") and time; players and variants."""
+    status = "finished" if summary.finished else summary.round_label
+    first = " · ".join(part for part in (summary.title, status, summary.saved_at.replace("T", " ")) if part)
+    prompt = Text()
+    prompt.append(first + "\n", style="bold")
+    prompt.append("  " + ", ".join(summary.players))
+    if summary.options:
+        prompt.append(" · with " + ", ".join(summary.options))
+    return prompt
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question about something that cannot be undone: y answers yes; n or Esc
+    answers no. `detail` (never markup) says what it is about."""
+
+    BINDINGS = [Binding("y", "yes", "Yes"), Binding("n,escape", "no", "No")]
+
+    def __init__(self, question: str, detail: Text | str, yes: str, no: str) -> None:
+        super().__init__()
+        self.question, self.detail = question, detail
+        self.yes, self.no = yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield plain(self.question, "bold")
+            yield Static(self.detail if isinstance(self.detail, Text) else Text(self.detail), markup=False)
+            yield plain("")
+            yield plain(f"y: {self.yes.lower()}   n: {self.no.lower()}")
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.is_mounted
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
 
 
 class CurtainScreen(SteadyScreen):
@@ -270,7 +389,7 @@ class LogScreen(SteadyScreen):
         self.events = events
 
     def compose(self) -> ComposeResult:
-        yield plain(f"The game log · {len(self.events)} events, newest at the bottom", "bold")
+        yield plain(f"The game log · {count(len(self.events), 'line')}, newest at the bottom", "bold")
         with VerticalScroll(id="whole-log"):
             yield Static(Text("\n").join(event_text(e) for e in self.events), markup=False)
         yield KeyBar()

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
+from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Checkbox, OptionList, Static
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
@@ -194,3 +195,48 @@ class Panel(Static):
     def __init__(self, content: Text | str, title: str = "", **kwargs) -> None:
         super().__init__(content if isinstance(content, Text) else Text(content), markup=False, **kwargs)
         self.border_title = title
+
+
+class TickBox(Checkbox):
+    """A checkbox whose mark reads without colour: "[x]" when on, "[ ]" when off (Textual's
+    own draws the same mark both ways, told apart by colour only). One row, no border; the
+    focused box is drawn in reverse video (app.tcss), which survives NO_COLOR."""
+
+    DEFAULT_CSS = """
+    TickBox, TickBox:focus, TickBox.-textual-compact:focus {
+        border: none; padding: 0 1 0 0; height: 1; background: transparent;
+    }
+    TickBox > .toggle--button, TickBox.-on > .toggle--button {
+        color: $foreground; background: transparent; text-style: bold;
+    }
+    TickBox > .toggle--label, TickBox:focus > .toggle--label { color: $foreground; background: transparent; }
+    """
+
+    @property
+    def _button(self) -> Content:
+        return Content.styled("[x]" if self.value else "[ ]", self.get_visual_style("toggle--button"))
+
+
+class StopList(OptionList):
+    """An option list whose cursor stops at either end instead of wrapping around (Up on
+    the first game must not land on Quit). Disabled lines (headings) are skipped; Up at
+    the top scrolls back to show a heading above the first choice."""
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            self.action_first() if direction > 0 else self.action_last()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+        if direction < 0:
+            self.scroll_home(animate=False)
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)

@@ -1,0 +1,243 @@
+"""Pilot tests of the app's own screens: the picker, player setup, the Continue list (with
+its delete question) and where notifications appear, each read as a player sees it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from rich.color import Color as RichColor
+from textual.widgets import Input, Select
+
+from sherwood_tui import catalog
+from sherwood_tui.core.saves import write_save
+from sherwood_tui.core.session import Session
+from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.screens import ConfirmScreen, ContinueScreen, PickerScreen, SetupScreen
+from tests.contract_checks import players
+from tests.ui.helpers import open_setup, screen_text
+
+SIZE = (80, 24)
+
+
+def drawn_cells(app, widget) -> list:
+    """The (text, style) segments drawn where `widget` is, on its first row."""
+    region = widget.region
+    strip = app.screen._compositor.render_strips()[region.y]
+    return [(seg.text, seg.style) for seg in strip.crop(region.x, region.right)]
+
+
+def light(style) -> bool:
+    """The cell's background (as drawn, reverse video counted) is a light one."""
+    color = style.color if style.reverse else style.bgcolor
+    r, g, b = (color or RichColor.parse("black")).get_truecolor()
+    return (r * 299 + g * 587 + b * 114) / 1000 > 128
+
+
+def save(folder, game_id: str, name: str, saved_at: str, options=None, finish: bool = False, seed: int = 5):
+    """A save of a short (or, with `finish`, a whole) seeded random game, saved at a
+    fixed time (the list is newest first)."""
+    game = catalog.get(game_id).load()
+    session = Session(game, players(3), options or {}, seed)
+    rnd = random.Random(seed)
+    while not session.is_over and (finish or len(session.actions) < 4):
+        seat = session.next_seat()
+        session.submit(rnd.choice(game.legal_actions(session.state, seat)))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    write_save(session, path)
+    data = json.loads(path.read_text())
+    data["saved_at"] = saved_at
+    path.write_text(json.dumps(data))
+    return path
+
+
+# ----- the picker ------------------------------------------------------------------------
+async def test_picker_up_on_the_first_game_stays_there_and_never_reaches_quit():
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games")
+        assert games.highlighted_option.id == catalog.GAMES[0].id
+        for _ in range(3):
+            await pilot.press("up")
+        assert games.highlighted_option.id == catalog.GAMES[0].id
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.is_running
+
+
+async def test_picker_down_stops_at_quit_at_the_bottom():
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games")
+        for _ in range(games.option_count + 3):
+            await pilot.press("down")
+        assert games.highlighted_option.id == "quit"
+        await pilot.press("up")
+        assert games.highlighted_option.id == "continue"
+        assert isinstance(app.screen, PickerScreen) and app.is_running
+
+
+# ----- player setup ----------------------------------------------------------------------
+async def test_setup_variant_box_shows_its_state_as_text():
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, 0)
+        assert "[ ] 1996 rules" in screen_text(app)
+        box = app.screen.query_one("#opt-classic_1996")
+        box.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert "[x] 1996 rules" in screen_text(app) and "[ ] 1996 rules" not in screen_text(app)
+        assert app.screen.options() == {"classic_1996": True}
+
+
+async def test_setup_focused_field_is_drawn_in_reverse_video_or_light_on_dark():
+    """Focus must read without colour: the focused name (and box) in reverse video, the
+    focused seat kind light on the dark screen; the others in neither."""
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, 0)
+        screen = app.screen
+        name0, name1 = screen.query_one("#name-0", Input), screen.query_one("#name-1", Input)
+        assert name0.has_focus
+        assert all(style.reverse for _, style in drawn_cells(app, name0))
+        assert not any(style.reverse for _, style in drawn_cells(app, name1))
+        await pilot.press("tab")
+        kind0, kind1 = screen.query_one("#kind-0", Select), screen.query_one("#kind-1", Select)
+        assert kind0.has_focus
+        assert all(light(style) for _, style in drawn_cells(app, kind0))
+        assert not any(light(style) for _, style in drawn_cells(app, kind1))
+        assert not any(style.reverse for _, style in drawn_cells(app, name0))
+        box = screen.query_one("#opt-classic_1996")
+        assert not any(style.reverse for _, style in drawn_cells(app, box))
+        box.focus()
+        await pilot.pause()
+        assert all(style.reverse for text, style in drawn_cells(app, box) if text.strip())
+
+
+# ----- Continue --------------------------------------------------------------------------
+async def test_continue_lists_games_in_progress_first_and_finished_ones_apart(isolated_saves):
+    save(isolated_saves, "bleeding-sherwood", "old.json", "2024-05-01T20:00:00", {"classic_1996": True})
+    camp = {"camp_needs_town": True}
+    save(isolated_saves, "sherwood", "done.json", "2024-05-01T20:09:00", camp, finish=True)
+    save(isolated_saves, "sheriff", "new.json", "2024-05-01T20:05:00")
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        text = screen_text(app)
+        order = ["In progress · 2 games", "Sheriff of Nottingham · ", "Bleeding Sherwood · Round",
+                 "with 1996 rules", "Finished · 1 game", "Sherwood (2005) · finished",
+                 "with Camp only after a town"]
+        at = [text.index(part) for part in order]
+        assert at == sorted(at), text
+        saves = app.screen.query_one("#saves")
+        assert saves.highlighted_option.id.endswith("new.json")  # the newest game in progress
+        await pilot.press("up")  # stays: the heading is never highlighted
+        assert saves.highlighted_option.id.endswith("new.json")
+        for _ in range(5):
+            await pilot.press("down")
+        assert saves.highlighted_option.id.endswith("done.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.is_over
+
+
+async def test_continue_without_finished_games_has_no_headings(isolated_saves):
+    save(isolated_saves, "bleeding-sherwood", "a.json", "2024-05-01T20:00:00")
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "In progress" not in screen_text(app) and "Finished" not in screen_text(app)
+        assert app.screen.query_one("#saves").option_count == 1
+
+
+async def test_continue_delete_asks_first_and_removes_only_that_save(isolated_saves):
+    keep = save(isolated_saves, "bleeding-sherwood", "keep.json", "2024-05-01T20:00:00")
+    gone = save(isolated_saves, "sheriff", "gone.json", "2024-05-01T20:05:00")
+    (isolated_saves / "broken.json").write_text("{")
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        saves = app.screen.query_one("#saves")
+        assert saves.highlighted_option.id == str(gone)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Delete this saved game?" in screen_text(app)
+        assert "Sheriff of Nottingham" in screen_text(app)
+        await pilot.press("n")  # no: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen) and gone.exists()
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("escape")  # Esc is no too
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen) and gone.exists()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert sorted(p.name for p in isolated_saves.iterdir()) == ["broken.json", "keep.json"]
+        saves = app.screen.query_one("#saves")
+        assert saves.option_count == 1 and saves.highlighted_option.id == str(keep)
+        assert "Skipped broken.json" in screen_text(app)
+        assert any("Deleted Sheriff of Nottingham" in n.message for n in app._notifications)
+
+
+async def test_continue_delete_key_is_offered_only_when_there_is_a_save(isolated_saves):
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "No saved games yet." in screen_text(app)
+        assert "Delete save" not in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+    save(isolated_saves, "bleeding-sherwood", "a.json", "2024-05-01T20:00:00")
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Delete save" in screen_text(app)
+
+
+async def test_continue_the_last_save_deleted_leaves_an_empty_list(isolated_saves):
+    path = save(isolated_saves, "sherwood", "only.json", "2024-05-01T20:00:00", finish=True)
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Finished · 1 game" in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Delete this finished game?" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert not path.exists()
+        assert "No saved games yet." in screen_text(app)
+        assert "Delete save" not in screen_text(app)
+
+
+# ----- notifications ---------------------------------------------------------------------
+async def test_notifications_appear_at_the_top_right_clear_of_the_list():
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("A rather long message that needs more than one line to be read whole.")
+        await pilot.pause()
+        from textual.widgets._toast import Toast
+
+        (toast,) = app.screen.query(Toast)
+        region = toast.region
+        assert region.y == 0 and region.right == SIZE[0]
+        assert region.width <= 32  # over a game's side panel, not its main column
+        assert "more than one line" in " ".join(screen_text(app).split())
