@@ -110,7 +110,7 @@ def test_hand_edited_cheat_is_refused(tmp_path):
 def test_unknown_game_and_bad_fields_are_refused(tmp_path):
     assert "unknown game" in edited(tmp_path, lambda d: d.update(game="chess"))
     assert "damaged (seed" in edited(tmp_path, lambda d: d.update(seed="lots"))
-    assert "damaged action" in edited(tmp_path, lambda d: d["actions"].append({"type": "cheat"}))
+    assert "action 7 is damaged ('cheat': no move of that kind)" in edited(tmp_path, lambda d: d["actions"].append({"type": "cheat"}))
     assert "players" in edited(tmp_path, lambda d: d.update(players=[{"name": "Solo"}]))
 
 

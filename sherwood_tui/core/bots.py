@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from sherwood_tui.core.contract import Game
+from sherwood_tui.core.contract import BOT_LEVELS, Game
 
-LEVELS = ("sensible", "random")
+LEVELS = BOT_LEVELS
 
 
 def decide(game: Game, level: str, view: Any, legal: list[Any], rnd: random.Random) -> Any:

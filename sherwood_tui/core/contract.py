@@ -9,11 +9,12 @@ acting `seat`; the game's `action_type` is their discriminated union (for saves)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, get_args
+from typing import Any, ClassVar, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import printable
 
 
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
@@ -74,11 +75,20 @@ class Frozen(BaseModel):
         return new
 
 
-class Player(Frozen):
-    """A seat at the table: a name, and the bot level if a bot plays it."""
+BOT_LEVELS = ("sensible", "random")  # the levels of `core/bots.py`
 
-    name: str
-    bot: str | None = None
+
+class Player(Frozen):
+    """A seat at the table: a name, and the bot level if a bot plays it. A name typed or
+    read from a save keeps no control characters (they could act on the terminal)."""
+
+    name: str = Field(max_length=1000)
+    bot: Literal["sensible", "random"] | None = None  # one of BOT_LEVELS
+
+    @field_validator("name")
+    @classmethod
+    def _printable_name(cls, name: str) -> str:
+        return printable(name).strip()
 
 
 class OptionSpec(Frozen):

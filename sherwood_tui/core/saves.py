@@ -8,20 +8,28 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import uuid
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.paths import data_dir, saves_dir  # noqa: F401 - re-exported
 from sherwood_tui.core.session import Session
+from sherwood_tui.core.wording import printable
 
 FORMAT_VERSION = 2  # 2 added `undo` (what may still be taken back); 1 is still read
+KNOWN_VERSIONS = (1, 2)
+MAX_SAVE_BYTES = 8 * 2**20  # a long game's save is a few hundred kilobytes
+MAX_NESTING = 32  # a save nests five deep; a hostile file can nest thousands deep
+MAX_SEED = 2**62 - 1  # the seeds the app draws (the command line's --seed range)
+MAX_ACTIONS = 200_000
 
 
 class UndoRecord(BaseModel):
@@ -32,6 +40,11 @@ class UndoRecord(BaseModel):
     floor: int = Field(ge=0)
     why: str = Field(default="", max_length=200)
 
+    @field_validator("why")
+    @classmethod
+    def _printable(cls, text: str) -> str:
+        return printable(text)
+
 
 class SaveRecord(BaseModel):
     """The JSON of one save file."""
@@ -39,16 +52,21 @@ class SaveRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: str = "sherwood-tui-save"
-    version: int = FORMAT_VERSION
-    game: str
-    players: list[Player]
-    options: dict[str, bool]
-    seed: int
-    actions: list[dict[str, Any]]
-    saved_at: str
-    round_label: str = ""
+    version: Literal[1, 2] = FORMAT_VERSION  # KNOWN_VERSIONS
+    game: str = Field(max_length=100)
+    players: list[Player] = Field(min_length=1, max_length=12)
+    options: dict[str, bool] = Field(max_length=50)
+    seed: int = Field(ge=0, le=MAX_SEED)
+    actions: list[dict[str, Any]] = Field(max_length=MAX_ACTIONS)
+    saved_at: str = Field(max_length=40)
+    round_label: str = Field(default="", max_length=200)
     finished: bool = False
     undo: UndoRecord | None = None
+
+    @field_validator("game", "saved_at", "round_label")
+    @classmethod
+    def _printable(cls, text: str) -> str:
+        return printable(text)
 
 
 class SaveSummary(BaseModel):
@@ -61,6 +79,7 @@ class SaveSummary(BaseModel):
     round_label: str
     saved_at: str
     finished: bool
+    options: list[str] = []  # the labels of the variants that are on ("1996 rules")
 
 
 def record_of(session: Session) -> SaveRecord:
@@ -101,26 +120,74 @@ def write_save(session: Session, path: Path) -> None:
 
 def read_record(path: Path) -> SaveRecord:
     """The validated record of a save file, or SaveError with one line."""
-    name = path.name
+    name = printable(path.name)
+    raw = read_small_file(path, name)
     try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"{name}: cannot be read ({err.__class__.__name__})") from None
+        text = raw.decode("utf-8-sig")  # a byte-order mark (an editor's) is fine
+    except UnicodeDecodeError:
+        raise SaveError(f"{name}: damaged (not UTF-8 text)") from None
+    if nesting(text) > MAX_NESTING:
+        raise SaveError(f"{name}: damaged (nested more than {MAX_NESTING} deep)")
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         raise SaveError(f"{name}: damaged (not valid JSON)") from None
     if not isinstance(data, dict) or data.get("format") != "sherwood-tui-save":
         raise SaveError(f"{name}: not a sherwood-tui save") from None
     version = data.get("version")
-    if isinstance(version, int) and version > FORMAT_VERSION:
-        raise SaveError(f"{name}: made by a newer sherwood-tui (format {version})") from None
+    if type(version) is not int or version not in KNOWN_VERSIONS:
+        if type(version) is int and version > FORMAT_VERSION:
+            raise SaveError(f"{name}: made by a newer sherwood-tui (format {version})")
+        shown = printable(repr(version))[:20]
+        raise SaveError(f"{name}: damaged (format version {shown}; known: {', '.join(map(str, KNOWN_VERSIONS))})")
     try:
         return SaveRecord.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "file"
-        raise SaveError(f"{name}: damaged ({where}: {first['msg']})") from None
+        raise SaveError(f"{name}: damaged ({where}: {printable(str(first['msg']))})") from None
+
+
+def read_small_file(path: Path, name: str) -> bytes:
+    """The bytes of a regular file of at most MAX_SAVE_BYTES, or SaveError: a FIFO, a
+    device (a link to /dev/zero) or a huge file is never read (nor waited on)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without a writer
+    except OSError as err:
+        raise SaveError(f"{name}: cannot be read ({err.strerror or err.__class__.__name__})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{name}: not a regular file")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{name}: too large for a save ({info.st_size:,} bytes)")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as err:
+        raise SaveError(f"{name}: cannot be read ({err.strerror or err.__class__.__name__})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_SAVE_BYTES:  # it grew while being read
+        raise SaveError(f"{name}: too large for a save")
+    return raw
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest (strings aside), counted
+    before parsing: the parser would recurse that deep."""
+    depth = deepest = 0
+    for char in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def load_session(path: Path) -> Session:
@@ -133,11 +200,13 @@ def load_session(path: Path) -> Session:
     except ValueError:
         raise SaveError(f"{path.name}: unknown game {record.game!r}") from None
     game = info.load()
-    try:
-        actions = [game.parse_action(a) for a in record.actions]
-    except ValidationError as err:
-        first = err.errors()[0]
-        raise SaveError(f"{path.name}: damaged action ({first['msg']})") from None
+    actions = []
+    for number, data in enumerate(record.actions, start=1):
+        try:
+            actions.append(game.parse_action(data))
+        except ValidationError as err:
+            first = err.errors()[0]
+            raise SaveError(f"{path.name}: action {number} is damaged ({_why_not_a_move(first)})") from None
     try:
         session = Session.replay(game, record.players, record.options, record.seed, actions)
         session.handoff.restore(record.undo.model_dump() if record.undo else None)
@@ -148,9 +217,35 @@ def load_session(path: Path) -> Session:
         raise SaveError(f"{path.name}: damaged ({err.__class__.__name__})") from None
 
 
+def _why_not_a_move(error: dict) -> str:
+    """One short line from the first validation error of a saved move."""
+    if error["type"] == "union_tag_invalid":
+        return f"{_tag_of(error)}: no move of that kind"
+    if error["type"] == "union_tag_not_found":
+        return "it names no kind of move"
+    where = ".".join(str(p) for p in error["loc"][1:]) or "move"
+    return f"{where}: " + " ".join(str(error["msg"]).split())
+
+
+def _tag_of(error: dict) -> str:
+    """The kind a saved move names (its `type`), quoted and short."""
+    kind = error.get("input", {}).get("type") if isinstance(error.get("input"), dict) else None
+    return repr(kind)[:40]
+
+
 def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]]:
     """Readable saves, newest first, and one line per file that could not be read."""
     from sherwood_tui import catalog
+
+    def labels(info: catalog.GameInfo, options: dict[str, bool]) -> list[str]:
+        """The labels of the variants that are on, in the game's order (a key the game
+        does not know is shown as it is, printable and cut short)."""
+        on = [key for key, value in options.items() if value]
+        if not on:
+            return []
+        specs = {spec.key: spec.label for spec in info.load().options}
+        unknown = [printable(key)[:40] for key in on if key not in specs]
+        return [specs[key] for key in specs if key in on] + unknown
 
     folder = folder or saves_dir()
     summaries: list[SaveSummary] = []
@@ -162,7 +257,7 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]
             continue
         try:
             record = read_record(path)
-            title = catalog.get(record.game).title
+            info = catalog.get(record.game)
         except SaveError as err:
             problems.append(str(err))
             continue
@@ -171,10 +266,26 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]
             continue
         summaries.append(
             SaveSummary(
-                path=path, game=record.game, title=title,
+                path=path, game=record.game, title=info.title,
                 players=[p.name for p in record.players], round_label=record.round_label,
                 saved_at=record.saved_at, finished=record.finished,
+                options=labels(info, record.options),
             )
         )
     summaries.sort(key=lambda s: s.saved_at, reverse=True)
     return summaries, problems
+
+
+def delete_save(path: Path) -> None:
+    """Remove one save file (the Continue list's Delete), or SaveError with one line.
+    Only a save's own file is removed: a `.json` file that is not a temporary one."""
+    name = printable(path.name)
+    if path.suffix != ".json" or path.name.startswith(".") or path.is_dir():
+        raise SaveError(f"{name}: not a save file")
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        raise SaveError(f"{name}: already gone") from None
+    except OSError as err:
+        why = err.strerror or err.__class__.__name__
+        raise SaveError(f"{name}: cannot be deleted ({why})") from None

@@ -12,3 +12,18 @@ def count(n: int, singular: str, many: str | None = None, *, zero: str = "no") -
     """`n` and its noun: count(1, "card") is "1 card", count(3, "card") "3 cards" and
     count(0, "card") "no cards" (`zero` replaces the number: zero="0" keeps it)."""
     return f"{zero if n == 0 else n} {plural(n, singular, many)}"
+
+
+# Characters that move the cursor, change colours or reorder text when printed: C0 and
+# C1 controls (ESC and CSI among them), DEL, and the bidirectional overrides, embeddings,
+# isolates and marks, and the line and paragraph separators.
+_UNPRINTABLE = dict.fromkeys(
+    [*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x2028, 0x202F),
+     *range(0x2066, 0x206A)]
+)
+
+
+def printable(text: str) -> str:
+    """`text` (a name typed or read from a file) without anything that could act on a
+    terminal: control characters and bidi controls are dropped, spaces kept."""
+    return text.translate(_UNPRINTABLE)

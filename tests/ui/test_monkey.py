@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 
 import pytest
 from textual import events
@@ -184,12 +183,11 @@ class Monkey:
             f"the autosave holds other actions: {self.where()}")
         assert saved.state == session.state, f"the autosave holds another state: {self.where()}"
 
-    async def run(self, events_wanted: int, seconds: float) -> None:
+    async def run(self, events_wanted: int) -> None:
         app = self.app
-        start = time.monotonic()
         self.new_game()
         await self.pilot.pause()
-        while self.keys + self.clicks < events_wanted and time.monotonic() - start < seconds:
+        while self.keys + self.clicks < events_wanted:
             if app.session is None or isinstance(app.screen, (PickerScreen, SetupScreen, ContinueScreen)):
                 await self.reopen()
             before = len(app.session.actions)
@@ -229,9 +227,7 @@ TABLES = [
     ("sherwood", [None, None, "random"], 301),
     ("sherwood", [None, "sensible"], 302),
 ]
-EVENTS = 1500  # per test, bounded by time as well: thousands in all
-SECONDS = 8.0
-SENT: dict[str, int] = {}
+EVENTS = 1500  # per test: thousands in all (counted, never timed: a busy machine is slower)
 
 
 @pytest.mark.parametrize(("game_id", "seats", "seed"), TABLES, ids=[f"{g}-{n}" for g, _, n in TABLES])
@@ -243,23 +239,15 @@ async def test_monkey_never_crashes_nor_breaks_the_rules(game_id, seats, seed, i
         async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             monkey = Monkey(pilot, game_id, seats, seed)
-            await monkey.run(EVENTS, SECONDS)
+            await monkey.run(EVENTS)
     except BaseException as err:
         where = monkey.where() if monkey else f"{game_id} monkey seed {seed}"
         raise AssertionError(f"{where}: {err!r}") from err
     sent = monkey.keys + monkey.clicks
     print(f"\n{monkey.where()}: {monkey.batches} batches, {monkey.actions} actions applied, "
           f"{monkey.reopened} re-opened, {app.dropped} dropped; screens {sorted(monkey.screens)}")
-    SENT[f"{game_id}-{seed}"] = sent
-    assert sent >= 250, f"only {sent} events were sent in {SECONDS}s: {monkey.where()}"
+    assert sent >= EVENTS, f"only {sent} events were sent: {monkey.where()}"
     assert monkey.actions > 0 and monkey.batches >= 4
-
-
-def test_thousands_of_events_were_sent():
-    """Run after the monkeys of this file (pytest keeps the file's order)."""
-    if len(SENT) < len(TABLES):
-        pytest.skip("not every monkey ran")
-    assert sum(SENT.values()) >= 2000, SENT
 
 
 # ----- regressions the monkey found ------------------------------------------------------
