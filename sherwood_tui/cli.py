@@ -216,11 +216,13 @@ def run(argv: list[str]) -> int:
             return 2
     if args.command == "saves":
         from sherwood_tui.core.saves import list_saves
+        from sherwood_tui.core.wording import printable
 
         summaries, problems = list_saves(folder)
         for s in summaries:
-            status = "finished" if s.finished else s.round_label
-            print(f"{s.path}  {s.title}  {status}  {', '.join(s.players)}  {s.saved_at}")
+            status = f"cannot be opened: {s.problem}" if s.problem else "finished" if s.finished else s.round_label
+            variants = f"  with {', '.join(s.options)}" if s.options else ""
+            print(printable(f"{s.path}  {s.title}  {status}  {', '.join(s.players)}{variants}  {s.saved_at}"))
         for line in problems:
             print(f"skipped {line}", file=sys.stderr)
         return 0

@@ -145,3 +145,20 @@ def test_hostile_files_beside_a_good_save_do_not_hide_it(tmp_path):
     summaries, problems = list_saves(tmp_path)
     assert [s.path.name for s in summaries] == ["good.json"]
     assert len(problems) == 3 and all("\n" not in p for p in problems)
+
+
+def test_saves_command_prints_no_terminal_controls(tmp_path):
+    """`sherwood-tui saves` over a folder of hostile names, labels and file names: every
+    line is printable text, and an unplayable save is listed with its reason."""
+    import subprocess
+    import sys
+
+    good_save(tmp_path, "good\x1b[2J.json")
+    edited(tmp_path, lambda d: d.update(round_label="\x1b]0;owned\x07Round 9"), "label.json")
+    edited(tmp_path, lambda d: d.update(seed=d["seed"] + 1), "reseeded.json")
+    done = subprocess.run([sys.executable, "-m", "sherwood_tui", "--saves", str(tmp_path), "saves"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    out = done.stdout + done.stderr
+    assert not any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in out), repr(out)
+    assert "reseeded.json" in out and "cannot be opened: action" in out

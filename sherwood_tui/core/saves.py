@@ -78,8 +78,9 @@ class SaveSummary(BaseModel):
     players: list[str]
     round_label: str
     saved_at: str
-    finished: bool
+    finished: bool  # worked out by replaying the save
     options: list[str] = []  # the labels of the variants that are on ("1996 rules")
+    problem: str = ""  # why the save cannot be opened (it is listed all the same)
 
 
 def record_of(session: Session) -> SaveRecord:
@@ -192,13 +193,17 @@ def nesting(text: str) -> int:
 
 def load_session(path: Path) -> Session:
     """Rebuild the game of a save file, or SaveError with one line."""
+    return session_of(read_record(path), printable(path.name))
+
+
+def session_of(record: SaveRecord, name: str) -> Session:
+    """Replay a save's record through the rules, or SaveError with one line."""
     from sherwood_tui import catalog
 
-    record = read_record(path)
     try:
         info = catalog.get(record.game)
     except ValueError:
-        raise SaveError(f"{path.name}: unknown game {record.game!r}") from None
+        raise SaveError(f"{name}: unknown game {record.game[:40]!r}") from None
     game = info.load()
     actions = []
     for number, data in enumerate(record.actions, start=1):
@@ -206,15 +211,15 @@ def load_session(path: Path) -> Session:
             actions.append(game.parse_action(data))
         except ValidationError as err:
             first = err.errors()[0]
-            raise SaveError(f"{path.name}: action {number} is damaged ({_why_not_a_move(first)})") from None
+            raise SaveError(f"{name}: action {number} is damaged ({_why_not_a_move(first)})") from None
     try:
         session = Session.replay(game, record.players, record.options, record.seed, actions)
         session.handoff.restore(record.undo.model_dump() if record.undo else None)
         return session
     except RuleError as err:
-        raise SaveError(f"{path.name}: {err}") from None
+        raise SaveError(f"{name}: {printable(str(err))}") from None
     except Exception as err:  # a record that passes validation yet breaks the rules
-        raise SaveError(f"{path.name}: damaged ({err.__class__.__name__})") from None
+        raise SaveError(f"{name}: damaged ({err.__class__.__name__})") from None
 
 
 def _why_not_a_move(error: dict) -> str:
@@ -233,20 +238,16 @@ def _tag_of(error: dict) -> str:
     return repr(kind)[:40]
 
 
+_LISTED: dict[tuple[str, int, int], SaveSummary | str] = {}  # (path, size, mtime): summary or problem
+
+
 def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]]:
-    """Readable saves, newest first, and one line per file that could not be read."""
-    from sherwood_tui import catalog
+    """The saves of `folder`, newest first, and one line per file that is not a save.
 
-    def labels(info: catalog.GameInfo, options: dict[str, bool]) -> list[str]:
-        """The labels of the variants that are on, in the game's order (a key the game
-        does not know is shown as it is, printable and cut short)."""
-        on = [key for key, value in options.items() if value]
-        if not on:
-            return []
-        specs = {spec.key: spec.label for spec in info.load().options}
-        unknown = [printable(key)[:40] for key in on if key not in specs]
-        return [specs[key] for key in specs if key in on] + unknown
-
+    Each save is replayed through the rules (once per version of the file: the result
+    is kept by size and modification time), so a listed save is one that opens; one that
+    does not is listed with its reason (`SaveSummary.problem`). Whether a game is
+    finished and where it stands come from the replay, not from the file."""
     folder = folder or saves_dir()
     summaries: list[SaveSummary] = []
     problems: list[str] = []
@@ -256,24 +257,59 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]
         if path.name.startswith("."):  # a write cut short (the app was killed): not a save
             continue
         try:
-            record = read_record(path)
-            info = catalog.get(record.game)
-        except SaveError as err:
-            problems.append(str(err))
+            info = path.stat()
+            key = (str(path), info.st_size, info.st_mtime_ns)
+        except OSError as err:
+            problems.append(f"{printable(path.name)}: cannot be read ({err.strerror or err.__class__.__name__})")
             continue
-        except ValueError:
-            problems.append(f"{path.name}: unknown game {record.game!r}")
-            continue
-        summaries.append(
-            SaveSummary(
-                path=path, game=record.game, title=info.title,
-                players=[p.name for p in record.players], round_label=record.round_label,
-                saved_at=record.saved_at, finished=record.finished,
-                options=labels(info, record.options),
-            )
-        )
+        listed = _LISTED.get(key)
+        if listed is None:
+            listed = _LISTED[key] = summarise(path)
+        if isinstance(listed, str):
+            problems.append(listed)
+        else:
+            summaries.append(listed)
     summaries.sort(key=lambda s: s.saved_at, reverse=True)
     return summaries, problems
+
+
+def summarise(path: Path) -> SaveSummary | str:
+    """The Continue line of one file (replayed), or the one-line reason it is no save."""
+    from sherwood_tui import catalog
+
+    name = printable(path.name)
+    try:
+        record = read_record(path)
+    except SaveError as err:
+        return str(err)
+    try:
+        info = catalog.get(record.game)
+    except ValueError:
+        return f"{name}: unknown game {record.game[:40]!r}"
+    summary = SaveSummary(
+        path=path, game=record.game, title=info.title,
+        players=[p.name for p in record.players], round_label=record.round_label,
+        saved_at=record.saved_at, finished=False, options=_labels(info, record.options),
+    )
+    try:
+        session = session_of(record, name)
+    except SaveError as err:
+        summary.problem = str(err).removeprefix(f"{name}: ")
+        return summary
+    summary.finished = session.is_over
+    summary.round_label = session.game.round_label(session.state)
+    return summary
+
+
+def _labels(info: Any, options: dict[str, bool]) -> list[str]:
+    """The labels of the variants that are on, in the game's order (a key the game
+    does not know is shown as it is, printable and cut short)."""
+    on = [key for key, value in options.items() if value]
+    if not on:
+        return []
+    specs = {spec.key: spec.label for spec in info.load().options}
+    unknown = [printable(key)[:40] for key in on if key not in specs]
+    return [specs[key] for key in specs if key in on] + unknown
 
 
 def delete_save(path: Path) -> None:

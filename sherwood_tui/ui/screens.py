@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.session import Session
 
+NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random")]
 
@@ -180,12 +181,14 @@ class ContinueScreen(SteadyScreen):
 
     BINDINGS = [
         Binding("d,delete", "delete", "Delete save"),
+        Binding("s", "skipped", "Skipped files"),
         Binding("escape", "back", "Back"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.summaries: dict[str, SaveSummary] = {}
+        self.problems: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield plain("Continue a saved game", "bold")
@@ -203,17 +206,20 @@ class ContinueScreen(SteadyScreen):
 
         summaries, problems = list_saves(self.app.saves_dir)
         self.summaries = {str(s.path): s for s in summaries}
-        playing = [s for s in summaries if not s.finished]
-        finished = [s for s in summaries if s.finished]
+        self.problems = problems
+        playing = [s for s in summaries if not s.finished and not s.problem]
+        finished = [s for s in summaries if s.finished and not s.problem]
+        broken = [s for s in summaries if s.problem]
         options: list[Option | None] = []  # None: a rule between the sections
-        if playing and finished:
+        if playing and (finished or broken):
             options.append(heading(f"In progress · {count(len(playing), 'game')}", "playing"))
         options += [Option(save_prompt(s), id=str(s.path)) for s in playing]
-        if finished:
-            if playing:
-                options.append(None)
-            options.append(heading(f"Finished · {count(len(finished), 'game')}", "finished"))
-        options += [Option(save_prompt(s), id=str(s.path)) for s in finished]
+        for part, title, id in ((finished, "Finished", "finished"), (broken, "Cannot be opened", "broken")):
+            if part:
+                if len(options) > 0:
+                    options.append(None)
+                options.append(heading(f"{title} · {count(len(part), 'game')}", id))
+                options += [Option(save_prompt(s), id=str(s.path)) for s in part]
         if not options:
             options.append(Option(Text("No saved games yet.", style="dim"), id="none", disabled=True))
         saves = self.query_one("#saves", StopList)
@@ -222,7 +228,10 @@ class ContinueScreen(SteadyScreen):
         enabled = [i for i, option in enumerate(saves.options) if not option.disabled]
         if enabled:
             saves.highlighted = min(enabled, key=lambda i: (abs(i - near), i))
-        skipped = Text("\n".join(f"Skipped {line}" for line in problems), style="yellow")
+        skipped = Text()
+        if problems:
+            skipped = Text(f"{count(len(problems), 'file')} in the saves folder "
+                           f"{'is not a save' if len(problems) == 1 else 'are not saves'}: s shows why.")
         self.query_one("#skipped", Static).update(skipped)
         hint = "Enter continues the highlighted game; d deletes its save (it asks first)."
         if not summaries:
@@ -236,12 +245,24 @@ class ContinueScreen(SteadyScreen):
         return None if option is None or option.disabled else self.summaries.get(option.id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "delete" and self.is_mounted and not self.summaries:
+        nothing = {"delete": not self.summaries, "skipped": not self.problems}
+        if self.is_mounted and nothing.get(action, False):
             return False
         return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        summary = self.summaries.get(event.option.id)
+        if summary is not None and summary.problem:
+            self.app.notify(summary.problem, title="Cannot continue", severity="error", markup=False)
+            return
         self.app.resume(Path(event.option.id))
+
+    def action_skipped(self) -> None:
+        """The files of the saves folder that are not saves, and why (scrollable)."""
+        from sherwood_tui.core.contract import Event
+
+        lines = [Event(line) for line in self.problems]
+        self.app.push_screen(LogScreen(lines, title=f"Not saves · {count(len(lines), 'file')}"))
 
     def action_delete(self) -> None:
         summary = self.highlighted_save()
@@ -284,9 +305,11 @@ def save_prompt(summary: SaveSummary) -> Text:
     first = " · ".join(part for part in (summary.title, status, summary.saved_at.replace("T", " ")) if part)
     prompt = Text()
     prompt.append(first + "\n", style="bold")
-    prompt.append("  " + ", ".join(summary.players))
+    prompt.append("  " + ", ".join(clip(name, NAME_CELLS) for name in summary.players))
     if summary.options:
         prompt.append(" · with " + ", ".join(summary.options))
+    if summary.problem:
+        prompt.append("\n  cannot be opened: " + summary.problem, style="italic")
     return prompt
 
 
@@ -384,12 +407,14 @@ class LogScreen(SteadyScreen):
 
     BINDINGS = [Binding("escape,f3,q", "close", "Close")]
 
-    def __init__(self, events: list[Event]) -> None:
+    def __init__(self, events: list[Event], title: str = "") -> None:
         super().__init__()
         self.events = events
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
-        yield plain(f"The game log · {count(len(self.events), 'line')}, newest at the bottom", "bold")
+        title = self.title_text or f"The game log · {count(len(self.events), 'line')}, newest at the bottom"
+        yield plain(title, "bold")
         with VerticalScroll(id="whole-log"):
             yield Static(Text("\n").join(event_text(e) for e in self.events), markup=False)
         yield KeyBar()

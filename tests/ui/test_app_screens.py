@@ -10,12 +10,13 @@ from rich.color import Color as RichColor
 from textual.widgets import Input, Select
 
 from sherwood_tui import catalog
+from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.screens import ConfirmScreen, ContinueScreen, PickerScreen, SetupScreen
 from tests.contract_checks import players
-from tests.ui.helpers import open_setup, screen_text
+from tests.ui.helpers import open_setup, screen_text, widget_texts
 
 SIZE = (80, 24)
 
@@ -188,7 +189,7 @@ async def test_continue_delete_asks_first_and_removes_only_that_save(isolated_sa
         assert sorted(p.name for p in isolated_saves.iterdir()) == ["broken.json", "keep.json"]
         saves = app.screen.query_one("#saves")
         assert saves.option_count == 1 and saves.highlighted_option.id == str(keep)
-        assert "Skipped broken.json" in screen_text(app)
+        assert "1 file in the saves folder is not a save: s shows why." in screen_text(app)
         assert any("Deleted Sheriff of Nottingham" in n.message for n in app._notifications)
 
 
@@ -241,3 +242,42 @@ async def test_notifications_appear_at_the_top_right_clear_of_the_list():
         assert region.y == 0 and region.right == SIZE[0]
         assert region.width <= 32  # over a game's side panel, not its main column
         assert "more than one line" in " ".join(screen_text(app).split())
+
+
+async def test_continue_lists_an_unplayable_save_with_its_reason_and_skipped_files_on_demand(isolated_saves):
+    """A save that does not replay is listed under "Cannot be opened" with its reason
+    (Enter says it again, d deletes it); files that are not saves take one line, however
+    many there are, and s lists them."""
+    from sherwood_tui.ui.screens import LogScreen
+
+    isolated_saves.mkdir(parents=True)
+    game = catalog.get("bleeding-sherwood").load()
+    good = isolated_saves / "good.json"
+    write_save(Session(game, [Player(name="Robin"), Player(name="Marian")], {}, 2), good)
+    data = json.loads(good.read_text())
+    data["actions"] = [{"type": "bid", "seat": 0, "card": 999}]
+    (isolated_saves / "cheat.json").write_text(json.dumps(data))
+    for number in range(17):
+        (isolated_saves / f"junk{number:02}.json").write_text("not json")
+    app = SherwoodApp(saves_dir=isolated_saves)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Cannot be opened · 1 game" in text and "cannot be opened: action 1 is not legal" in text
+        assert "17 files in the saves folder are not saves: s shows why." in text
+        saves = app.screen.query_one("#saves")
+        ids = [saves.get_option_at_index(i).id for i in range(saves.option_count)]
+        assert str(good) in ids and str(isolated_saves / "cheat.json") in ids  # the list is not squeezed
+        saves.highlighted = ids.index(str(isolated_saves / "cheat.json"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        assert any("action 1 is not legal" in n.message for n in app._notifications)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert "junk00.json: damaged (not valid JSON)" in widget_texts(app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
