@@ -270,4 +270,9 @@ def run_app(folder: Path, resume_path: Path | None, bot_delay: float) -> int:
 
         say(write_crash_report(error))
         return EXIT_CRASH
+    if app.unsaved_note:  # moves the player chose to leave unsaved: say so, status 3
+        from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, say
+
+        say(f"sherwood-tui: {app.unsaved_note}")
+        return app.return_code or EXIT_UNSAVED
     return app.return_code or 0

@@ -61,6 +61,8 @@ class SaveLock:
         fd, self.fd = self.fd, None
         try:
             self.path.unlink(missing_ok=True)
+        except OSError:
+            pass  # the folder is gone or read-only: the side file stays, unlocked
         finally:
             os.close(fd)  # closing the file drops the lock
 

@@ -13,7 +13,9 @@ from textual.binding import Binding
 from sherwood_tui.catalog import GameInfo, get
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.errors import RuleError, SaveError
-from sherwood_tui.ui.lifecycle import SafeTerminalMixin
+from sherwood_tui.core.wording import printable
+from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
+from sherwood_tui.ui.widgets import KeyBar
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
@@ -95,7 +97,9 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.save_path: Path | None = None
         self.news_mark = 0  # log index: news shown on the next curtain starts here
         self.summary_mark = 0  # log index where the current round's events start
-        self.save_problem = ""
+        self.save_problem = ""  # "error: folder" of the last save, if it failed
+        self.saved_actions: list | None = None  # the actions the save file holds (None: no file yet)
+        self.unsaved_note = ""  # said on the terminal when the app exits with moves unsaved
         self.save_lock = None  # the lock of the save this window plays (core/savelock.py)
         self.interludes: list = []  # (screen, step): screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
@@ -152,6 +156,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.session = Session(info.load(), players, options, seed)
         self.save_path = new_save_path(info.id, self.saves_dir)
         self.claim_save(self.save_path)
+        self.saved_actions, self.save_problem = None, ""
         self.news_mark = self.summary_mark = 0
         self.interludes = []
         self.autosave()
@@ -172,6 +177,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.info = get(session.game.id)
         self.session = session
         self.save_path = path
+        self.saved_actions, self.save_problem = list(session.actions), ""
         self.news_mark = max(0, len(session.log) - 6)
         self.summary_mark = len(session.log)
         self.interludes = []
@@ -179,7 +185,10 @@ class SherwoodApp(SafeTerminalMixin, App):
         return True
 
     def leave_game(self) -> None:
-        """Back to the picker; the game stays saved."""
+        """Back to the picker; the game stays saved (moves that could not be saved are
+        remembered, to be told when the app exits)."""
+        if self.unsaved():
+            self.note_unsaved()
         self.session = None
         self.release_save()
         while len(self.screen_stack) > 2:
@@ -344,6 +353,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.advance()
 
     def autosave(self) -> None:
+        """Save after every change. A failure stays in sight (a line over every key bar,
+        naming the folder and the error) until a save succeeds."""
         from sherwood_tui.core.saves import write_save
 
         if self.session is None or self.save_path is None:
@@ -351,8 +362,75 @@ class SherwoodApp(SafeTerminalMixin, App):
         try:
             write_save(self.session, self.save_path)
         except OSError as err:
-            self.save_problem = f"Could not save: {err.strerror or err}"
-            self.notify(self.save_problem, severity="error", markup=False)
+            first = not self.save_problem
+            self.save_problem = f"{err.strerror or err.__class__.__name__}: {printable(str(self.save_path.parent))}"
+            if first:
+                self.notify(f"Could not save the game in {self.save_problem}", severity="error", markup=False)
+        else:
+            self.saved_actions = list(self.session.actions)
+            self.save_problem = ""
+        self.show_save_problem()
+
+    def unsaved(self) -> str:
+        """What the save file lacks, in words ("the last 3 moves"), or "" if nothing."""
+        if self.session is None or not self.save_problem:
+            return ""
+        if self.saved_actions is None:
+            return "this game"  # never written
+        done, saved = self.session.actions, self.saved_actions
+        same = 0
+        for mine, theirs in zip(done, saved):
+            if mine != theirs:
+                break
+            same += 1
+        moves = max(len(done) - same, len(saved) - same)
+        if not moves:
+            return ""
+        return "the last move" if moves == 1 else f"the last {moves} moves"
+
+    def unsaved_sentence(self) -> str:
+        """ "The last 3 moves are not saved" (or "This game is not saved"), or "". """
+        lost = self.unsaved()
+        if not lost:
+            return ""
+        return f"{lost[:1].upper()}{lost[1:]} {'are' if lost.endswith('moves') else 'is'} not saved"
+
+    def show_save_problem(self) -> None:
+        """Redraw the key bars, which carry the line of a failed save."""
+        if self.screen_stack:
+            for bar in self.screen.query(KeyBar):
+                bar.show_keys()
+
+    def save_elsewhere(self, folder: Path) -> str:
+        """Save the game into another folder and play on from there; "" or the error."""
+        from sherwood_tui.core.saves import write_save
+
+        if self.session is None or self.save_path is None:
+            return "There is no game to save."
+        path = folder.expanduser() / self.save_path.name
+        try:
+            write_save(self.session, path)
+        except OSError as err:
+            return f"Could not save in {printable(str(folder))}: {err.strerror or err.__class__.__name__}"
+        self.release_save()
+        self.save_path = path
+        try:
+            self.claim_save(path)
+        except SaveError:
+            pass  # another window plays a file of that name there: this one still saves
+        self.autosave()
+        return ""
+
+    def note_unsaved(self) -> None:
+        """Remember that the moves not saved are given up (said when the app exits)."""
+        lost = self.unsaved()
+        what = "a game" if lost == "this game" else f"{lost} of a game"
+        self.unsaved_note = f"{what} could not be saved ({self.save_problem})"
+
+    def exit_unsaved(self) -> None:
+        """Exit although moves are not saved: say so on the terminal, with status 3."""
+        self.note_unsaved()
+        self.exit(return_code=EXIT_UNSAVED)
 
     # ----- app-wide keys -------------------------------------------------------------
     def action_help(self) -> None:

@@ -30,6 +30,7 @@ from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 EXIT_CRASH = 1
+EXIT_UNSAVED = 3  # the player chose to exit although the last moves could not be saved
 EXIT_END_OF_INPUT = 128 + signal.SIGHUP
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 WATCHDOG_SECONDS = 3.0  # after a signal, the longest the app may take to shut down

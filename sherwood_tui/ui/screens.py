@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import count
+from sherwood_tui.core.wording import count, printable
 from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text
 
 if TYPE_CHECKING:
@@ -544,29 +544,96 @@ class RulesScreen(SteadyScreen):
 
 
 class QuitScreen(ModalScreen):
-    """Leave the game (it is saved) or exit the app, after confirmation."""
+    """Leave the game or exit the app, after confirmation; it tells the truth about the
+    save: when the last moves could not be saved, it says so and offers to save the
+    game in another folder (s), and exiting anyway ends with status 3."""
 
     BINDINGS = [
         Binding("y", "leave", "Leave to the menu"),
         Binding("x", "exit", "Exit the app"),
+        Binding("s", "elsewhere", "Save elsewhere"),
         Binding("n,escape", "stay", "Stay"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield plain("Leave this game?", "bold")
-            yield plain("It is saved after every move; Continue picks it up again.")
-            yield plain("y: leave to the menu   x: exit the app   n: stay")
+            yield Static("", id="save-state", markup=False)
+            yield Static("", id="quit-keys", markup=False)
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.describe()
+
+    def describe(self, error: str = "") -> None:
+        app = self.app
+        lost = app.unsaved_sentence()
+        if lost:
+            state = Text(f"{lost}: {app.save_problem}.", style="bold")
+            keys = "s: save in another folder   y: leave (they are lost)   x: exit   n: stay"
+        elif app.save_problem:
+            state = Text(f"Every move is saved, but saving fails now: {app.save_problem}.")
+            keys = "y: leave to the menu   x: exit the app   n: stay"
+        elif app.save_path is not None and app.save_path.parent != app.saves_dir:
+            folder = printable(str(app.save_path.parent))
+            state = Text(f"It is saved in {folder} after every move; "
+                         f"sherwood-tui --saves {folder} continues it.")
+            keys = "y: leave to the menu   x: exit the app   n: stay"
+        else:
+            state = Text("It is saved after every move; Continue picks it up again.")
+            keys = "y: leave to the menu   x: exit the app   n: stay"
+        if error:
+            state.append(f"\n{error}", style="bold")
+        self.query_one("#save-state", Static).update(state)
+        self.query_one("#quit-keys", Static).update(Text(keys))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "elsewhere":
+            return self.is_mounted and bool(self.app.unsaved())
+        return True
+
+    def folder_box(self) -> Input | None:
+        boxes = self.query("#elsewhere")
+        return boxes.first(Input) if boxes else None
+
+    def action_elsewhere(self) -> None:
+        """A box to type the folder in (it takes the keys until Enter or Esc)."""
+        if self.folder_box() is None:
+            box = Input(placeholder="another folder, e.g. ~/sherwood-saves", id="elsewhere")
+            self.query_one("#dialog").mount(box, before=self.query_one("#quit-keys"))
+            box.focus()
+        self.query_one("#quit-keys", Static).update(Text("Enter: save there   Esc: back"))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        folder = event.value.strip()
+        if not folder:
+            return
+        error = self.app.save_elsewhere(Path(folder))
+        if error:
+            self.describe(error)
+            self.query_one("#quit-keys", Static).update(Text("Enter: save there   Esc: back"))
+            return
+        event.input.remove()
+        self.describe()
+        self.app.notify(f"Saved in {printable(folder)}; later moves are saved there too.", markup=False)
 
     def action_leave(self) -> None:
         self.app.pop_screen()
         self.app.leave_game()
 
     def action_exit(self) -> None:
-        self.app.exit()
+        if self.app.unsaved():
+            self.app.exit_unsaved()
+        else:
+            self.app.exit()
 
     def action_stay(self) -> None:
+        box = self.folder_box()
+        if box is not None:  # Esc in the folder box: back to the dialog's keys
+            box.remove()
+            self.describe()
+            return
         self.app.pop_screen()
 
 

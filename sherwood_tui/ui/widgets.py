@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Static
 
+
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
 
@@ -162,7 +163,15 @@ class KeyBar(Static):
             and key in self.app.active_bindings and screen.check_action(binding.action, ()) is not False
         ]
         own[:0] = shadowed
-        self.update(key_bar(own, app_wide, self.app.size.width))
+        width = self.app.size.width
+        bar = key_bar(own, app_wide, width)
+        problem = getattr(self.app, "save_problem", "")
+        if problem:  # a failed save stays in sight on every screen until a save succeeds
+            what = self.app.unsaved_sentence() or "Saving fails"
+            line = Text(clip(f"! {what} (Ctrl+Q: options): {problem}", width), style="bold reverse")
+            bar = Text("\n").join([line, bar])
+        self.styles.height = 2 if problem else 1
+        self.update(bar)
 
 
 def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: int) -> Text:
