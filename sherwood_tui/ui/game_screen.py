@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -63,7 +63,7 @@ class GameScreen(Screen):
         """Public scores; games override this when their scores hold secrets."""
         lines = Text()
         for line in self.game.scores(self.session.state):
-            lines.append(f"{line.name[:16]:<16} {line.total:>4g}\n")
+            lines.append(f"{fit(line.name, 16)} {line.total:>4g}\n")
         return lines
 
     def submit(self, action: Any) -> None:

@@ -473,7 +473,7 @@ class FinalScreen(SteadyScreen):
         table = Table(title=f"{game.title} · final scores", expand=False)
         table.add_column("")
         for line in lines:
-            name = ("* " if line.seat in winners else "") + line.name
+            name = ("* " if line.seat in winners else "") + clip(line.name, NAME_CELLS)
             table.add_column(Text(name, style="bold"), justify="right", overflow="fold")
         for part in parts:
             table.add_row(Text(part), *[f"{line.parts.get(part, 0):g}" for line in lines])
@@ -481,7 +481,7 @@ class FinalScreen(SteadyScreen):
         if any(line.tiebreak for line in lines):
             table.add_row(Text(game.tiebreak_label, style="dim"),
                           *[" / ".join(f"{t:g}" for t in line.tiebreak) for line in lines])
-        names = " and ".join(self.session.player_name(s) for s in winners)
+        names = " and ".join(clip(self.session.player_name(s), NAME_CELLS) for s in winners)
         verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
         with VerticalScroll():
             yield Static(table, markup=False)

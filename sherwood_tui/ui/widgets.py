@@ -30,6 +30,13 @@ def clip(text: str, cells: int) -> str:
     return cut.plain.rstrip() + "…"
 
 
+def fit(text: str, cells: int) -> str:
+    """`text` in exactly `cells` terminal cells: cut with "…" (see `clip`), or padded
+    with spaces (a wide character counts two), for names in columns."""
+    text = clip(text, cells)
+    return text + " " * (cells - cell_len(text))
+
+
 def event_text(event: Event) -> Text:
     """An event of the log as drawn (never markup: names may hold "[")."""
     return Text(event.text, style="bold" if event.kind == "round_end" else "")
