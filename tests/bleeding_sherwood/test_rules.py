@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood import GAME
+from sherwood_tui.games.bleeding_sherwood import rules as rules_module
 from sherwood_tui.games.bleeding_sherwood.data import cards
 from sherwood_tui.games.bleeding_sherwood.rules import Pass, PlayGoode, TakeBid, TakeTarget
 
@@ -122,6 +125,47 @@ def test_special_hermit_zero_bids_collect_nothing():
     state = play(state, PlayGoode(seat=0, card=G("Lute")))
     state = all_pass(state)
     assert state.order == (0,)
+
+
+def test_special_peasants_on_the_table_say_what_they_did_not_what_they_will_do():
+    state, _ = rig(3, [[], [], []], ["Town Crier", "Generous Miller", "Cutpurse", "Widow Agnes", "Tax Collector",
+                                     "Jester", "Hermit", "Hodge"], goodes=["Pigge", "Lute", "Turnip", "Fat Goose"])
+    notes = {t.name: t.note for t in GAME.public_view(state).targets}
+    assert notes == {
+        "Town Crier": "brought one more", "Generous Miller": "each drew a Goode",
+        "Cutpurse": "took the bonuses", "Widow Agnes": "", "Tax Collector": "",
+        "Jester": "lowest bid collects first", "Hermit": "zero bids collect nothing", "Hodge": "",
+    }
+
+
+def test_round_end_keeps_the_hands_as_the_round_ended_before_the_next_miller_deals():
+    state, events = rig(2, [["Lute"], ["Pigge", "Turnip"]], ["Hodge", "Generous Miller"])
+    state = play(state, PlayGoode(seat=0, card=G("Lute")), Pass(seat=1), TakeTarget(seat=0, peasant=P("Hodge")))
+    state, events = GAME.apply(state, TakeBid(seat=1, owner=0))
+    assert state.round == 2 and names_of_targets(state) == ["Generous Miller"]
+    assert state.hands_at_round_end == (0, 3)  # Marian took Robin's Lute
+    assert tuple(map(len, state.hands)) == (1, 4)  # then the Miller dealt
+    kinds = [e.kind for e in events]
+    miller = next(i for i, e in enumerate(events) if "Generous Miller: every player draws" in e.text)
+    assert kinds.index("round_end") < kinds.index("round_start") < miller
+
+
+def test_round_start_names_one_target_in_the_singular():
+    _, events = rig(2, [[], []], ["Hodge"])
+    assert events[0].text == "Round 1: the target is Hodge (5)."
+    _, events = rig(3, [[], [], []], ["Hodge", "Miller Tom", "Lady Gisela"])
+    assert events[0].text == "Round 1: the targets are Hodge (5); Miller Tom (10); Lady Gisela (20)."
+
+
+def test_round_end_counts_leftover_cards_in_words():
+    state, events = rig(2, [["Lute"], ["Pigge"]], ["Hodge"])
+    state = play(state, PlayGoode(seat=0, card=G("Lute")), PlayGoode(seat=1, card=G("Pigge")))
+    state, events = GAME.apply(state, TakeTarget(seat=0, peasant=P("Hodge")))
+    state, events = GAME.apply(state, TakeBid(seat=1, owner=0))
+    assert "(1 leftover card discarded)" in next(e.text for e in events if e.kind == "round_end")
+    state, _ = rig(2, [[], []], ["Hodge"])  # nobody can bid: Robin takes Hodge, nothing is left
+    state, events = GAME.apply(state, TakeTarget(seat=0, peasant=P("Hodge")))
+    assert "(no leftover cards discarded)" in next(e.text for e in events if e.kind == "round_end")
 
 
 # ----- step 2: bidding -----------------------------------------------------------------
@@ -325,6 +369,42 @@ def test_variant_1996_only_the_highest_bid_captures():
     assert state.order == (0,)
     state = play(state, TakeTarget(seat=0, peasant=P("Miller Tom")))
     assert state.round == 2 and G("Pigge") in state.goode_discard
+
+
+def test_variant_1996_only_the_highest_bid_captures_even_with_the_jester():
+    # Bids 5, 2 and 0 for the Jester alone: the 5 takes him; the zero bid takes nothing.
+    state, events = rig(3, [["Lute"], ["Pigge"], []], ["Jester"], classic=True)
+    assert state.effects == ()
+    assert any("Jester changes nothing" in e.text and "1996" in e.text for e in events)
+    state = play(state, PlayGoode(seat=0, card=G("Lute")), PlayGoode(seat=1, card=G("Pigge")))
+    state = all_pass(state)
+    assert state.order == (0,)
+    with pytest.raises(RuleError, match="not Much's turn"):
+        GAME.apply(state, TakeTarget(seat=2, peasant=P("Jester")))
+    state = play(state, TakeTarget(seat=0, peasant=P("Jester")))
+    assert state.collected == ((P("Jester"),), (), ()) and G("Pigge") in state.goode_discard
+
+
+def test_variant_1996_town_crier_brings_no_one_like_the_jester_changes_nothing():
+    state, events = rig(3, [[], [], []], ["Town Crier", "Hodge"], classic=True)
+    assert names_of_targets(state) == ["Town Crier"]
+    assert any("Town Crier brings no one" in e.text and "1996" in e.text for e in events)
+    notes = [t.note for t in GAME.public_view(state).targets]
+    assert notes == ["no effect: 1996 rules"]
+    jester, _ = rig(3, [[], [], []], ["Jester"], classic=True)
+    assert [t.note for t in GAME.public_view(jester).targets] == ["no effect: 1996 rules"]
+
+
+def test_variant_1996_hermit_a_highest_bid_of_zero_captures_nothing():
+    state, _ = rig(3, [[], [], []], ["Hermit"], classic=True)  # nobody can bid: all zero
+    assert state.round == 2 and state.collected == ((), (), ())
+    assert P("Hermit") in state.peasant_discard
+
+
+def test_variant_1996_rules_reference_names_the_jester_and_the_town_crier():
+    text = (Path(rules_module.__file__).parent / "rules_reference.md").read_text()
+    section = text.split("## The 1996 rules")[1].split("## ")[0]
+    assert "highest bid" in section and "Jester" in section and "Town Crier" in section
 
 
 def test_variant_1996_is_an_option_of_player_setup():

@@ -7,7 +7,11 @@ import random
 
 import pytest
 
+from sherwood_tui import catalog
+from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import list_saves
+from sherwood_tui.games.bleeding_sherwood import GAME
+from sherwood_tui.games.bleeding_sherwood.data import cards
 from sherwood_tui.games.bleeding_sherwood.screens import BiddingScreen, CollectScreen
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.screens import (
@@ -228,16 +232,16 @@ async def test_damaged_save_gets_one_line_and_other_saves_still_load(isolated_sa
         await pilot.press("c")
         await pilot.pause()
         text = screen_text(app)
-        assert "Skipped broken.json: damaged (not valid JSON)" in text
+        assert "1 file in the saves folder is not a save: s shows why." in text
+        assert "Cannot be opened · 1 game" in text and "action 1 is not legal" in text
         options = app.screen.query_one("#saves")
-        assert options.option_count == 2
-        target = next(i for i in range(2) if "cheat" in options.get_option_at_index(i).id)
-        options.highlighted = target
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        options.highlighted = ids.index(str(isolated_saves / "cheat.json"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is None  # refused, nothing opened
-        assert any("cheat.json: action 1 is not legal" in n.message for n in app._notifications)
-        options.highlighted = 1 - target
+        assert any("action 1 is not legal" in n.message for n in app._notifications)
+        options.highlighted = ids.index(str(good))
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None
@@ -295,3 +299,131 @@ async def test_starting_in_a_small_terminal_shows_the_size_message():
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert "needs at least 80x24" in " ".join(screen_text(app).split())
+
+
+# ----- the table, the round summary ------------------------------------------------------
+INFO = catalog.get("bleeding-sherwood")
+NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
+
+
+def peasant_names(ids) -> list[str]:
+    return [cards().peasants[p].name for p in ids]
+
+
+def seed_where(players: int, wanted, options: dict | None = None) -> int:
+    """The first seed whose new game satisfies `wanted(state)`."""
+    table = [Player(name=n) for n in NAMES[:players]]
+    return next(s for s in range(1, 100_000) if wanted(GAME.new_game(table, options or {}, s)))
+
+
+async def start_seeded(pilot, players: int, seed: int, options: dict | None = None) -> None:
+    await pilot.pause()
+    pilot.app.start_game(INFO, [Player(name=n) for n in NAMES[:players]], options or {}, seed=seed)
+    await pilot.pause()
+
+
+async def to_screen(pilot, wanted: type, bid: str = "p", max_keys: int = 60) -> None:
+    """Curtains lifted, every bidder passes (or bids with Enter), every collector takes
+    the first choice, until `wanted` is on top."""
+    for _ in range(max_keys):
+        if isinstance(pilot.app.screen, wanted):
+            return
+        await pilot.press(bid if isinstance(pilot.app.screen, BiddingScreen) else "enter")
+        await pilot.pause()
+    raise AssertionError(f"{wanted.__name__} never came")
+
+
+def many_specials(state) -> bool:
+    specials = [cards().peasants[t.peasant] for t in state.targets]
+    kinds = {p.special for p in specials}
+    return {"all_draw", "gather_bonus"} <= kinds or {"all_draw", "extra_target"} <= kinds
+
+
+async def test_table_fits_80x24_without_a_scrollbar_and_with_a_one_line_header():
+    seed = seed_where(4, many_specials)
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_seeded(pilot, 4, seed)
+        await to_screen(pilot, BiddingScreen)
+        table = app.screen.query_one("#table")
+        assert not table.show_vertical_scrollbar and table.max_scroll_y == 0
+        lines = screen_text(app).splitlines()
+        header = next(line for line in lines if "Targets" in line)
+        assert "decks:" in header and "Peasants" in header and "Goodes" in header
+        for name in peasant_names(t.peasant for t in app.session.state.targets):
+            assert any(f"{name} (" in line for line in lines), f"{name} is not on one line"
+        assert app.screen.query_one("#hand").size.height >= 6  # room for the hand too
+
+
+async def test_table_special_peasant_that_took_effect_shows_what_it_did():
+    def miller_out(state) -> bool:
+        return "Generous Miller" in peasant_names(t.peasant for t in state.targets)
+
+    seed = seed_where(4, miller_out)
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_seeded(pilot, 4, seed)
+        await to_screen(pilot, BiddingScreen)
+        text = screen_text(app)
+        assert "Generous Miller (5)  (each drew a Goode)" in text
+        assert "Every player draws one Goode" not in text  # its instruction is done with
+
+
+async def test_table_tells_the_bidder_and_the_passed_apart_in_words_not_colour():
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_seeded(pilot, 3, 5)
+        await to_screen(pilot, BiddingScreen)
+        await pilot.press("p")  # the first bidder passes
+        await pilot.pause()
+        await to_screen(pilot, BiddingScreen)
+        state = app.session.state
+        lines = screen_text(app).splitlines()
+        first, bidder = NAMES[state.first], NAMES[state.turn]
+        assert any(f"> {bidder}" in line and "bidding" in line for line in lines)
+        assert any(f"  {first}" in line and "passed" in line for line in lines)
+
+
+async def test_table_1996_jester_says_it_changes_nothing():
+    def jester_alone(state) -> bool:
+        return peasant_names(t.peasant for t in state.targets) == ["Jester"]
+
+    options = {"classic_1996": True}
+    seed = seed_where(3, jester_alone, options)
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_seeded(pilot, 3, seed, options)
+        await to_screen(pilot, BiddingScreen)
+        text = screen_text(app)
+        assert "Jester (10)  (no effect: 1996 rules)" in text
+        assert "1996 rules: only the highest bid captures" in text
+        assert "lowest bid collects first" not in text
+
+
+async def test_round_summary_shows_the_hands_as_the_round_ended_and_the_miller_as_news():
+    def miller_next(state) -> bool:  # two players: one target a round
+        return cards().peasants[state.targets[0].peasant].special is None and (
+            cards().peasants[state.peasant_deck[0]].name == "Generous Miller")
+
+    seed = seed_where(2, miller_next)
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_seeded(pilot, 2, seed)
+        await to_screen(pilot, RoundSummaryScreen)
+        state = app.session.state
+        assert state.round == 2 and peasant_names(t.peasant for t in state.targets) == ["Generous Miller"]
+        ended, now = state.hands_at_round_end, tuple(map(len, state.hands))
+        assert now == tuple(h + 1 for h in ended)  # the Miller has dealt since
+        text = screen_text(app)
+        for seat, hand in enumerate(ended):
+            assert any(NAMES[seat] in line and line.split()[-2] == str(hand) for line in text.splitlines()), text
+        assert "Round 1 ends" in text and "Generous Miller" not in text  # next round's news
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Generous Miller: every player draws a Goode." in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        scores = app.screen.query_one("#scoreboard").content.plain  # the game screen: hands now
+        for seat, hand in enumerate(now):
+            assert any(line.startswith(NAMES[seat]) and line.split()[-1] == str(hand) for line in scores.splitlines())

@@ -17,6 +17,7 @@ from pydantic import Field
 from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.data import cards
 
 # ----- state ---------------------------------------------------------------------------
@@ -54,6 +55,9 @@ class State(Frozen):
     bid_taken: tuple[bool, ...] = ()  # spent bids already collected this round
     high_bidder: int = 0
     end_reason: str = ""
+    # How many Goodes each seat held as the last round ended (before the next round's
+    # Generous Miller dealt): what the round summary shows.
+    hands_at_round_end: tuple[int, ...] = ()
 
 
 # ----- actions -------------------------------------------------------------------------
@@ -105,7 +109,8 @@ class TargetView(Frozen):
     peasant: int
     name: str
     value: int
-    text: str
+    text: str  # the card's own text
+    note: str  # a special's part in this round ("each drew a Goode"); "" for none
     goodes: tuple[CardView, ...]
 
 
@@ -135,6 +140,7 @@ class PublicView(Frozen):
     peasant_deck: int
     classic: bool
     end_reason: str
+    hands_at_round_end: tuple[int, ...]  # Goodes in hand as the last round ended
 
 
 class SeatView(Frozen):
@@ -148,6 +154,17 @@ EFFECT_TEXT = {
     "no_zero_capture": "Hermit: a bid of zero collects nothing",
 }
 
+# What the table shows beside a special Peasant: what it did (the specials act as the
+# targets are dealt) or what it does this round. Under the 1996 rules the Town Crier and
+# the Jester do nothing (one target a round; only the highest bid captures).
+SPECIAL_NOTE = {
+    "extra_target": "brought one more",
+    "all_draw": "each drew a Goode",
+    "gather_bonus": "took the bonuses",
+    "reverse_order": "lowest bid collects first",
+    "no_zero_capture": "zero bids collect nothing",
+}
+SPECIAL_NOTE_1996 = {**SPECIAL_NOTE, "extra_target": "no effect: 1996 rules", "reverse_order": "no effect: 1996 rules"}
 
 # ----- card data, bound once: the rules read it in their hot loop -------------------
 
@@ -261,7 +278,7 @@ def target_of(peasant: int, goodes: tuple[int, ...]) -> Target:
 
 
 @lru_cache(maxsize=1024)
-def target_view(peasant: int, goodes: tuple[int, ...]) -> TargetView:
+def target_view(peasant: int, goodes: tuple[int, ...], classic: bool = False) -> TargetView:
     """What the table sees of a target (shared: views are immutable)."""
     card = _CARDS.peasants[peasant]
     return TargetView.make(
@@ -269,6 +286,7 @@ def target_view(peasant: int, goodes: tuple[int, ...]) -> TargetView:
         name=card.name,
         value=card.value,
         text=card.text,
+        note=(SPECIAL_NOTE_1996 if classic else SPECIAL_NOTE).get(card.special, ""),
         goodes=tuple([GOODE_VIEWS[g] for g in goodes]),
     )
 
@@ -354,8 +372,10 @@ class BleedingSherwood(Game):
             kind, name = PEASANT_SPECIALS[target[0]], PEASANT_NAMES[target[0]]
             if kind is None:
                 pass
-            elif kind == "extra_target" and not classic:
-                if deal_one():
+            elif kind == "extra_target":
+                if classic:  # 1996: one target a round
+                    notes.append(f"{name} brings no one: under the 1996 rules there is one target a round.")
+                elif deal_one():
                     notes.append(f"{name} brings {PEASANT_NAMES[targets[-1][0]]}.")
             elif kind == "all_draw":
                 hands = list(hands)
@@ -370,6 +390,8 @@ class BleedingSherwood(Game):
                         target[1].extend(other[1])
                         other[1].clear()
                 notes.append(f"{name} takes the bonus Goodes of the other targets.")
+            elif kind == "reverse_order" and classic:  # 1996: only the highest bid captures
+                notes.append(f"{name} changes nothing: under the 1996 rules only the highest bid captures.")
             elif kind in EFFECT_TEXT:
                 effects.append(kind)
                 notes.append(EFFECT_TEXT[kind] + " this round.")
@@ -379,7 +401,11 @@ class BleedingSherwood(Game):
         listed = "; ".join(
             [PEASANT_LABELS[p] + (f" with {describe_goodes(g)}" if g else "") for p, g in targets]
         )
-        events = [Event(f"Round {round_no}: the targets are {listed or 'none'}.", "round_start")]
+        if len(targets) == 1:
+            listed = f"the target is {listed}"
+        else:
+            listed = f"the targets are {listed}" if targets else "no Peasant is left to deal"
+        events = [Event(f"Round {round_no}: {listed}.", "round_start")]
         events += map(Event, notes)
         revealed = set(state.revealed)  # a set, then frozen: as it always was (same order)
         revealed.update(shown)
@@ -526,11 +552,14 @@ class BleedingSherwood(Game):
         totals = list(map(bid_total, state.bids))
         ranking = self._ranking(totals, state.first)
         effects = state.effects
-        order = ranking[::-1] if "reverse_order" in effects else ranking
+        if state.classic:  # 1996: only the highest bid captures anything (whatever the Jester)
+            order = ranking[:1]
+        elif "reverse_order" in effects:
+            order = ranking[::-1]
+        else:
+            order = ranking
         if "no_zero_capture" in effects:
             order = [s for s in order if totals[s] > 0]
-        if state.classic:
-            order = order[:1]
         players = state.players
         names = ", ".join([f"{players[s].name} ({totals[s]})" for s in order])
         events.append(Event(f"Everyone has passed. Collection order: {names or 'nobody'}."))
@@ -628,11 +657,12 @@ class BleedingSherwood(Game):
             "bid_open": (False,) * n,
             "bid_taken": (False,) * n,
             "effects": (),
+            "hands_at_round_end": tuple(map(len, state.hands)),
         }
         points = list(map(score_of, state.collected))
         scores = ", ".join([f"{p.name} {points[s]}" for s, p in enumerate(players)])
-        discarded = len(leftovers_g) + len(leftovers_p)
-        text = f"Round {state.round} ends ({discarded} leftover cards discarded). Scores: {scores}."
+        discarded = count(len(leftovers_g) + len(leftovers_p), "leftover card")
+        text = f"Round {state.round} ends ({discarded} discarded). Scores: {scores}."
         events.append(Event(text, kind="round_end"))
         if max(points) >= WINNING_SCORE:
             names = ", ".join([players[s].name for s in range(n) if points[s] >= WINNING_SCORE])
@@ -682,7 +712,8 @@ class BleedingSherwood(Game):
             seat_public(p.name, len(hands[s]), bids[s], passed[s], bid_open[s], bid_taken[s], collected[s])
             for s, p in enumerate(state.players)
         ])
-        targets = tuple([target_view(t.peasant, t.goodes) for t in state.targets])
+        classic = state.classic
+        targets = tuple([target_view(t.peasant, t.goodes, classic) for t in state.targets])
         phase = state.phase
         return PublicView.make(
             round=state.round,
@@ -696,8 +727,9 @@ class BleedingSherwood(Game):
             seats=seats,
             goode_deck=len(state.goode_deck),
             peasant_deck=len(state.peasant_deck),
-            classic=state.classic,
+            classic=classic,
             end_reason=state.end_reason,
+            hands_at_round_end=state.hands_at_round_end,
         )
 
     def view(self, state: State, seat: int) -> SeatView:

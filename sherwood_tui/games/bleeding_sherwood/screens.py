@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,6 +13,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.session import Session
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.rules import (
     Pass,
     PlayGoode,
@@ -18,62 +22,114 @@ from sherwood_tui.games.bleeding_sherwood.rules import (
     TakeTarget,
 )
 from sherwood_tui.ui.game_screen import GameScreen
-from sherwood_tui.ui.widgets import Panel
+from sherwood_tui.ui.widgets import Panel, clip, fit
+
+TABLE_WIDTH = 44  # the table's text width at 80 columns: a seat's line stays within it
 
 
 def cards_text(cards) -> str:
     return ", ".join(f"{c.name} ({c.value})" for c in cards)
 
 
-def table_text(table: PublicView) -> Text:
-    """The public table: targets with attached Goodes, bids so far, who passed."""
+def seat_status(table: PublicView, seat: int) -> str:
+    """A seat's part in the round, in words (never told by colour alone)."""
+    s = table.seats[seat]
+    if table.phase == "bidding":
+        return "bidding" if seat == table.turn else ("passed" if s.passed else "")
+    if table.phase != "collecting":
+        return ""
+    if seat == table.collector:
+        return "collecting"
+    if s.bid_taken:
+        return "bid taken"
+    if s.bid_open:
+        return "up for taking"
+    if seat not in table.order:
+        return "takes nothing"
+    place = table.order.index(seat)
+    if place < table.order.index(table.collector):
+        return "collected"
+    return f"collects {ordinal(place + 1)}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... (a table has at most six seats)."""
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th')}"
+
+
+def table_text(table: PublicView, targets: bool = True) -> Text:
+    """The public table: the targets (`targets`: the collect screen lists them itself)
+    with their Goodes and what their specials did, then every seat's bid and part in the
+    round. One line a target and a seat, so that a table of six fits 80x24."""
     out = Text()
-    out.append("Targets", style="bold")
-    out.append(f"   (Peasant deck {table.peasant_deck}, Goodes deck {table.goode_deck})\n", style="dim")
-    for t in table.targets:
-        out.append(f"  {t.name} ({t.value})", style="bold")
-        if t.goodes:
-            out.append(f" + {cards_text(t.goodes)}")
-        out.append("\n")
-        if t.text and not t.goodes:
-            out.append(f"      {t.text}\n", style="italic dim")
-    if not table.targets:
-        out.append("  (none left in the centre)\n", style="dim")
-    for effect in table.effects:
-        out.append(f"  ! {effect}\n", style="yellow")
+    if targets:
+        out.append("Targets", style="bold")
+        decks = f"{count(table.peasant_deck, 'Peasant')}, {count(table.goode_deck, 'Goode')}"
+        out.append(f"   decks: {decks}\n", style="dim")
+        for t in table.targets:
+            width = len(f" {t.name} ({t.value})")
+            out.append(f" {t.name} ({t.value})", style="bold")
+            # what does not fit the line goes on the next, indented
+            goodes = f"+ {cards_text(t.goodes)}" if t.goodes else ""
+            if len(goodes) > TABLE_WIDTH - 4:  # not even on a line of its own: the values
+                values = "+".join([str(g.value) for g in t.goodes])
+                goodes = f"+ {count(len(t.goodes), 'Goode')} ({values})"
+            note = f"({t.note})" if t.note else ""
+            for part, style, gap in ((note, "italic", "  "), (goodes, "", "  " if note else " ")):
+                if not part:
+                    continue
+                if width + len(gap) + len(part) > TABLE_WIDTH:
+                    gap, width = "\n    ", 3
+                out.append(gap)
+                out.append(part, style=style)
+                width += len(gap) + len(part)
+            out.append("\n")
+        if not table.targets:
+            out.append(" (none left in the centre)\n", style="dim")
+    if table.phase != "bidding":  # while bidding, the special's own line says so
+        for effect in table.effects:
+            out.append(f"! {effect}\n", style="bold")
     if table.classic:
-        out.append("  1996 rules: only the first collector captures.\n", style="yellow")
-    first = table.seats[table.first].name
-    out.append(f"Bids ({first} bid first)\n", style="bold")
+        out.append("! 1996 rules: only the highest bid captures\n", style="bold")
+    out.append(f"Bids ({clip(table.seats[table.first].name, 20)} bid first)\n", style="bold")
     for seat, s in enumerate(table.seats):
-        mark = ">" if seat in (table.turn, table.collector) else " "
-        status = "passed" if s.passed else ("bidding" if seat == table.turn else "")
-        if table.phase == "collecting":
-            if seat == table.collector:
-                status = "collecting"
-            elif s.bid_taken:
-                status = "bid taken"
-            elif s.bid_open:
-                status = "bid up for taking"
-        out.append(f"{mark} {s.name[:14]:<14} {s.bid_total:>3}  ", style="bold" if mark == ">" else "")
-        out.append(f"{status}\n", style="dim")
-        if s.bid:
-            out.append(f"      {cards_text(s.bid)}\n")
+        me = seat in (table.turn, table.collector)
+        line = f"{'>' if me else ' '} {fit(s.name, 14)} {s.bid_total:>3}"
+        out.append(line, style="bold" if me else "")
+        status = seat_status(table, seat)
+        if status:
+            status = f"  {status}"
+            out.append(status, style="bold" if me else "dim")
+        if len(s.bid) > 1:  # the cards' values when they fit (the log has them all)
+            values = "= " + "+".join([str(c.value) for c in s.bid])
+            if cell_len(line) + len(status) + 2 + len(values) <= TABLE_WIDTH:
+                out.append(f"  {values}", style="dim")
+        out.append("\n")
+    out.rstrip()
     return out
 
 
-def scoreboard_text(session: Session) -> Text:
-    """Public scores: collected Peasants, and how many Goodes each holds."""
+def scoreboard_text(session: Session, live: bool = False) -> Text:
+    """Public scores: collected Peasants, and how many Goodes each holds. By default
+    (the round summary) the hands as the last round ended, before the next round's
+    Generous Miller dealt; `live`: as they are now."""
     table = session.game.public_view(session.state)
+    hands = [s.hand_count for s in table.seats]
+    if not live and table.hands_at_round_end:
+        hands = list(table.hands_at_round_end)
     out = Text()
-    for s in table.seats:
-        out.append(f"{s.name[:14]:<14} {s.score:>4}  hand {s.hand_count}\n")
+    out.append(f"{'':<14} {'score':>5}  {'hand':>4}\n", style="dim")
+    for s, hand in zip(table.seats, hands):
+        out.append(f"{fit(s.name, 14)} {s.score:>5}  {hand:>4}\n")
+    out.rstrip()
     return out
 
 
 class BleedingScreen(GameScreen):
+    CSS_PATH = Path(__file__).parent / "bleeding.tcss"
+
     def scoreboard(self) -> Text:
-        return scoreboard_text(self.session)
+        return scoreboard_text(self.session, live=True)
 
 
 class BiddingScreen(BleedingScreen):
@@ -115,8 +171,8 @@ class CollectScreen(BleedingScreen):
     BINDINGS = [Binding("enter", "take", "Take target")]
 
     def compose_main(self) -> ComposeResult:
-        with VerticalScroll(id="table"):
-            yield Panel(table_text(self.table), title="Table")
+        with VerticalScroll(id="table"):  # the targets are the choices below
+            yield Panel(table_text(self.table, targets=False), title="Table")
         seats = self.table.seats
         options = []
         for action in self.game.legal_actions(self.session.state, self.seat):
