@@ -321,7 +321,7 @@ class SherwoodApp(SafeTerminalMixin, App):
             end = max(i for i, e in enumerate(session.log) if e.kind == "round_end") + 1
             self.summary_mark = end
             title = f"{session.game.title} · round summary"
-            shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session)))
+            shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session, round_end=True)))
         return [(screen, Step(SHOW)) for screen in shown]
 
     def continue_interludes(self) -> None:

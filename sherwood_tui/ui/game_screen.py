@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, fit
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -60,11 +60,9 @@ class GameScreen(Screen):
         yield Static("")
 
     def scoreboard(self) -> Text:
-        """Public scores; games override this when their scores hold secrets."""
-        lines = Text()
-        for line in self.game.scores(self.session.state):
-            lines.append(f"{fit(line.name, 16)} {line.total:>4g}\n")
-        return lines
+        """The game's public scoreboard (its screens module's `scoreboard_text`): the
+        same figures on every screen, a bot's turn included."""
+        return self.app.info.load_screens().scoreboard_text(self.session)
 
     def submit(self, action: Any) -> None:
         """Send this screen's decision once; keys pressed before the screen changes are ignored."""

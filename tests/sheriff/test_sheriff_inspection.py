@@ -20,7 +20,7 @@ from .sheriff_kit import act, arrange, bag_of, kinds, rejects, texts
 
 def inspection(**kw):
     """4 players, Robin (0) is Sheriff. Marian (1) declared 3 Apples (2 Apples, 1 Silk);
-    Will (2) declared 2 Cheese (honest); Much (3) declared 1 Chickens (a Mead)."""
+    Will (2) declared 2 Cheese (honest); Much (3) declared 1 Chicken (a Mead)."""
     spec = dict(
         n=4,
         sheriff=0,
@@ -105,7 +105,7 @@ def test_bribe_accepted():
     state, events = act(state, Offer(seat=1, bribe=bribe))
     assert state.offer.favour == "I will look away next round."
     assert (
-        'Marian offers 7 gold, 1 Chickens, 1 Pepper from the stand and a favour: '
+        'Marian offers 7 gold, 1 Chicken, 1 Pepper from the stand and a favour: '
         '"I will look away next round."'
     ) in texts(events)
     after, events = act(state, LetPass(seat=0, merchant=1))
@@ -116,7 +116,7 @@ def test_bribe_accepted():
     assert stand(after, 1) == (Counter({"Chickens": 1, "Cheese": 1, "Apples": 2}), Counter({"Silk": 1}))
     log = texts(events)
     assert "Robin accepts Marian's offer" in log
-    assert "Marian pays Robin 7 gold and 1 Chickens, 1 Pepper from the stand." in log
+    assert "Marian pays Robin 7 gold and 1 Chicken, 1 Pepper from the stand." in log
     assert after.round_notes[-1].startswith("Marian passed (declared 3 Apples) for 7 gold")
 
 
@@ -146,7 +146,7 @@ def test_promised_bag_goods_absent_are_not_paid():
     state, _ = act(state, Threaten(seat=0, merchant=3))
     state, _ = act(state, Offer(seat=3, bribe=Bribe(bag=("Chickens",))))
     after, events = act(state, LetPass(seat=0, merchant=3))
-    assert "None of the promised goods (1 Chickens) were in Much's bag." in texts(events)
+    assert "None of the promised goods (1 Chicken) were in Much's bag." in texts(events)
     assert stand(after, 0) == stand(state, 0)
     assert stand(after, 3)[1] == Counter({"Mead": 1})
 
@@ -169,7 +169,7 @@ def test_counter_offer_and_new_offer():
     state, _ = act(state, Threaten(seat=0, merchant=1))
     state, _ = act(state, Offer(seat=1, bribe=Bribe(gold=2)))
     state, events = act(state, CounterOffer(seat=0, bribe=Bribe(gold=10, bag=("Apples",))))
-    assert "Robin asks Marian for 10 gold and 1 Apples from the bag." in texts(events)
+    assert "Robin asks Marian for 10 gold and 1 Apple from the bag." in texts(events)
     assert state.step == "offer" and state.demand.gold == 10 and state.offer.gold == 2
     assert Offer(seat=1, bribe=state.demand) in GAME.legal_actions(state, 1)
     state, _ = act(state, Offer(seat=1, bribe=Bribe(gold=6)))
@@ -194,7 +194,7 @@ def test_sheriff_demand_is_checked_against_public_information_only():
     state, _ = act(state, Offer(seat=1, bribe=Bribe()))
     rejects(state, CounterOffer(seat=0, bribe=Bribe(gold=60)), "Marian has only 50 gold")
     rejects(state, CounterOffer(seat=0, bribe=Bribe(stand=("Cheese", "Cheese"))), "Marian has only 1 Cheese")
-    rejects(state, CounterOffer(seat=0, bribe=Bribe(stand=("Silk", "Mead"))), "only 1 face-down goods")
+    rejects(state, CounterOffer(seat=0, bribe=Bribe(stand=("Silk", "Mead"))), "Marian has only 1 face-down good on the stand.")
     rejects(state, CounterOffer(seat=0, bribe=Bribe()), "already on the table")
     # a guess at the face-down good is allowed even if wrong (the Sheriff cannot know)
     state, _ = act(state, CounterOffer(seat=0, bribe=Bribe(stand=("Silk",))))
@@ -293,14 +293,14 @@ def test_royal_goods_pass_face_down():
                        declarations={1: "Apples", 2: "Cheese", 3: "Chickens"})
     after, events = act(state, LetPass(seat=0, merchant=1))
     assert stand(after, 1)[1] == Counter({"Pepper": 1, "Green Apples": 1})
-    assert "1 Apples face up, 1 card face down" in texts(events)
+    assert "1 Apple face up, 1 card face down" in texts(events)
     assert "Green" not in texts(events)
 
 
 def test_inspection_waits_for_all_declarations():
     state = inspection(step="declare", declarations={})
     rejects(state, Declare(seat=1, good="Apples", count=2), "declare exactly 3")
-    rejects(state, Threaten(seat=0, merchant=1), "not Robin's turn")
+    rejects(state, Threaten(seat=0, merchant=1), "The Sheriff inspects only after every merchant has declared.")
     assert bag_of(state.bags[1])["Silk"] == 1
 
 

@@ -123,6 +123,6 @@ def test_declaring_a_lie_is_allowed():
 def test_declaring_is_private_and_out_of_turn_is_refused():
     state = declaring()
     assert GAME.is_private(state, 1)
-    rejects(state, Declare(seat=2, good="Apples", count=2), "waiting for Marian")
+    rejects(state, Declare(seat=2, good="Apples", count=2), "Declarations go in order from the Sheriff's left: Marian declares now.")
     rejects(state, SetAside(seat=1), "only at the start of a market turn")
-    rejects(state, Threaten(seat=0, merchant=1), "not Robin's turn")
+    rejects(state, Threaten(seat=0, merchant=1), "The Sheriff inspects only after every merchant has declared.")

@@ -168,7 +168,7 @@ def test_market_steps_must_come_in_order():
 
 def test_sheriff_takes_no_market_turn():
     state = market()
-    rejects(state, SetAside(seat=0), "It is not Robin's turn")
+    rejects(state, SetAside(seat=0), "The Sheriff has no market turn this round.")
     rejects(state, SetAside(seat=2), "It is not Will's turn")
     assert GAME.legal_actions(state, 0) == []
 

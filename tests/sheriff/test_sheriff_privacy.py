@@ -44,7 +44,7 @@ def test_view_shows_the_seat_its_own_secrets():
     assert [c.name for c in view.hand] == ["Apples", "Apples", "Silk"]
     assert [c.name for c in view.bag] == ["Apples", "Crossbow"]
     assert sorted(c.name for c in view.hidden) == ["Pepper", "Silk"]
-    assert view.bag_text == "Marian's bag: 1 Apples, 1 Crossbow"
+    assert view.bag_text == "Marian's bag: 1 Apple, 1 Crossbow"
     assert view.hand_text == "Marian's hand: 2 Apples, 1 Silk"
     assert view.hidden_text == "Marian's face-down goods: 1 Pepper, 1 Silk"
 
@@ -53,7 +53,7 @@ def test_secret_texts_are_the_owner_labelled_zone_lines():
     state = table()
     assert GAME.secret_texts(state, 1) == {
         "Marian's hand: 2 Apples, 1 Silk",
-        "Marian's bag: 1 Apples, 1 Crossbow",
+        "Marian's bag: 1 Apple, 1 Crossbow",
         "Marian's face-down goods: 1 Pepper, 1 Silk",
     }
     public = GAME.public_view(state).model_dump_json()

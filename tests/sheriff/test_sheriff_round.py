@@ -50,11 +50,11 @@ def test_round_end_event_summarises_the_round():
     state, events = act(state, EndInspection(seat=0))
     (end,) = [e for e in events if e.kind == "round_end"]
     assert end.text.startswith(
-        "Round 1 of 9 ends (Sheriff: Robin). Will passed (declared 1 Apples) with no bribe; "
+        "Round 1 of 9 ends (Sheriff: Robin). Will passed (declared 1 Apple) with no bribe; "
     )
     assert "Marian passed (declared 4 Apples) with no bribe" in end.text
     assert "Gold: Robin 50, Marian 50, Will 50." in end.text
-    assert state.last_round == ("Will passed (declared 1 Apples) with no bribe",
+    assert state.last_round == ("Will passed (declared 1 Apple) with no bribe",
                                 "Marian passed (declared 4 Apples) with no bribe")
     assert state.round_notes == ()
 

@@ -6,6 +6,7 @@ from .sheriff_kit import arrange
 
 PARTS = ["Goods", "Gold", "Apples King/Queen", "Cheese King/Queen", "Bread King/Queen",
          "Chickens King/Queen"]
+PARTS_WITHOUT_BREAD = [part for part in PARTS if not part.startswith("Bread")]
 
 
 def final(n=4, up=None, down=None, gold=None, royal=False):
@@ -20,7 +21,7 @@ def test_score_is_goods_value_plus_gold_plus_bonuses():
     state = final(n=3, up={0: ["Apples", "Cheese"], 1: ["Chickens"]},
                   down={0: ["Silk"], 1: ["Crossbow", "Mead"]}, gold={0: 12, 1: 3, 2: 0})
     lines = GAME.scores(state)
-    assert list(lines[0].parts) == PARTS
+    assert list(lines[0].parts) == PARTS_WITHOUT_BREAD  # three players: no Bread
     robin, marian, will = lines
     assert robin.parts["Goods"] == 2 + 3 + 8 and robin.parts["Gold"] == 12
     assert robin.parts["Apples King/Queen"] == 20 and robin.parts["Cheese King/Queen"] == 15
@@ -119,3 +120,13 @@ def test_running_scores_leave_out_face_down_goods():
     robin, marian, _ = GAME.scores(state)
     assert robin.parts["Goods"] == 2 and robin.parts["Apples King/Queen"] == 20
     assert marian.parts["Goods"] == 0 and marian.tiebreak == (0, 1)
+
+
+def test_three_player_score_lines_have_no_bread_king_queen():
+    """A three-player game has no Bread (nor Royal Bread): no Bread line on the score sheet."""
+    for royal in (False, True):
+        state = final(n=3, royal=royal, up={0: ["Apples"]})
+        for line in GAME.scores(state):
+            assert list(line.parts) == PARTS_WITHOUT_BREAD
+    state = final(n=4, up={0: ["Bread"]})
+    assert list(GAME.scores(state)[0].parts) == PARTS

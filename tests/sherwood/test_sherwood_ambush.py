@@ -151,7 +151,7 @@ def test_sent_no_one_frees_the_top_prisoner():
     state, events = spring(state, ("wat",), ())
     assert state.reveal.parties[1].freed == "john"
     assert state.prison[1] == ("robin",)
-    assert "Bob sends no one and breaks Bob's Little John out of prison." in texts(events)
+    assert "Bob sends no one: Little John breaks out of prison." in texts(events)
 
 
 def test_sent_no_one_gets_no_little_booty():

@@ -63,6 +63,19 @@ def test_king_richard_discretion_winner_still_goes_to_prison():
     assert state.phase == "over" and state.order_queue == ()
 
 
+def test_king_richard_discretion_winner_goes_to_prison_even_without_a_favour():
+    # Alice wins every favour with Discretion 2 (a Pilgrim's Disguise hides her party);
+    # Bob's Robin Hood (Discretion 3) wins no favour but wins Discretion: Bob is jailed.
+    state = king_turn(hands={0: ("Pilgrim's Disguise",)})
+    state, events = spring(state, ambush(0, "john", "scarlet", "marian",
+                                         personal={"john": "Pilgrim's Disguise"}), ("robin",))
+    assert state.favours == (0, 0, 0)
+    assert state.reveal.parties[0].totals[3] == 2 and state.reveal.parties[1].totals[3] == 3
+    assert state.reveal.captured == (1,)
+    assert state.prison == ((), ("robin",))
+    assert "Bob's party is the most seen (Discretion 3): Robin Hood is thrown into cell 2." in texts(events)
+
+
 def test_king_richard_no_little_booty_and_no_sheriff():
     state = king_turn(prison={1: ("robin", "scarlet")}, cells=(None, 1))
     hand = state.hands[1]

@@ -6,7 +6,14 @@ import pytest
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.rules import ChooseReward, OrderPrisoners, Ransom
+from sherwood_tui.games.sherwood.rules import (
+    ChooseReward,
+    OrderPrisoners,
+    Ransom,
+    capture_seats,
+    discretion_winners,
+    little_booty_seats,
+)
 
 from .conftest import ambush, gold_count, make, play, spring, texts
 
@@ -27,12 +34,26 @@ def test_capture_the_successful_party_with_the_highest_discretion():
     assert state.prison == (("john",), (), ())
 
 
-def test_capture_ignores_unsuccessful_parties():
+def test_capture_needs_the_highest_discretion_of_all_parties_sent():
+    # Alice wins with Little John (Discretion 2); Bob's Robin Hood (Discretion 3) wins
+    # Discretion but no mission: nobody is jailed, and Bob has no Little Booty either.
     state = make(missions=("tax-collector", None, None))
-    state, _ = spring(state, ("john",), ("robin",))  # Robin: Discretion 3 but no mission
+    bob_hand = len(state.hands[1])
+    state, _ = spring(state, ("john",), ("robin",))
+    assert discretion_winners(state.reveal) == (1,)
+    assert capture_seats(state.reveal) == ()
+    state, events = play(state, ChooseReward(seat=0, reward="theft"))
+    assert state.reveal.captured == () and state.prison == ((), ())
+    assert state.reveal.little_booty == () and len(state.hands[1]) == bob_hand
+    assert "thrown into" not in texts(events)
+
+
+def test_capture_players_who_sent_no_one_take_no_part_in_discretion():
+    state = make(missions=("tax-collector", None, None))
+    state, _ = spring(state, ("john",), ())
+    assert discretion_winners(state.reveal) == (0,)
     state = take_theft(state)
-    assert state.reveal.captured == (0,)
-    assert state.prison[1] == ()
+    assert state.reveal.captured == (0,) and state.prison == (("john",), ())
 
 
 def test_capture_tied_discretion_sends_both_parties():
@@ -41,6 +62,26 @@ def test_capture_tied_discretion_sends_both_parties():
     state = take_theft(state)
     assert state.reveal.captured == (0, 1)
     assert state.prison == (("john",), ("alan",), ())
+
+
+def test_capture_tied_discretion_jails_only_the_successful_and_gives_no_booty():
+    # Alice (Little John, 2) wins Strength; Bob (Alan-a-Dale, 2) ties her Discretion but
+    # wins nothing: both win Discretion, only Alice goes, and Bob gets no Little Booty.
+    state = make(missions=("tax-collector", None, None), companions={1: ("alan",)})
+    bob_hand = len(state.hands[1])
+    state, _ = spring(state, ("john",), ("alan",))
+    assert discretion_winners(state.reveal) == (0, 1)
+    state = take_theft(state)
+    assert state.reveal.captured == (0,) and state.prison == (("john",), ())
+    assert state.reveal.little_booty == () and len(state.hands[1]) == bob_hand
+
+
+def test_capture_is_known_from_the_reveal():
+    state = make(n=3, missions=("tax-collector", "abbot", "poachers"), companions={2: ("clorinda",)})
+    state, _ = spring(state, ("john",), ("marian",), ("clorinda",))
+    expected = capture_seats(state.reveal)
+    assert expected == (0,) and little_booty_seats(state.reveal) == ()
+    assert take_theft(state).reveal.captured == expected
 
 
 def test_party_with_no_discretion_is_never_captured():
@@ -118,6 +159,12 @@ def test_sheriff_finds_an_empty_cell():
     assert "nobody to free" in texts(events)
 
 
+def test_sheriff_frees_the_top_prisoner_and_the_log_names_the_cell_owner_once():
+    state = make(n=3, prison={1: ("robin",)}, cells=(1, None, None))
+    state, events = spring(state, (), ("wat",), ())
+    assert "The Sheriff makes his rounds to cell 1 (Bob's) and frees Robin Hood." in texts(events)
+
+
 def test_pay_one_gold_to_free_the_next_prisoner():
     state = make(prison={1: ("john", "robin", "scarlet")}, cells=(1, None), hands={1: ("Gold",)})
     state, _ = spring(state, (), ("wat",))
@@ -145,7 +192,7 @@ def test_ransom_needs_the_gold_and_the_prisoners():
     poor = make(prison={1: ("john", "robin")}, cells=(1, None), hands={1: ()})
     poor, _ = spring(poor, (), ("wat",))
     assert [a.free for a in GAME.legal_actions(poor, 1)] == [0]
-    with pytest.raises(RuleError, match="Freeing 1 costs 1 Gold, and you have 0"):
+    with pytest.raises(RuleError, match="Freeing 1 costs 1 Gold, and you have no Gold"):
         GAME.apply(poor, Ransom(seat=1, free=1))
     with pytest.raises(RuleError, match="You may free 0, 1"):
         GAME.apply(state, Ransom(seat=1, free=3))

@@ -253,3 +253,42 @@ def test_second_town_skipped_when_none_is_left():
     state = win_strength("prince-john", stack=2, towns={"southwell": 0, "bingham": 0, "loughborough": 0})
     state, _ = play(state, ChooseReward(seat=0, reward="champion"), ChooseTown(seat=0, town="calverton"))
     assert state.phase != "choose_town"
+
+
+def test_theft_cards_not_shown_to_the_opponents_but_to_the_drawer():
+    state = make(missions=("tax-collector", None, None))
+    state, _ = spring(state, ("john",), ())
+    before = state
+    after, events = play(state, ChooseReward(seat=0, reward="theft"))
+    drawn = [c for c in after.hands[0] if c not in before.hands[0]]
+    assert len(drawn) == 3
+    news = GAME.private_news(before, ChooseReward(seat=0, reward="theft"), after)
+    assert news[0] == "You take Theft from Waylay the Tax Collector and draw 3 Loot cards:"
+    for card in drawn:
+        assert any(data().loot[card].name in line for line in news[1:])
+    # The public log says how many, never which.
+    for name in {data().loot[c].name for c in drawn} - {"Gold"}:
+        assert name not in texts(events)
+
+
+def test_theft_private_news_only_for_theft():
+    state = make(missions=("tax-collector", None, None), towns={})
+    state, _ = spring(state, ("john",), ())
+    action = ChooseReward(seat=0, reward="champion")
+    after, _ = play(state, action)
+    assert GAME.private_news(state, action, after) == []
+
+
+def test_theft_from_an_empty_loot_deck_draws_nothing_and_says_so():
+    state = make(missions=("tax-collector", None, None))
+    state, _ = spring(state, ("john",), ())
+    hidden = state.loot_deck + state.loot_discard
+    hands = (state.hands[0], state.hands[1] + hidden)
+    state = state.model_copy(update=dict(loot_deck=(), loot_discard=(), hands=hands))
+    action = ChooseReward(seat=0, reward="theft")
+    after, events = play(state, action)
+    assert after.hands[0] == state.hands[0]
+    assert "draws no Loot cards" in texts(events)
+    assert GAME.private_news(state, action, after) == [
+        "You take Theft from Waylay the Tax Collector, but the loot deck and its discards are empty: "
+        "you draw nothing."]

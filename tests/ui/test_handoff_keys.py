@@ -112,6 +112,12 @@ def walk(game_id: str, bots: tuple[int, ...], seed: int):
         session.submit(rnd.choice(sorted(legal, key=lambda a: json.dumps(game.dump_action(a), sort_keys=True))))
 
 
+def news(session: Session, action) -> list[str]:
+    """What the decider alone learns from `action` (shown to them first: not these cases)."""
+    after, _ = session.game.apply(session.state, action)
+    return session.game.private_news(session.state, action, after)
+
+
 @cache
 def position(game_id: str, bots: tuple[int, ...], screen: str, action: str, accept) -> tuple[Session, int, Next]:
     """The first position where a human's decision is shown on `screen` and the first
@@ -123,7 +129,7 @@ def position(game_id: str, bots: tuple[int, ...], screen: str, action: str, acce
             if type(screens.screen_for(session, seat)).__name__ != screen:
                 continue
             legal = [a for a in session.game.legal_actions(session.state, seat) if type(a).__name__.startswith(action)]
-            if legal and accept(seat, nxt := what_next(session, legal[0])):
+            if legal and accept(seat, nxt := what_next(session, legal[0]), bool(news(session, legal[0]))):
                 return session, seat, nxt
     raise LookupError(f"no {game_id} position on {screen}")
 
@@ -179,8 +185,9 @@ def shows(app, kind: type, seat: int | None = None) -> bool:
 class HandOffCase:
     """A human's decision on `screen` with `key` (recording an action of class
     `action...`), after which `then` comes: "private"/"public" (a curtain for another
-    human's decision of that kind) or "interlude" (a public screen); `bots` sit at the
-    table and move in between."""
+    human's decision of that kind), "interlude" (a public screen) or "news" (what the
+    decider alone learnt: `Game.private_news`); `bots` sit at the table and move in
+    between."""
 
     name: str
     game: str
@@ -190,12 +197,12 @@ class HandOffCase:
     then: str
     bots: tuple[int, ...] = ()
 
-    def accept(self, seat: int, nxt: Next) -> bool:
-        if nxt.bots != self.bots or nxt.seat in (None, seat):
+    def accept(self, seat: int, nxt: Next, news: bool) -> bool:
+        if nxt.bots != self.bots or nxt.seat in (None, seat) or news != (self.then == "news"):
             return False
         interlude = bool(nxt.kinds & INTERLUDE_EVENTS)
-        if self.then == "interlude":
-            return interlude
+        if self.then in ("interlude", "news"):
+            return interlude == (self.then == "interlude")
         return not interlude and nxt.private == (self.then == "private")
 
 
@@ -210,7 +217,7 @@ CASES = [
     HandOffCase("bleeding: the last pass, then the first collector", BLEEDING, "BiddingScreen", "p", "Pass", "public"),
     HandOffCase("sheriff: an offer, then the Sheriff decides", SHERIFF, "OfferScreen", "enter", "Offer", "public"),
     HandOffCase("sheriff: the last declaration, then the Sheriff chooses", SHERIFF, "DeclareScreen", "enter", "Declare", "public"),
-    HandOffCase("sherwood: a reward, then another lines up prisoners", SHERWOOD, "RewardScreen", "enter", "ChooseReward", "public"),
+    HandOffCase("sherwood: a theft, the drawer's cards, then another", SHERWOOD, "RewardScreen", "enter", "ChooseReward", "news"),
     # (c) public -> public
     HandOffCase("bleeding: a collector, then the next collector", BLEEDING, "CollectScreen", "enter", "Take", "public"),
     HandOffCase("sherwood: a town, then another lines up prisoners", SHERWOOD, "TownScreen", "enter", "ChooseTown", "public"),
@@ -265,8 +272,9 @@ async def test_keys_after_a_decision_never_act_for_the_next_player(case, extra, 
         recorded = app.session.actions[actions:]
         assert [a.seat for a in recorded] == [seat, *case.bots]
         assert type(recorded[0]).__name__.startswith(case.action)
-        if case.then == "interlude":
+        if case.then in ("interlude", "news"):
             assert not isinstance(app.screen, (CurtainScreen, GameScreen)), type(app.screen).__name__
+            assert (type(app.screen).__name__ == "PrivateNewsScreen") == (case.then == "news")
             interlude = app.screen
         else:
             assert shows(app, CurtainScreen, nxt.seat) and app.screen.public == (case.then == "public")
@@ -276,7 +284,7 @@ async def test_keys_after_a_decision_never_act_for_the_next_player(case, extra, 
         clock.now = max(decided_at + AT_LEISURE, clock.now + RELEASED)
         await press(pilot, "enter")
         await settle(pilot)
-        if case.then == "interlude":
+        if case.then in ("interlude", "news"):
             assert app.screen is not interlude
         else:
             assert shows(app, GameScreen, nxt.seat) and not isinstance(app.screen, BotTurnScreen)
@@ -290,7 +298,7 @@ async def test_keys_after_a_decision_never_act_for_the_next_player(case, extra, 
 # ----- one human with bots ------------------------------------------------------------
 
 
-def bids_again_after_bots(seat: int, nxt: Next) -> bool:
+def bids_again_after_bots(seat: int, nxt: Next, news: bool = False) -> bool:
     return nxt.seat == seat and len(nxt.bots) == 3 and not nxt.kinds & INTERLUDE_EVENTS
 
 
@@ -313,7 +321,7 @@ async def test_a_lone_human_is_not_held_up_after_the_bots_turn(isolated_saves):
         assert type(passed).__name__ == "Pass" and passed.seat == seat
 
 
-def sets_aside_then_draws(seat: int, nxt: Next) -> bool:
+def sets_aside_then_draws(seat: int, nxt: Next, news: bool = False) -> bool:
     return nxt.seat == seat and nxt.private and not nxt.bots
 
 

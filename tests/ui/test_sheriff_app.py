@@ -9,7 +9,7 @@ import pytest
 
 from sherwood_tui.core import session as session_module
 from sherwood_tui.core.saves import list_saves
-from sherwood_tui.games.sheriff.rules import Debt, LoadBag, OpenBag, SetAside, judge_bag
+from sherwood_tui.games.sheriff.rules import Bribe, Debt, LoadBag, OpenBag, SetAside, judge_bag
 from sherwood_tui.games.sheriff.screens import (
     ChooseScreen,
     ConfiscateScreen,
@@ -144,6 +144,7 @@ class Driver:
         for score in session.game.scores(session.state):
             assert score.name in text and f"{score.total:g}" in text
         assert "Apples K/Q" in text and "Total" in text
+        assert ("Bread K/Q" in text) == (len(session.players) > 3)  # no Bread with three
         await self.press("enter")
 
     async def on_SetAsideScreen(self, screen) -> None:
@@ -177,7 +178,7 @@ class Driver:
             await self.press("enter")  # the highlighted card alone
 
     async def on_DeclareScreen(self, screen) -> None:
-        await self.press("enter")  # the suggested declaration
+        await self.press("enter")  # the first good (the cursor starts on top)
 
     async def on_ChooseScreen(self, screen) -> None:
         """One bag per round is dealt with by hand (threatened or opened), the rest pass."""
@@ -393,7 +394,7 @@ async def test_loader_shows_what_each_declaration_risks_and_loads_marked_cards(m
         await pilot.pause()
         cards = [c.id for c in screen.query_one("#hand").marked_cards]
         risk = widget_texts(screen)
-        assert "If opened, declared as:" in risk and ("honest" in risk or "lie: fine" in risk)
+        assert "opened, declared as:" in risk and ("honest" in risk or "lie: fine" in risk)
         assert "Bread" not in screen.query_one("#risk").content.plain  # no Bread with three players
         await pilot.press("enter")
         await pilot.pause()
@@ -527,3 +528,193 @@ async def test_resume_a_sheriff_game_with_the_curtain_up(isolated_saves, monkeyp
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, DeclareScreen)
+
+
+# ----- what each player needs on screen (issue 12) ---------------------------------------
+
+
+async def show(pilot, state) -> None:
+    """Put the game in `state` and show its next screen, curtain lifted."""
+    app = pilot.app
+    app.session.state = state
+    app.session.handoff.public_shown()
+    app.advance()
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+def drawn_lines(app) -> list[str]:
+    return screen_text(app).splitlines()
+
+
+ROYAL_HAND = ["Apples", "Cheese", "Golden Apples", "Pumpernickel Bread", "Crossbow", "Royal Rooster"]
+
+
+async def test_royal_goods_hand_fits_80x24_a_card_a_line_without_scrolling(monkeypatch):
+    """With Royal Goods the longest card line (Pumpernickel Bread beside contraband) still
+    fits one line at 80x24, and a six-card hand needs no scrolling, in the market and the
+    loader."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 4, 5, monkeypatch)
+        state = arrange(n=4, royal=True, sheriff=0, step="set_aside", hands={1: ROYAL_HAND},
+                        down={1: ["Silk"]})
+        for step, kind in (("set_aside", SetAsideScreen), ("load", LoadScreen)):
+            extra = {} if step == "set_aside" else {"market_seat": None}
+            await show(pilot, state.model_copy(update=dict(step=step, **extra)))
+            assert isinstance(app.screen, kind)
+            hand = app.screen.query_one("#hand")
+            assert hand.max_scroll_y == 0 and hand.virtual_size.height == len(ROYAL_HAND) + 1
+            lines = drawn_lines(app)
+            for name in ROYAL_HAND:
+                row = next(text for text in lines if f"[ ] {name} " in text)
+                worth = next(c.value for c in app.screen.view.hand if c.name == name)
+                assert f" {worth} " in row.split(name, 1)[1]  # its worth on the same line
+            assert any("worth fine" in text for text in lines)  # the columns are named
+
+
+async def test_own_face_down_goods_on_private_screens_and_private_table_view_only(monkeypatch):
+    """A merchant sees their own face-down goods on their market, loading and declaring
+    screens and on the table view opened from them; the Sheriff's public screens and
+    their table view never show them."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="set_aside", hands={1: ["Apples", "Cheese"], 2: ["Mead"]},
+                        down={1: ["Silk", "Pepper"], 2: ["Crossbow"]})
+        secret = "Marian's face-down goods: 1 Pepper, 1 Silk"
+        await show(pilot, state)
+        assert isinstance(app.screen, SetAsideScreen) and app.screen.seat == 1
+        assert secret in widget_texts(app.screen)
+        check_privacy(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, SheriffTableScreen) and app.screen.private and app.screen.seat == 1
+        assert secret in widget_texts(app.screen) and secret in screen_text(app)
+        check_privacy(app)  # Will's face-down Crossbow is not there
+        await pilot.press("escape")
+        await pilot.pause()
+        for step, kind in (("load", LoadScreen), ("declare", DeclareScreen)):
+            update = dict(step=step, market_seat=None)
+            if step == "declare":
+                update.update(bags=((), state.hands[1], state.hands[2]), hands=((), (), ()))
+            await show(pilot, state.model_copy(update=update))
+            assert isinstance(app.screen, kind) and app.screen.seat == 1
+            assert secret in widget_texts(app.screen)
+            check_privacy(app)
+        # the Sheriff's public screen and its table view: no face-down kinds at all
+        choose = arrange(n=3, sheriff=0, step="choose", bags={1: ["Apples"], 2: ["Cheese"]},
+                         declarations={1: "Apples", 2: "Cheese"}, down={0: ["Mead"], 1: ["Silk"]})
+        await show(pilot, choose)
+        assert isinstance(app.screen, ChooseScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, SheriffTableScreen) and not app.screen.private
+        assert "face-down goods:" not in widget_texts(app.screen)
+        check_privacy(app)
+
+
+async def test_the_table_shows_the_declarations_of_closed_bags_only(monkeypatch):
+    """Once a bag is dealt with, the table no longer reads "Robin declared 0 Cheese"."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="choose", bags={1: (), 2: ["Cheese"]},
+                        declarations={1: "Apples", 2: "Cheese"}, up={1: ["Apples"]},
+                        round_notes=("Marian passed (declared 1 Apple) with no bribe",))
+        await show(pilot, state)
+        await pilot.press("v")
+        await pilot.pause()
+        text = widget_texts(app.screen)
+        assert "Will declared 1 Cheese" in text
+        assert "Marian declared" not in text and "declared 0" not in text and "declared no" not in text
+        assert "Marian passed (declared 1 Apple) with no bribe" in text  # what became of it
+
+
+async def test_bribe_composer_says_what_the_bag_holds(monkeypatch):
+    """The bag lines say how many of the kind are in the bag (not the bag's size), and a
+    promise beyond them is said to be unpaid."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="offer", target=1,
+                        bags={1: ["Cheese", "Cheese", "Silk"], 2: ["Apples"]},
+                        declarations={1: "Cheese", 2: "Apples"})
+        await show(pilot, state)
+        assert isinstance(app.screen, OfferScreen)
+        rows = {row.label: row.note for row in app.screen.query_one("#rows").rows}
+        assert rows["Bag: Cheese"] == "2 in bag" and rows["Bag: Silk"] == "1 in bag"
+        assert rows["Gold"] == "of 50"
+        text = screen_text(app)
+        assert "of 3" not in text and "2 in bag" in text
+        await pilot.press("down", "right", "right", "right")  # 3 Cheese promised, 2 in the bag
+        await pilot.pause()
+        preview = widget_texts(app.screen)
+        assert "3 Cheese from the bag" in preview and "in the bag: 2 Cheese; a promise beyond that is not paid" in preview
+
+
+async def test_list_cursor_reads_without_colour_starts_on_top_and_stops_at_the_ends(monkeypatch):
+    """NO_COLOR: the highlighted line of the declare list carries a ▸; the cursor starts
+    on the first good and Down on the last stays there (no wrapping round)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.no_color
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="declare", bags={1: ["Silk", "Cheese"], 2: ["Apples"]})
+        await show(pilot, state)
+        assert isinstance(app.screen, DeclareScreen)
+        goods = app.screen.query_one("#goods")
+
+        def cursor_lines() -> list[str]:
+            return [text for text in drawn_lines(app) if "▸ " in text]
+
+        assert goods.highlighted == 0 and len(cursor_lines()) == 1 and "2 Apples" in cursor_lines()[0]
+        await pilot.press("down", "down", "down", "down")
+        await pilot.pause()
+        assert goods.highlighted == goods.option_count - 1
+        assert len(cursor_lines()) == 1 and "2 Chickens" in cursor_lines()[0]
+        await pilot.press("up")
+        await pilot.pause()
+        assert "2 Cheese" in cursor_lines()[0]
+
+
+async def test_scoreboard_labels_gold_and_the_score_so_far_as_the_game_counts_it(monkeypatch):
+    """Every column of the Sheriff scoreboard is labelled, and its score is the game's own
+    running score (the one a bot's turn shows), next to the gold."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="choose", bags={1: ["Apples"], 2: ["Cheese"]},
+                        declarations={1: "Apples", 2: "Cheese"}, up={1: ["Apples", "Apples"]},
+                        down={1: ["Silk"]}, gold={1: 46})
+        await show(pilot, state)
+        board = app.screen.query_one("#scoreboard").content.plain
+        head, *rows = board.splitlines()
+        assert head.split() == ["gold", "up", "dn", "score"]
+        marian = next(row for row in rows if "Marian" in row).split()
+        total = app.session.game.scores(app.session.state)[1].total
+        assert marian[1:] == ["46", "2", "1", f"{total:g}"] and total == 46 + 4 + 20
+        assert "score: face-down not counted" in board
+
+
+async def test_counter_offer_rows_say_what_the_table_knows_the_bag_and_stand_hold(monkeypatch):
+    """The Sheriff's counter-offer lines say the bag's size ("bag holds 3") and how many
+    goods lie face down, never a kind nobody at the table can know."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="decide", target=1,
+                        bags={1: ["Cheese", "Cheese", "Silk"], 2: ["Apples"]},
+                        declarations={1: "Cheese", 2: "Apples"}, up={1: ["Apples"]},
+                        down={1: ["Mead", "Pepper"]}, offer=Bribe(gold=1))
+        await show(pilot, state)
+        assert isinstance(app.screen, DecideScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        rows = {row.label: row.note for row in app.screen.query_one("#rows").rows}
+        assert rows["Bag: Cheese"] == "bag holds 3" and rows["Stand: Apples"] == "of 1"
+        assert rows["Stand: Silk"] == "2 face down"
+        check_privacy(app)

@@ -27,6 +27,7 @@ from sherwood_tui.games.sherwood.screens import (
     TownScreen,
 )
 from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.game_screen import PrivateNewsScreen
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
@@ -35,7 +36,7 @@ from sherwood_tui.ui.screens import (
     RoundSummaryScreen,
     SetupScreen,
 )
-from tests.ui.helpers import assert_hidden, screen_text, set_players
+from tests.ui.helpers import assert_hidden, screen_text, set_players, widget_texts
 
 
 @pytest.fixture
@@ -137,7 +138,7 @@ async def play_to_the_end(pilot, rnd: random.Random, max_steps: int = 2000) -> C
             if rnd.random() < 0.5:
                 await press(pilot, "down", "t")
             await press(pilot, "enter")
-        elif isinstance(screen, (CurtainScreen, RevealScreen, RoundSummaryScreen)):
+        elif isinstance(screen, (CurtainScreen, RevealScreen, RoundSummaryScreen, PrivateNewsScreen)):
             await press(pilot, "enter")
         else:
             raise AssertionError(f"unexpected screen {type(screen).__name__}")
@@ -334,7 +335,7 @@ async def test_the_prison_shows_the_cells_and_paying_frees_prisoners():
         assert isinstance(app.screen, RansomScreen)
         text = screen_text(app)
         assert "Cell 1 ◆ Sheriff" in text and "1. George a Green" in text and "2. Wat the Tinker" in text
-        assert "frees Robin's Will Scarlet" in text
+        assert "cell 1 (Robin's) and frees Will Scarlet" in text
         assert "Pay 1 Gold: free George a Green" in text and "Robin holds 3 Gold" in text
         done = len(app.session.actions)
         await press(pilot, "f1")  # help over a list screen: Enter closes it, pays nothing
@@ -367,3 +368,133 @@ async def test_player_names_are_shown_as_typed():
         await pilot.pause()
         assert "[red]Rob prepares an ambush" in screen_text(app)
         assert "[red]Rob's band" in screen_text(app)
+
+
+async def test_theft_the_drawer_alone_sees_the_cards_drawn():
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prepared(pilot, missions=("tax-collector", None, None))
+        await press(pilot, "enter", "2", "enter", "enter", "enter")  # John goes; Marian stays
+        await pilot.pause()
+        assert isinstance(app.screen, RevealScreen)
+        await press(pilot, "enter", "enter")  # the reveal, Robin's curtain
+        await pilot.pause()
+        assert isinstance(app.screen, RewardScreen)
+        before = app.session.state.hands[0]
+        await press(pilot, "down", "down", "enter")  # Theft
+        await pilot.pause()
+        await pilot.pause()
+        drawn = [c for c in app.session.state.hands[0] if c not in before]
+        names = {data().loot[c].name for c in drawn}
+        news = app.screen
+        assert isinstance(news, PrivateNewsScreen) and news.private and news.seat == 0
+        assert "You take Theft from Waylay the Tax Collector and draw 3 Loot cards:" in widget_texts(news)
+        text = screen_text(app)
+        for name in names:
+            assert name in text, name
+        await press(pilot, "enter")
+        await pilot.pause()
+        secrets = names - {"Gold"}
+        for _ in range(8):  # the next screens up to Marian's ambush show the cards to Robin only
+            screen = app.screen
+            if not (getattr(screen, "private", False) and screen.seat == 0):
+                assert_hidden(screen_text(app), secrets, type(screen).__name__)
+                assert_hidden(widget_texts(screen), secrets, type(screen).__name__)
+            if isinstance(screen, AmbushScreen) and screen.seat == 1:
+                break
+            await press(pilot, "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, AmbushScreen) and app.screen.seat == 1
+
+
+def owners(**held: int) -> tuple:
+    d = data()
+    towns = [None] * len(d.towns)
+    for town_id, seat in held.items():
+        towns[d.town_index[town_id]] = seat
+    return tuple(towns)
+
+
+async def to_the_reward(pilot) -> None:
+    """Robin sends Little John to the Strength mission, Marian nobody: Robin's reward."""
+    await press(pilot, "enter", "2", "enter", "enter", "enter", "enter", "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, RewardScreen)
+
+
+async def test_reward_best_counts_only_towns_you_can_afford():
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Marian holds Southwell (+2 with its road to Nottingham); Robin has no Gold.
+        await prepared(pilot, missions=("tax-collector", None, None), towns=owners(southwell=1),
+                       hands=((), ()))
+        await to_the_reward(pilot)
+        text = screen_text(app)
+        assert "best town +1" in text and "+2" not in text
+        assert "opponent's town: 1 Gold · you hold no Gold" in widget_texts(app.screen)
+
+
+async def test_town_list_says_which_towns_cost_gold_and_arrows_move_through_it():
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prepared(pilot, missions=("tax-collector", None, None), towns=owners(southwell=1),
+                       hands=(golds(1), ()))
+        await to_the_reward(pilot)
+        assert "best town +2" in screen_text(app)
+        await press(pilot, "enter")  # Champion
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TownScreen)
+        text = screen_text(app)
+        assert "▶=Southwell    +2" in text and "costs 1 Gold" in text and "=Newark       +1" in text
+        await press(pilot, "down")
+        await pilot.pause()
+        assert screen.query_one("#map").cursor == "newark"
+        assert "▶=Newark" in screen_text(app)
+        await press(pilot, "down")  # the end of the list: it stays
+        await pilot.pause()
+        assert screen.query_one("#map").cursor == "newark"
+        await press(pilot, "up")
+        await pilot.pause()
+        assert screen.query_one("#map").cursor == "southwell"
+
+
+async def test_town_list_of_a_camp_shows_whole_names_in_map_order_at_80x24():
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prepared(pilot, missions=("prince-john", None, None), towns=owners(southwell=1), stack=2)
+        await to_the_reward(pilot)
+        await press(pilot, "down", "enter")  # Camp: two forest towns or one plain town
+        await pilot.pause()
+        screen = app.screen
+        mapw = screen.query_one("#map")
+        assert mapw.order[:3] == ["worksop", "clumber", "retford"]
+        for _ in range(len(mapw.order)):  # every town's whole name comes into view
+            text = screen_text(app)
+            name = data().towns[data().town_index[mapw.cursor]].name
+            mark = "^" if data().towns[data().town_index[mapw.cursor]].terrain == "forest" else "="
+            assert f"▶{mark}{name}" in text
+            await press(pilot, "down")
+            await pilot.pause()
+        assert mapw.cursor == mapw.order[-1]
+        assert "more town" in screen_text(app)  # the list is longer than the screen
+
+
+async def test_characters_ten_and_eleven_have_keys_0_and_a():
+    band = ("robin", "john", "scarlet", "marian", "george", "wat", "tuck", "stutely", "alan", "david", "much")
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prepared(pilot, missions=("tax-collector", None, None), bands=(band, band[:6]))
+        await press(pilot, "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AmbushScreen)
+        assert "1-9 0 a or space: go/stay" in widget_texts(screen)
+        await press(pilot, "0", "a")
+        await pilot.pause()
+        assert screen.going == ["david", "much"]
+        text = screen_text(app)
+        assert " 0  David of Doncaster" in text and " a  Much the Miller's Son" in text
+        await press(pilot, "f1")
+        await pilot.pause()
+        assert "1-9 0 a-f" in screen_text(app)

@@ -109,13 +109,13 @@ def table_text(table: PublicView, targets: bool = True) -> Text:
     return out
 
 
-def scoreboard_text(session: Session, live: bool = False) -> Text:
-    """Public scores: collected Peasants, and how many Goodes each holds. By default
-    (the round summary) the hands as the last round ended, before the next round's
-    Generous Miller dealt; `live`: as they are now."""
+def scoreboard_text(session: Session, round_end: bool = False) -> Text:
+    """Public scores: collected Peasants, and how many Goodes each holds: now, or with
+    `round_end` (the round summary) as the last round ended, before the next round's
+    Generous Miller dealt."""
     table = session.game.public_view(session.state)
     hands = [s.hand_count for s in table.seats]
-    if not live and table.hands_at_round_end:
+    if round_end and table.hands_at_round_end:
         hands = list(table.hands_at_round_end)
     out = Text()
     out.append(f"{'':<14} {'score':>5}  {'hand':>4}\n", style="dim")
@@ -127,9 +127,6 @@ def scoreboard_text(session: Session, live: bool = False) -> Text:
 
 class BleedingScreen(GameScreen):
     CSS_PATH = Path(__file__).parent / "bleeding.tcss"
-
-    def scoreboard(self) -> Text:
-        return scoreboard_text(self.session, live=True)
 
 
 class BiddingScreen(BleedingScreen):

@@ -42,6 +42,7 @@ from sherwood_tui.core.contract import (
 )
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.core.wording import count as counted
 from sherwood_tui.games.sheriff.data import deck, load
 
 DATA = load()
@@ -58,6 +59,12 @@ BONUS_PART = {good: f"{good} King/Queen" for good in LEGAL_GOODS}  # its score-s
 HAND_SIZE = DATA.hand_size
 KEEP_ON_RESHUFFLE = DATA.discard_pile_start  # top cards of each discard pile kept
 MAX_FAVOUR = 100
+# Card names are the cards' own ("Apples", "Cheese"); counted, they read as a person says
+# them: "1 Apple", "2 Apples", "1 Crossbow", "2 Crossbows", "3 Cheese", "no Silk".
+SINGULARS = {
+    "Apples": "Apple", "Chickens": "Chicken", "Green Apples": "Green Apple",
+    "Golden Apples": "Golden Apple",
+}
 PLURALS = {"Crossbow": "Crossbows", "Royal Rooster": "Royal Roosters"}
 
 # ----- state ---------------------------------------------------------------------------
@@ -373,7 +380,8 @@ def _seat_public(
 
 
 def count_text(n: int, name: str) -> str:
-    return f"{n} {PLURALS.get(name, name) if n != 1 else name}"
+    """`n` goods of this kind: "no Apples", "1 Apple", "2 Apples", "2 Crossbows"."""
+    return counted(n, SINGULARS.get(name, name), PLURALS.get(name, name))
 
 
 @lru_cache(maxsize=4096)
@@ -583,6 +591,14 @@ def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
     return frozenset(NAME[c] for c in deck(players, royal))
 
 
+@cache
+def bonus_goods(players: int, royal: bool) -> tuple[str, ...]:
+    """The legal goods with a King and Queen bonus in this game: those some card in play
+    counts as (no Bread in a three-player game)."""
+    counted_as = {TYPES[c].good for c in deck(players, royal)}
+    return tuple(g for g in LEGAL_GOODS if g in counted_as)
+
+
 def _clean_favour(text: str) -> str:
     """A favour's text without control characters, its whitespace collapsed."""
     if not text.isprintable():
@@ -629,7 +645,7 @@ def _draw_from(
             discards = (a[-keep:], b[-keep:])
             events.append(
                 Event(
-                    text=f"The draw pile is empty: {len(pool)} cards from under the top "
+                    text=f"The draw pile is empty: {counted(len(pool), 'card')} from under the top "
                     "five of each discard pile are shuffled into a new draw pile."
                 )
             )
@@ -641,6 +657,18 @@ def _draw_from(
 
 def _pile_name(pile: int) -> str:
     return f"discard pile {pile + 1}"
+
+
+def _to_market_text(name: str, legal: tuple[int, ...], hidden: tuple[int, ...]) -> str:
+    """What a passing bag puts on its owner's stand, as the table sees it."""
+    parts = []
+    if legal:
+        parts.append(f"{describe(legal)} face up")
+    if hidden:
+        parts.append(f"{counted(len(hidden), 'card')} face down")
+    if not parts:
+        return f"Nothing is left in {name}'s bag to go to market."
+    return f"{name}'s goods go to market: {', '.join(parts)}."
 
 
 # ----- the game ------------------------------------------------------------------------
@@ -789,6 +817,115 @@ class SheriffGame(Game):
             return f"It is not {state.players[seat].name}'s turn: waiting for {names}."
         return super().why_not_turn(state, seat)
 
+    # ----- why a move is refused ---------------------------------------------------------
+    def apply(self, state: State, action) -> tuple[State, list[Event]]:
+        """As `Game.apply`; a move out of turn is explained by its most specific reason
+        (who may make it, then when, then whose turn it is) rather than by whose turn it
+        is. Worked out only once the move has been refused: legal moves pay nothing."""
+        try:
+            return super().apply(state, action)
+        except RuleError:
+            reason = self._out_of_turn(state, action)
+            if reason is None:
+                raise
+            raise RuleError(reason) from None
+
+    def _out_of_turn(self, state: State, action) -> str | None:
+        """The reason for a refused well-formed move of a seat that may not act now (None
+        when it was refused for another reason)."""
+        seat = getattr(action, "seat", None)
+        if (
+            type(action) not in _HANDLER_FUNCTIONS
+            or seat.__class__ is not int
+            or not 0 <= seat < len(state.players)
+            or state.step == "over"
+            or self._may_act(state, state.step, seat)
+        ):
+            return None
+        return self.why_not(state, action)
+
+    def why_not(self, state: State, action) -> str:
+        """Why this move cannot be made now, most specific reason first: the seat's role
+        (only the Sheriff inspects; the Sheriff has no market turn, bag or bribe), then
+        the step (no debt to pay, no offer to counter), then the turn."""
+        seat, step, kind = action.seat, state.step, type(action)
+        sheriff = self._name(state, state.sheriff)
+        if kind in _SHERIFF_MOVES and seat != state.sheriff:
+            return _SHERIFF_MOVES[kind].format(sheriff=sheriff)
+        if kind in _MERCHANT_MOVES and seat == state.sheriff:
+            if kind is Offer and step == "offer":
+                return f"Wait for {self._name(state, state.target)}'s offer."
+            return _MERCHANT_MOVES[kind]
+        if step not in _STEPS_OF[kind]:
+            return self._wrong_step(state, action)
+        return self._not_your_turn(state, action)
+
+    def _wrong_step(self, state: State, action) -> str:
+        """Why this move does not belong to the current step."""
+        step, phase, kind = state.step, state.phase, type(action)
+        own_market = phase == "market" and action.seat == state.market_seat
+        if kind in (SetAside, Draw, PlaceAside) and phase == "market" and not own_market:
+            return self.why_not_turn(state, action.seat)
+        if kind is SetAside:
+            if own_market:
+                return "You have already set your cards aside this turn."
+            return "Cards are set aside only at the start of a market turn."
+        if kind is Draw:
+            if step == "set_aside":
+                return "Set aside your unwanted cards first (or none)."
+            if step == "place":
+                return "You cannot draw any more cards: put the set-aside cards back on a discard pile."
+            return "Cards are drawn only on your market turn."
+        if kind is PlaceAside:
+            if step == "draw":
+                return "Draw back up to six cards before putting the set-aside cards back."
+            return "There are no set-aside cards to put back now."
+        if kind is LoadBag:
+            return "Bags are loaded only after the market, before the declarations."
+        if kind is Declare:
+            if phase in ("market", "load"):
+                return "Declarations come after every bag is sealed."
+            return "The declarations are over."
+        if kind is Offer:
+            if step == "decide" and action.seat == state.target:
+                sheriff = self._name(state, state.sheriff)
+                return f"You have made your offer: {sheriff}, the Sheriff, decides now."
+            return "You can offer a bribe only when the Sheriff threatens your bag."
+        if kind is PayWithGood:
+            return "You owe nothing now."
+        if kind is Confiscate:
+            return "There are no confiscated goods to place."
+        if kind is CounterOffer and step != "offer":
+            return "The Sheriff can counter only after hearing an offer."
+        if kind in (Threaten, EndInspection) and step == "decide":
+            return (
+                f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
+                "open it, or make a counter-offer."
+            )
+        return self._not_inspecting(state)
+
+    def _not_your_turn(self, state: State, action) -> str:
+        """Why this seat may not make a move of the current step."""
+        seat, kind = action.seat, type(action)
+        if kind is Declare:
+            if state.declarations[seat] is not None:
+                return "You have already declared."
+            if not state.bags[seat]:
+                return "You have no bag to declare."
+            declarer = self._declarer(state)
+            if declarer is not None:
+                return (
+                    "Declarations go in order from the Sheriff's left: "
+                    f"{self._name(state, declarer)} declares now."
+                )
+        if kind is LoadBag and not state.bags[seat] and not state.hands[seat]:
+            return "You have no cards to load."
+        if kind is Offer:
+            return "You can offer a bribe only when the Sheriff threatens your bag."
+        if kind is PayWithGood:
+            return "You owe nothing now."
+        return self.why_not_turn(state, seat)
+
     # ----- legal actions (a representative set for the combinatorial ones) -------------
     def legal_actions(self, state: State, seat: int) -> list:
         step = state.step
@@ -904,9 +1041,12 @@ class SheriffGame(Game):
 
     # ----- applying actions ------------------------------------------------------------
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
-        handler = _HANDLER_FUNCTIONS.get(type(action))
+        kind = type(action)
+        handler = _HANDLER_FUNCTIONS.get(kind)
         if handler is None:
             raise RuleError("That is not a move of Sheriff of Nottingham.")
+        if state.step not in _STEPS_OF[kind]:  # the seat acts now, but not with this move
+            raise RuleError(self.why_not(state, action))
         return handler(self, state, action)
 
     def _name(self, state: State, seat: int) -> str:
@@ -914,12 +1054,6 @@ class SheriffGame(Game):
 
     # market ---------------------------------------------------------------------------
     def _do_set_aside(self, state: State, action: SetAside) -> tuple[State, list[Event]]:
-        if state.step != "set_aside":
-            raise RuleError(
-                "You have already set your cards aside this turn."
-                if state.step in ("draw", "place")
-                else "Cards are set aside only at the start of a market turn."
-            )
         seat, cards = action.seat, tuple(action.cards)
         if len(cards) > DATA.set_aside_max:
             raise RuleError(f"You can set aside at most {DATA.set_aside_max} cards.")
@@ -931,7 +1065,7 @@ class SheriffGame(Game):
             raise RuleError("You can only set aside cards from your hand.")
         n = len(cards)
         text = (
-            f"{self._name(state, seat)} sets aside {n} card{'s' if n != 1 else ''}."
+            f"{self._name(state, seat)} sets aside {counted(n, 'card')}."
             if n
             else f"{self._name(state, seat)} keeps the whole hand."
         )
@@ -961,12 +1095,6 @@ class SheriffGame(Game):
         return self._next_market(state, events, **changes)
 
     def _do_draw(self, state: State, action: Draw) -> tuple[State, list[Event]]:
-        if state.step != "draw":
-            raise RuleError(
-                "Set aside your unwanted cards first (or none)."
-                if state.step == "set_aside"
-                else "You cannot draw cards now."
-            )
         seat, name = action.seat, self._name(state, action.seat)
         pile, count = action.from_discard, action.count
         need = HAND_SIZE - len(state.hands[seat])
@@ -974,7 +1102,7 @@ class SheriffGame(Game):
             raise RuleError("Draw at least one card.")
         if count > need:
             raise RuleError(
-                f"You may draw only {need} more card{'s' if need != 1 else ''} (back up to six)."
+                f"You may draw only {counted(need, 'more card')} (back up to six)."
             )
         if pile is not None:
             if pile not in (0, 1):
@@ -988,7 +1116,9 @@ class SheriffGame(Game):
             if not stack:
                 raise RuleError(f"{_pile_name(pile).capitalize()} is empty.")
             if count > len(stack):
-                raise RuleError(f"{_pile_name(pile).capitalize()} holds only {len(stack)} cards.")
+                raise RuleError(
+                    f"{_pile_name(pile).capitalize()} holds only {counted(len(stack), 'card')}."
+                )
             taken = stack[-count:][::-1]  # the top card first
             shown = ", ".join(map(NAME.__getitem__, taken))
             events = [Event(f"{name} takes {shown} from {_pile_name(pile)}.")]
@@ -1004,7 +1134,7 @@ class SheriffGame(Game):
             raise RuleError("There is nothing left to draw from the draw pile.")
         k = len(drawn)
         events.append(
-            Event(f"{name} draws {k} card{'s' if k != 1 else ''} from the draw pile.")
+            Event(f"{name} draws {counted(k, 'card')} from the draw pile.")
         )
         return self._market_goes_on(
             state, events,
@@ -1013,12 +1143,6 @@ class SheriffGame(Game):
         )
 
     def _do_place(self, state: State, action: PlaceAside) -> tuple[State, list[Event]]:
-        if state.step != "place":
-            raise RuleError(
-                "Draw back up to six cards before putting the set-aside cards back."
-                if state.step == "draw"
-                else "There are no set-aside cards to put back now."
-            )
         pile, order = action.pile, tuple(action.order)
         if pile not in (0, 1):
             raise RuleError("There are only two discard piles.")
@@ -1053,8 +1177,6 @@ class SheriffGame(Game):
 
     # load and declare -----------------------------------------------------------------
     def _do_load(self, state: State, action: LoadBag) -> tuple[State, list[Event]]:
-        if state.step != "load":
-            raise RuleError("Bags are loaded only after the market, before the declarations.")
         seat, cards = action.seat, tuple(action.cards)
         if len(cards) < DATA.bag_min:
             raise RuleError("Put at least one card in your bag.")
@@ -1073,7 +1195,7 @@ class SheriffGame(Game):
             )
         )
         n = len(cards)
-        text = f"{self._name(state, seat)} loaded a bag of {n} card{'s' if n != 1 else ''}."
+        text = f"{self._name(state, seat)} loaded a bag of {counted(n, 'card')}."
         return self._after_load(state, [Event(text)])
 
     def _after_load(self, state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -1084,12 +1206,6 @@ class SheriffGame(Game):
         return self._after_declare(state, events)
 
     def _do_declare(self, state: State, action: Declare) -> tuple[State, list[Event]]:
-        if state.step != "declare":
-            raise RuleError(
-                "Declarations come after every bag is sealed."
-                if state.step in ("set_aside", "draw", "place", "load")
-                else "The declarations are over."
-            )
         seat, good = action.seat, action.good
         t = DATA.by_name.get(good)
         if t is None:
@@ -1104,7 +1220,7 @@ class SheriffGame(Game):
         size = len(state.bags[seat])
         if action.count != size:
             raise RuleError(
-                f"Your bag holds {size} card{'s' if size != 1 else ''}: declare exactly {size}."
+                f"Your bag holds {counted(size, 'card')}: declare exactly {size}."
             )
         state = state.model_copy(update=dict(declarations=_set(state.declarations, seat, good)))
         text = f"{self._name(state, seat)} declares {count_text(size, good)}."
@@ -1128,8 +1244,6 @@ class SheriffGame(Game):
                 f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
                 "open it, or make a counter-offer."
             )
-        if state.step not in ("choose", "decide"):
-            raise RuleError(self._not_inspecting(state))
         if merchant == state.sheriff:
             raise RuleError("The Sheriff has no bag to inspect.")
         if not state.bags[merchant]:
@@ -1139,18 +1253,15 @@ class SheriffGame(Game):
     def _not_inspecting(self, state: State) -> str:
         if state.phase in ("market", "load", "declare"):
             return "The Sheriff inspects only after every merchant has declared."
+        if state.step == "offer":
+            return f"Wait for {self._name(state, state.target)}'s offer."
         if state.step == "confiscate":
             return "First put the confiscated goods on a discard pile."
         if state.step == "pay":
-            return "First the debt must be paid."
+            return f"First {self._name(state, state.debt.debtor)} must pay the debt."
         return "That is not possible now."
 
     def _do_threaten(self, state: State, action: Threaten) -> tuple[State, list[Event]]:
-        if state.step == "decide":
-            raise RuleError(
-                f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
-                "open it, or make a counter-offer."
-            )
         name = self._check_target(state, action.merchant)
         state = state.model_copy(
             update=dict(step="offer", target=action.merchant, offer=None, demand=None, counters=0)
@@ -1159,8 +1270,6 @@ class SheriffGame(Game):
         return state, [Event(f"{sheriff} threatens to inspect {name}'s bag.")]
 
     def _do_offer(self, state: State, action: Offer) -> tuple[State, list[Event]]:
-        if state.step != "offer":
-            raise RuleError("You can offer a bribe only when the Sheriff threatens your bag.")
         bribe = self._check_bribe(state, action.seat, action.bribe, by_merchant=True)
         state = state.model_copy(update=dict(step="decide", offer=bribe))
         name = self._name(state, action.seat)
@@ -1172,8 +1281,6 @@ class SheriffGame(Game):
         return state, [Event(text)]
 
     def _do_counter(self, state: State, action: CounterOffer) -> tuple[State, list[Event]]:
-        if state.step != "decide":
-            raise RuleError("The Sheriff can counter only after hearing an offer.")
         if state.counters >= DATA.max_counter_offers:
             raise RuleError(
                 f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
@@ -1210,7 +1317,9 @@ class SheriffGame(Game):
         size = len(state.bags[merchant])
         if len(bribe.bag) > size:
             whose = "Your" if by_merchant else f"{self._name(state, merchant)}'s"
-            raise RuleError(f"{whose} bag holds only {size} card{'s' if size != 1 else ''}.")
+            if not size:
+                raise RuleError(f"{whose} bag is empty.")
+            raise RuleError(f"{whose} bag holds only {counted(size, 'card')}.")
         favour = _clean_favour(bribe.favour)
         if len(favour) > MAX_FAVOUR:
             raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
@@ -1239,13 +1348,19 @@ class SheriffGame(Game):
             for kind, n in wanted.items():
                 if DATA.by_name[kind].legal:
                     if n > have[kind]:
+                        if not have[kind]:
+                            raise RuleError(f"{name} has no {kind} on the stand.")
                         raise RuleError(
                             f"{name} has only {count_text(have[kind], kind)} on the stand."
                         )
                 else:
                     hidden += n
             if hidden > len(down):
-                raise RuleError(f"{name} has only {len(down)} face-down goods on the stand.")
+                if not down:
+                    raise RuleError(f"{name} has no face-down goods on the stand.")
+                raise RuleError(
+                    f"{name} has only {counted(len(down), 'face-down good')} on the stand."
+                )
 
     def _do_let_pass(self, state: State, action: LetPass) -> tuple[State, list[Event]]:
         self._check_target(state, action.merchant)
@@ -1253,13 +1368,6 @@ class SheriffGame(Game):
         return self._pass_bag(state, action.merchant, bribe, [])
 
     def _do_end_inspection(self, state: State, action: EndInspection) -> tuple[State, list[Event]]:
-        if state.step != "choose":
-            if state.step == "decide":
-                raise RuleError(
-                    f"Decide on {self._name(state, state.target)}'s bag first: let it pass, "
-                    "open it, or make a counter-offer."
-                )
-            raise RuleError(self._not_inspecting(state))
         sheriff = self._name(state, state.sheriff)
         events = [Event(f"{sheriff} inspects no more bags.")]
         for m in self.pending_bags(state):
@@ -1290,11 +1398,7 @@ class SheriffGame(Game):
         hidden = tuple(c for c in bag if FACE_DOWN[c])
         ups[m] = ups[m] + legal
         downs[m] = downs[m] + hidden
-        shown = describe(legal) if legal else "no legal goods"
-        events.append(
-            Event(f"{name}'s goods go to market: {shown} face up, "
-                  f"{len(hidden)} card{'s' if len(hidden) != 1 else ''} face down.")
-        )
+        events.append(Event(_to_market_text(name, legal, hidden)))
         note = f"{name} passed (declared {count_text(size, declared)})"
         note += f" for {describe_bribe(bribe)}" if paid_bribe else " with no bribe"
         changes = dict(
@@ -1411,8 +1515,6 @@ class SheriffGame(Game):
         return state, events
 
     def _do_confiscate(self, state: State, action: Confiscate) -> tuple[State, list[Event]]:
-        if state.step != "confiscate":
-            raise RuleError("There are no confiscated goods to place.")
         pile, order = action.pile, tuple(action.order)
         if pile not in (0, 1):
             raise RuleError("There are only two discard piles.")
@@ -1448,9 +1550,12 @@ class SheriffGame(Game):
             if amount:
                 events = events + [Event(f"{d_name} pays {c_name} {amount} gold.")]
             return self._finish_bag(state, events, **changes)
-        events = events + [
-            Event(f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}.")
-        ]
+        text = (
+            f"{d_name} pays all {pay} gold to {c_name} and still owes {rest}."
+            if pay
+            else f"{d_name} has no gold and owes {c_name} {rest}."
+        )
+        events = events + [Event(text)]
         changes["debt"] = make(Debt, debtor=debtor, creditor=creditor, amount=rest)
         return self._settle(state.model_copy(update=changes), events)
 
@@ -1502,8 +1607,6 @@ class SheriffGame(Game):
         return state, events + [Event(text)]
 
     def _do_pay_good(self, state: State, action: PayWithGood) -> tuple[State, list[Event]]:
-        if state.step != "pay":
-            raise RuleError("You owe nothing now.")
         seat = action.seat
         stand = state.stands_up[seat] + state.stands_down[seat]
         card = next((c for c in reversed(stand) if NAME[c] == action.good), None)
@@ -1658,7 +1761,8 @@ class SheriffGame(Game):
         the table can see counts (face-down goods are left out)."""
         names = tuple(p.name for p in state.players)
         lines = self._score_lines(
-            names, state.gold, state.stands_up, state.stands_down, self.is_over(state)
+            names, state.gold, state.stands_up, state.stands_down, self.is_over(state),
+            bonus_goods(len(names), state.royal),
         )
         return list(lines)
 
@@ -1666,7 +1770,7 @@ class SheriffGame(Game):
     @lru_cache(maxsize=64)  # the game's end asks twice (scores, then winners)
     def _score_lines(
         cls, names: tuple[str, ...], gold: tuple[int, ...], stands_up: tuple[tuple[int, ...], ...],
-        stands_down: tuple[tuple[int, ...], ...], reveal: bool,
+        stands_down: tuple[tuple[int, ...], ...], reveal: bool, goods: tuple[str, ...],
     ) -> tuple[ScoreLine, ...]:
         tallies = [
             cls._tally(up + down if reveal else up) for up, down in zip(stands_up, stands_down)
@@ -1675,7 +1779,7 @@ class SheriffGame(Game):
         lines = []
         for s, name in enumerate(names):
             parts: dict[str, float] = {"Goods": float(tallies[s][0]), "Gold": float(gold[s])}
-            for good in LEGAL_GOODS:
+            for good in goods:  # no Bread line in a game without Bread
                 parts[BONUS_PART[good]] = float(bonus[s][good])
             lines.append(
                 make(  # numbers as floats, as the validating constructor makes them
@@ -1815,6 +1919,32 @@ class SheriffGame(Game):
         zones = self._secret_zones(state, seat)
         return {zone_text(name, zone, cards) for zone, cards in zones.items() if cards}
 
+
+# action type -> the steps it belongs to
+_STEPS_OF = {
+    SetAside: ("set_aside",), Draw: ("draw",), PlaceAside: ("place",), LoadBag: ("load",),
+    Declare: ("declare",), Threaten: ("choose",), LetPass: ("choose", "decide"),
+    OpenBag: ("choose", "decide"), EndInspection: ("choose",), Offer: ("offer",),
+    CounterOffer: ("decide",), Confiscate: ("confiscate",), PayWithGood: ("pay",),
+}
+# the Sheriff's moves, and what a merchant who tries one hears
+_SHERIFF_MOVES = {
+    Threaten: "Only the Sheriff ({sheriff}) inspects bags.",
+    LetPass: "Only the Sheriff ({sheriff}) inspects bags.",
+    OpenBag: "Only the Sheriff ({sheriff}) inspects bags.",
+    EndInspection: "Only the Sheriff ({sheriff}) inspects bags.",
+    CounterOffer: "Only the Sheriff ({sheriff}) makes counter-offers.",
+    Confiscate: "Only the Sheriff ({sheriff}) places confiscated goods.",
+}
+# the merchants' moves, and what the Sheriff who tries one hears
+_MERCHANT_MOVES = {
+    SetAside: "The Sheriff has no market turn this round.",
+    Draw: "The Sheriff has no market turn this round.",
+    PlaceAside: "The Sheriff has no market turn this round.",
+    LoadBag: "The Sheriff loads no bag.",
+    Declare: "The Sheriff has no bag to declare.",
+    Offer: "The Sheriff offers no bribe: a threatened merchant does.",
+}
 
 # action type -> its rule: SheriffGame._do_<the action's "type">
 _HANDLER_FUNCTIONS = {

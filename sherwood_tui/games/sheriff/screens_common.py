@@ -13,15 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.sheriff.rules import (
     KIND_ORDER,
     LEGAL_GOODS,
@@ -30,6 +33,7 @@ from sherwood_tui.games.sheriff.rules import (
     CardView,
     PublicView,
     SeatPublic,
+    SeatView,
     count_text,
     describe_bribe,
     describe_kinds,
@@ -95,14 +99,15 @@ def pile_line(table: PublicView, pile: int, show: int = 3) -> Text:
 
 
 def market_text(table: PublicView) -> Text:
-    """The two discard piles (top first) and the draw pile's size."""
+    """The two discard piles (top first) and the draw pile's size, a line each (the
+    market panel cuts a long line with an ellipsis: the table view, v, lists every card)."""
     out = Text()
     out.append_text(pile_line(table, 0))
     out.append("\n")
     out.append_text(pile_line(table, 1))
     out.append("\n")
     out.append("Draw pile", style="bold")
-    out.append(f": {table.draw_pile} cards")
+    out.append(f": {count(table.draw_pile, 'card')}")
     return out
 
 
@@ -137,12 +142,13 @@ def stands_text(table: PublicView) -> Text:
 
 
 def declarations_text(table: PublicView) -> Text:
-    """The declarations made so far, in order from the Sheriff's left."""
+    """The declarations of the bags still closed, in order from the Sheriff's left (a bag
+    dealt with is in the round's notes instead)."""
     out = Text()
     n = len(table.seats)
     for k in range(1, n):
         seat = table.seats[(table.sheriff + k) % n]
-        if seat.declaration is None:
+        if seat.declaration is None or not seat.bag_count:
             continue
         if out:
             out.append("\n")
@@ -167,17 +173,23 @@ def table_text(table: PublicView) -> Text:
     return out
 
 
-def scoreboard_text(session: "Session") -> Text:
-    """Gold and the size of each stand (face up / face down): public information only."""
-    table = session.game.public_view(session.state)
+def scoreboard_text(session: "Session", round_end: bool = False) -> Text:
+    """Gold, the size of each stand (face up / face down) and the score so far (the
+    game's own score lines: gold, goods face up, King and Queen bonuses; face-down goods
+    count only at the end): public information only, every column labelled."""
+    game, state = session.game, session.state
+    table = game.public_view(state)
+    scores = {line.seat: line.total for line in game.scores(state)}
     out = Text()
-    out.append(f"{'':13} {'gold':>4} {'up':>3} {'dn':>3}\n", style="dim")
-    for seat in table.seats:
+    out.append(f"{'':11}{'gold':>5}{'up':>3}{'dn':>3}{'score':>6}\n", style="dim")
+    for s, seat in enumerate(table.seats):
         sheriff = seat.is_sheriff and not table.over
-        out.append("*" if sheriff else " ", style="bold yellow")
-        out.append(f"{seat.name[:12]:<12} ", style="bold" if sheriff else "")
-        out.append(f"{seat.gold:>4} {len(seat.stand):>3} {seat.hidden_count:>3}\n")
-    out.append("* Sheriff · stand: up/down", style="dim")
+        out.append("*" if sheriff else " ", style="bold")
+        out.append(f"{seat.name[:10]:<10}", style="bold" if sheriff else "")
+        out.append(f"{seat.gold:>5}{len(seat.stand):>3}{seat.hidden_count:>3}{scores[s]:>6g}\n")
+    out.append("* Sheriff · up/dn: stand", style="dim")
+    if not table.over:
+        out.append("\nscore: face-down not counted", style="dim")
     return out
 
 
@@ -198,15 +210,6 @@ def declarable(table: PublicView) -> list[str]:
     return [g for g in LEGAL_GOODS if g in in_play]
 
 
-def best_declaration(cards: Sequence[int], goods: Sequence[str]) -> str:
-    """The declaration with the smallest risk: the truth if there is one, else the good
-    that costs the smallest fine (most goods still passing on a tie)."""
-    return min(
-        goods,
-        key=lambda g: (not judge_bag(cards, g).honest, judge_bag(cards, g).fine, -len(judge_bag(cards, g).passes)),
-    )
-
-
 # ----- the base screen -----------------------------------------------------------------
 
 
@@ -216,11 +219,10 @@ class SheriffScreen(GameScreen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("v", "look", "Table")]
 
-    def scoreboard(self) -> Text:
-        return scoreboard_text(self.session)
-
     def action_look(self) -> None:
-        self.app.push_screen(SheriffTableScreen(self.session))
+        # a private screen's table view adds the seat's own face-down goods
+        view = self.view if self.private else None
+        self.app.push_screen(SheriffTableScreen(self.session, view))
 
     def seat_name(self, seat: int) -> str:
         return self.table.seats[seat].name
@@ -228,14 +230,19 @@ class SheriffScreen(GameScreen):
 
 class SheriffTableScreen(Screen):
     """The whole public table: both discard piles card by card, the draw pile, every
-    stand and declaration. Anyone may look at any time; it never shows a secret."""
+    stand and the declarations of the closed bags. Anyone may look at any time. Opened
+    from a private screen (given that seat's `view`), it is private too and adds the
+    seat's own face-down goods; otherwise it never shows a secret."""
 
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape,v,q", "close", "Close")]
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: "Session", view: SeatView | None = None) -> None:
         super().__init__()
         self.session = session
+        self.view = view
+        self.private = view is not None  # as GameScreen: whose secrets it may show
+        self.seat = view.seat if view is not None else None
 
     def compose(self) -> ComposeResult:
         table = self.session.game.public_view(self.session.state)
@@ -245,14 +252,19 @@ class SheriffTableScreen(Screen):
                 cards = table.discards[pile]
                 text = Text()
                 text.append(f"Discard pile {pile + 1}", style="bold")
-                text.append(f", {len(cards)} cards, top first:\n", style="dim")
+                text.append(f", {count(len(cards), 'card')}", style="dim")
+                text.append(", top first:\n" if cards else "\n", style="dim")
                 text.append(runs(cards) or "empty")
                 yield line(text, classes="look-block")
-            yield line(Text(f"Draw pile: {table.draw_pile} cards (face down)"), classes="look-block")
+            pile = f"Draw pile: {count(table.draw_pile, 'card')}"
+            yield line(Text(pile + (" (face down)" if table.draw_pile else "")), classes="look-block")
             decl = declarations_text(table)
             if decl:
                 yield line(Text("Declarations\n", style="bold") + decl, classes="look-block")
-            yield line(Text("Stands\n", style="bold") + stands_text(table), classes="look-block")
+            stands = Text("Stands\n", style="bold") + stands_text(table)
+            if self.view is not None and self.view.hidden:  # only on a private table view
+                stands.append("\n" + self.view.hidden_text, style="bold")
+            yield line(stands, id="stands", classes="look-block")
             if table.round_notes:
                 yield line(Text("This round\n", style="bold") + Text("\n".join(table.round_notes)), classes="look-block")
         yield line("Esc goes back.", "dim")
@@ -270,7 +282,13 @@ class SheriffTableScreen(Screen):
 
 class SheriffList(OptionList, inherit_bindings=False):
     """An option list that moves with the arrows and leaves every other key to its screen
-    (Enter included), so the help lists the screen's own keys, not scrolling ones."""
+    (Enter included), so the help lists the screen's own keys, not scrolling ones.
+
+    The highlighted line carries a ▸ in a two-cell gutter, so the cursor reads without
+    colour (NO_COLOR, 16-colour terminals); the cursor stops at either end of the list
+    (no wrapping round) and skips disabled lines (a header)."""
+
+    CURSOR = "▸ "
 
     BINDINGS = [
         Binding("enter", "select", show=False),  # the screen's own Enter (priority) wins
@@ -282,34 +300,86 @@ class SheriffList(OptionList, inherit_bindings=False):
         Binding("pagedown", "page_down", show=False),
     ]
 
+    def _get_left_gutter_width(self) -> int:
+        return len(self.CURSOR)
 
-def card_prompt(card: CardView, width: int, mark: str | None = None) -> Text:
-    """One card on one line: an optional mark, its name coloured by kind, value, penalty."""
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            index, offset = self._lines[self.scroll_offset.y + y]
+        except IndexError:  # below the options: a blank line as wide as the list
+            return strip
+        cursor = index == self.highlighted and offset == 0
+        style = next(iter(strip)).style if strip.cell_length else None
+        mark = Segment(self.CURSOR if cursor else " " * len(self.CURSOR), style)
+        return Strip([mark, *strip], strip.cell_length + len(self.CURSOR))
+
+    def _step(self, direction: int) -> None:
+        index = self.highlighted
+        if index is None:
+            self.action_first() if direction > 0 else self.action_last()
+            return
+        index += direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+
+def card_columns(cards: Iterable[CardView]) -> tuple[int, int]:
+    """The widths of the name and kind columns for these cards."""
+    cards = list(cards)
+    name = max((len(c.name) for c in cards), default=6)
+    kind = max((len(KIND_TAG[c.kind]) for c in cards), default=5)
+    return max(name, 4), max(kind, 4)
+
+
+def card_header(widths: tuple[int, int]) -> Text:
+    """The column heads of a card list (one line, above the cards)."""
+    name, kind = widths
+    return Text(f"    {'card':<{name}} {'kind':<{kind}} worth fine", style="dim")
+
+
+def card_prompt(card: CardView, widths: tuple[int, int], mark: str | None = None) -> Text:
+    """One card on one line, under `card_header`: an optional mark, its name coloured by
+    kind, the kind in words (so it never rests on colour), its value and its penalty (the
+    fine if it is caught). 44 cells at most: it fits an 80-column terminal with Royal
+    Goods (the longest name, Pumpernickel Bread, beside contraband)."""
+    name, kind = widths
     text = Text()
     if mark is not None:
         text.append(mark + " ", style="bold" if mark != "[ ]" else "dim")
-    text.append(f"{card.name:<{width}} ", style=KIND_STYLE[card.kind])
-    text.append(f"{KIND_TAG[card.kind]:<10}", style=KIND_STYLE[card.kind] + " dim")
-    text.append(f" · worth {card.value} · penalty {card.penalty}", style="dim")
+    text.append(f"{card.name:<{name}} ", style=KIND_STYLE[card.kind])
+    text.append(f"{KIND_TAG[card.kind]:<{kind}}", style=KIND_STYLE[card.kind] + " dim")
+    text.append(f" {card.value:>5} {card.penalty:>4}")
     return text
 
 
 class CardList(SheriffList):
-    """Cards to choose among: space marks a card (up to `limit`), the highlight moves."""
+    """Cards to choose among, under a header line: space marks a card (up to `limit`),
+    the highlight moves. Card indices (`marked`, `toggle`) count the cards only."""
 
     def __init__(self, cards: Sequence[CardView], limit: int, **kwargs) -> None:
         self.cards = list(cards)
         self.limit = limit
         self.marked: list[int] = []  # indices, in the order they were marked
-        self.width = max((len(c.name) for c in self.cards), default=6)
-        super().__init__(*[Option(self._prompt(i)) for i in range(len(self.cards))], **kwargs)
+        self.widths = card_columns(self.cards)
+        header = Option(card_header(self.widths), disabled=True)
+        super().__init__(header, *[Option(self._prompt(i)) for i in range(len(self.cards))], **kwargs)
 
     def _prompt(self, index: int) -> Text:
-        return card_prompt(self.cards[index], self.width, "[x]" if index in self.marked else "[ ]")
+        return card_prompt(self.cards[index], self.widths, "[x]" if index in self.marked else "[ ]")
 
     def toggle(self, index: int | None = None) -> bool:
         """Mark or unmark a card; False when the limit forbids marking another."""
-        index = self.highlighted if index is None else index
+        index = self.highlighted_index if index is None else index
         if index is None:
             return True
         if index in self.marked:
@@ -318,8 +388,13 @@ class CardList(SheriffList):
             return False
         else:
             self.marked.append(index)
-        self.replace_option_prompt_at_index(index, self._prompt(index))
+        self.replace_option_prompt_at_index(index + 1, self._prompt(index))
         return True
+
+    @property
+    def highlighted_index(self) -> int | None:
+        """The index of the highlighted card (the header line is not a card)."""
+        return None if not self.highlighted else self.highlighted - 1
 
     @property
     def marked_cards(self) -> list[CardView]:
@@ -327,7 +402,8 @@ class CardList(SheriffList):
 
     @property
     def highlighted_card(self) -> CardView | None:
-        return None if self.highlighted is None else self.cards[self.highlighted]
+        index = self.highlighted_index
+        return None if index is None else self.cards[index]
 
 
 class OrderList(SheriffList):
@@ -379,7 +455,7 @@ class PileOrderScreen(SheriffScreen):
     def order_list(self, cards: Sequence[CardView], title: str) -> OrderList:
         order = OrderList(cards, id="order")
         order.border_title = title
-        order.border_subtitle = "shift+↑↓ reorder · Enter: pile 1 · 2: pile 2"
+        order.border_subtitle = "Enter: pile 1 · 2: pile 2 · shift+↑↓"
         return order
 
     def on_mount(self) -> None:
@@ -400,13 +476,21 @@ class PileOrderScreen(SheriffScreen):
 
 @dataclass
 class Row:
-    """One line of a bribe: gold, a kind from the stand, or a kind promised from the bag."""
+    """One line of a bribe: gold, a kind from the stand, or a kind promised from the bag.
+    `most` is the most the line allows; `note` says what there is ("of 50", "2 in the
+    bag", "bag holds 3"), which may be less than `most` (a merchant may promise more of a
+    kind than the bag holds: only what is there is paid)."""
 
-    zone: str  # "gold", "stand" or "bag"
+    zone: str  # "gold", "stand", "hidden" (a Sheriff's demand of face-down goods) or "bag"
     kind: str
     label: str
     most: int
     value: int = 0
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.note:
+            self.note = f"of {self.most}"
 
 
 class BribeRows(SheriffList):
@@ -419,6 +503,8 @@ class BribeRows(SheriffList):
         Binding("shift+left", "adjust(-5)", "5 less", show=False),
     ]
 
+    LABEL_MOST = 25  # a line fits an 80-column terminal: label, "◂ 10 ▸", an 11-cell note
+
     class Changed(Message):
         """An amount changed (the screen shows the new bribe)."""
 
@@ -426,7 +512,7 @@ class BribeRows(SheriffList):
         self.rows = rows
         self.bag_size = bag_size
         self.hidden_limit = hidden_limit  # a Sheriff may ask for at most this many face-down goods
-        self.width = min(max(len(r.label) for r in rows), 30)
+        self.width = min(max(len(r.label) for r in rows), self.LABEL_MOST)
         super().__init__(*[Option(self._prompt(r)) for r in rows], **kwargs)
 
     def _prompt(self, row: Row) -> Text:
@@ -436,7 +522,7 @@ class BribeRows(SheriffList):
         text.append("◂ ", style="dim")
         text.append(f"{row.value:>2}", style="bold" if row.value else "dim")
         text.append(" ▸", style="dim")
-        text.append(f" of {row.most}", style="dim")
+        text.append(f" {row.note}", style="dim")
         return text
 
     def adjust(self, delta: int) -> None:

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.sheriff.rules import (
     DATA,
     HAND_SIZE,
@@ -37,7 +38,6 @@ from sherwood_tui.games.sheriff.screens_common import (
     Row,
     SheriffList,
     SheriffScreen,
-    best_declaration,
     bribe_text,
     declarable,
     declarations_text,
@@ -52,12 +52,14 @@ from sherwood_tui.ui.widgets import Panel
 
 
 class MerchantScreen(SheriffScreen):
-    """A private decision: the view of `seat` is on screen."""
+    """A private decision: the view of `seat` is on screen (`SheriffGame.is_private` is
+    true for every step these screens serve), its face-down goods included."""
 
     private = True
 
     def secret_lines(self, *zones: str) -> ComposeResult:
-        """The seat's secret zones, each on its own line, exactly as the view words them."""
+        """The seat's secret zones, each on its own line, exactly as the view words them
+        (a zone that is empty is left out)."""
         for zone in zones:
             cards = getattr(self.view, zone.replace("-", "_"))
             if cards:
@@ -80,7 +82,7 @@ class SetAsideScreen(MerchantScreen):
         hand.border_title = f"{self.actor_name}'s market turn"
         hand.border_subtitle = "space marks · Enter confirms"
         yield hand
-        yield from self.secret_lines("hand")
+        yield from self.secret_lines("hand", "hidden")
         yield line("Nothing marked: Enter keeps the whole hand.", "dim", id="help-line")
         yield market_panel(self.table)
 
@@ -90,7 +92,7 @@ class SetAsideScreen(MerchantScreen):
     def action_mark(self) -> None:
         hand = self.query_one("#hand", CardList)
         if not hand.toggle():
-            self.notify(f"You can set aside at most {hand.limit} cards.", severity="warning")
+            self.notify(f"You can set aside at most {count(hand.limit, 'card')}.", severity="warning")
         n = len(hand.marked)
         self.query_one("#help-line").update(
             Text(f"{n} marked: Enter sets them aside." if n else "Nothing marked: Enter keeps the whole hand.", style="dim")
@@ -130,11 +132,11 @@ class DrawScreen(MerchantScreen):
                 text.append(f" ({len(pile)})", style="dim")
             options.append(Option(text, id=self._key(action)))
         sources = SheriffList(*options, id="sources")
-        sources.border_title = f"{self.actor_name} draws {need} more card{'s' if need != 1 else ''}"
+        sources.border_title = f"{self.actor_name} draws {count(need, 'more card')}"
         sources.border_subtitle = "Enter takes · or 1, 2, d"
         yield sources
         yield line("Discard tops first; the draw pile comes last.", "dim", classes="hint")
-        yield from self.secret_lines("hand", "set-aside")
+        yield from self.secret_lines("hand", "set-aside", "hidden")
         yield market_panel(self.table)
 
     @staticmethod
@@ -168,7 +170,7 @@ class PlaceScreen(PileOrderScreen, MerchantScreen):
 
     def compose_main(self) -> ComposeResult:
         yield self.order_list(list(reversed(self.view.set_aside)), f"{self.actor_name} puts the set-aside cards back")
-        yield from self.secret_lines("set-aside", "hand")
+        yield from self.secret_lines("set-aside", "hand", "hidden")
         yield market_panel(self.table)
 
     def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside:
@@ -190,9 +192,9 @@ class LoadScreen(MerchantScreen):
     def compose_main(self) -> ComposeResult:
         hand = CardList(sort_cards(self.view.hand), DATA.bag_max, id="hand")
         hand.border_title = f"{self.actor_name} loads the bag (1-5 cards)"
-        hand.border_subtitle = "space marks · a: all of a kind · Enter loads"
+        hand.border_subtitle = "space marks · a: a kind · Enter loads"
         yield hand
-        yield from self.secret_lines("hand")
+        yield from self.secret_lines("hand", "hidden")
         yield Panel(Text(""), title="Your bag (only you see this)", id="risk")
 
     def on_mount(self) -> None:
@@ -211,11 +213,10 @@ class LoadScreen(MerchantScreen):
         hand = self.query_one("#hand", CardList)
         out = Text()
         what = "marked" if hand.marked else "highlighted"
-        out.append(f"Into the bag ({what}): ", style="bold")
+        out.append(f"Bag ({what}): ", style="bold")
         out.append(describe(cards))
         worth = sum(c.value for c in self.candidate())
-        out.append(f"\nIf it passes: worth {worth} on your stand", style="dim")
-        out.append("\nIf opened, declared as:", style="dim")
+        out.append(f"\nPasses: worth {worth} · opened, declared as:", style="dim")
         for good in declarable(self.table):
             out.append(f"\n {count_text(len(cards), good):<11} ")
             out.append(judgement_text(cards, good))
@@ -227,7 +228,7 @@ class LoadScreen(MerchantScreen):
     def action_mark(self) -> None:
         hand = self.query_one("#hand", CardList)
         if not hand.toggle():
-            self.notify(f"A bag holds at most {hand.limit} cards.", severity="warning")
+            self.notify(f"A bag holds at most {count(hand.limit, 'card')}.", severity="warning")
         self.show_risk()
 
     def action_mark_kind(self) -> None:
@@ -235,7 +236,7 @@ class LoadScreen(MerchantScreen):
         card = hand.highlighted_card
         if card is None:
             return
-        same = [i for i, c in enumerate(hand.cards) if c.name == card.name]
+        same = [i for i, c in enumerate(hand.cards) if c.name == card.name]  # card indices
         if all(i in hand.marked for i in same):
             for i in same:
                 hand.toggle(i)
@@ -265,17 +266,17 @@ class DeclareScreen(MerchantScreen):
             text.append(judgement_text(bag, good), style="dim")
             options.append(Option(text, id=good))
         goods = SheriffList(*options, id="goods")
-        goods.border_title = f"{self.actor_name} declares {n} card{'s' if n != 1 else ''}"
+        goods.border_title = f"{self.actor_name} declares {count(n, 'card')}"
         goods.border_subtitle = "Enter declares the highlighted good"
         yield goods
-        yield from self.secret_lines("bag", "hand")
+        yield from self.secret_lines("bag", "hand", "hidden")
         decl = declarations_text(self.table)
         yield Panel(decl if decl else Text("You declare first.", style="dim"), title="Declared so far", id="declared")
 
     def on_mount(self) -> None:
-        goods = self.query_one("#goods", OptionList)
-        goods.highlighted = self.goods.index(best_declaration([c.id for c in self.view.bag], self.goods))
-        goods.focus()
+        # the cursor starts on the first good, as in every list: each line says what
+        # that declaration risks, and no good is pressed on the player
+        self.query_one("#goods", OptionList).focus()
 
     def action_declare(self) -> None:
         index = self.query_one("#goods", OptionList).highlighted
@@ -302,12 +303,15 @@ class OfferScreen(MerchantScreen):
         rows = [Row("gold", "", "Gold", me.gold)]
         stand = Counter(c.name for c in view.hidden) + Counter(c.name for c in me.stand)
         for kind in sorted(stand, key=lambda k: (k not in LEGAL_GOODS, k)):
-            face = "" if kind in LEGAL_GOODS else " (down)"
-            rows.append(Row("stand", kind, f"{kind} from stand{face}", stand[kind]))
+            down = "" if kind in LEGAL_GOODS else " (down)"
+            rows.append(Row("stand", kind, f"Stand: {kind}", stand[kind], note=f"of {stand[kind]}{down}"))
         bag_kinds = {c.name for c in view.bag} | {me.declaration} | set(table.demand.bag if table.demand else ())
         size = len(view.bag)
+        self.in_bag = Counter(c.name for c in view.bag)
         for kind in sorted(k for k in bag_kinds if k):
-            rows.append(Row("bag", kind, f"{kind} from the bag", size))
+            held = self.in_bag[kind]
+            # up to the bag's size may be promised; only what is in the bag is paid
+            rows.append(Row("bag", kind, f"Bag: {kind}", size, note=f"{held} in bag" if held else "none in bag"))
         prefill(rows, table.demand)
         composer = BribeRows(rows, size, id="rows")
         composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
@@ -321,7 +325,7 @@ class OfferScreen(MerchantScreen):
         if table.demand is not None:
             info.append("\n")
             info.append_text(bribe_text(f"{sheriff} asks for: ", table.demand))
-            info.append(f" ({table.counters_left} counter-offer{'s' if table.counters_left != 1 else ''} left)", style="dim")
+            info.append(f" ({count(table.counters_left, 'counter-offer')} left)", style="dim")
         yield line(info, id="situation")
         yield from self.secret_lines("bag", "hidden", "hand")
 
@@ -337,6 +341,12 @@ class OfferScreen(MerchantScreen):
         text = bribe_text("Your offer: ", bribe)
         if bribe.empty:
             text.append(" (Enter offers no bribe)", style="dim")
+        short = [
+            f"{count_text(self.in_bag[kind], kind)}" for kind, n in Counter(bribe.bag).items()
+            if n > self.in_bag[kind]
+        ]
+        if short:  # a promise beyond the bag: only what is there is handed over
+            text.append(f" (in the bag: {', '.join(short)}; a promise beyond that is not paid)", style="dim")
         self.query_one("#preview").update(text)
 
     def on_input_changed(self, event: Input.Changed) -> None:

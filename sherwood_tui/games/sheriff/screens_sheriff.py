@@ -123,7 +123,7 @@ class DecideScreen(SheriffScreen):
             self.choices.append(("counter", f"Counter-offer ({left} left)"))
         choices = SheriffList(*[Option(Text(label)) for _, label in self.choices], id="choices")
         choices.border_title = f"{self.actor_name}, the Sheriff, decides"
-        choices.border_subtitle = "Enter chooses · p pass · o open · c counter"
+        choices.border_subtitle = "Enter · p pass · o open · c counter"
         info = Text()
         info.append_text(bag_label(seat, len(seat.name[:14])))
         info.append("\n")
@@ -179,14 +179,16 @@ class CounterScreen(SheriffScreen):
         for kind in LEGAL_GOODS:
             n = sum(1 for c in seat.stand if c.name == kind)
             if n:
-                rows.append(Row("stand", kind, f"{kind} from the stand", n))
+                rows.append(Row("stand", kind, f"Stand: {kind}", n))
         in_play = kinds_in_play(len(table.seats), table.royal)
         contraband = [k for k in ("Pepper", "Mead", "Silk", "Crossbow") if k in in_play]
-        if seat.hidden_count:
+        if seat.hidden_count:  # their kinds are secret: any kind, up to their number
+            down = f"{seat.hidden_count} face down"
             for kind in contraband:
-                rows.append(Row("hidden", kind, f"{kind} (face down)", seat.hidden_count))
+                rows.append(Row("hidden", kind, f"Stand: {kind}", seat.hidden_count, note=down))
+        holds = f"bag holds {seat.bag_count}"  # its cards, of kinds nobody at the table knows
         for kind in [seat.declaration] + [k for k in contraband if k != seat.declaration]:
-            rows.append(Row("bag", kind, f"{kind} from the bag", seat.bag_count))
+            rows.append(Row("bag", kind, f"Bag: {kind}", seat.bag_count, note=holds))
         prefill(rows, table.offer)
         composer = BribeRows(rows, seat.bag_count, hidden_limit=seat.hidden_count, id="rows")
         composer.border_title = f"{self.actor_name} asks {seat.name} for"

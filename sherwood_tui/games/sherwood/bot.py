@@ -5,10 +5,11 @@ It decides from its own seat's view only. For an ambush it imagines a dozen
 ways the other players may prepare theirs (from what the table shows: their free
 characters, how many loot cards they hold, what each mission is worth to them), and
 scores a few dozen parties of its own against them: the mission it would keep, the
-chance of going to prison (having the highest Discretion among the winners), a Little
-Booty, the loot and Gold spent, and what the others win. The towns it takes are worth
-their Champion points, the growth of its largest network, a road to Nottingham, and
-what they take from an opponent.
+chance of going to prison (winning Discretion, the highest of all parties sent, and a
+mission too; on King Richard's turn, winning Discretion alone), a Little Booty (won
+nothing, not the highest Discretion), the loot and Gold spent, and what the others win.
+The towns it takes are worth their Champion points, the growth of its largest network,
+a road to Nottingham, and what they take from an opponent.
 """
 
 from __future__ import annotations
@@ -470,8 +471,8 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
             opp_values[o] = [_mission_value(table, o, table.missions[k], g, horizon) for k in range(3)]
     beta = 1.0 if n == 2 else 0.5
 
-    # Imagined ambushes of the others: per sample and skill, the best total, whether
-    # one player alone has it (and then that player's Discretion and gain).
+    # Imagined ambushes of the others: per sample and skill, the best total and whether
+    # one player alone has it (and then that player's gain); the highest Discretion sent.
     samples = []
     profiles = {}
     for o in others:
@@ -498,9 +499,9 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
                 elif v == best and v > 0:
                     ties = True
             if who is not None and not ties and present[k]:
-                per_skill.append((best, who, parties[who][DISCRETION], opp_values[who][k]))
+                per_skill.append((best, who, opp_values[who][k]))
             else:
-                per_skill.append((best, None, 0, 0.0))
+                per_skill.append((best, None, 0.0))
         high = max((t[DISCRETION] for t in parties.values()), default=0)
         samples.append((per_skill, high))
 
@@ -528,20 +529,22 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
         nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon, False) / _jail_scale(n)
     lost = 0.0
     for per_skill, _high in samples:
-        lost += sum(g for (_b, o, _d, g) in per_skill if o is not None)
+        lost += sum(g for (_b, o, g) in per_skill if o is not None)
     nobody -= beta * lost / SAMPLES
     consider(((), (), None), nobody)
 
     # Each distinct set of totals is scored once against the imagined ambushes:
     # (what I gain, how often I am captured, what the others gain).
     # A skill without a mission cannot be won: its bar is out of reach.
+    # I win Discretion (and so may be captured, and get no Little Booty) when my
+    # Discretion is at least 1 and no other party sent is seen more.
     flat = []
     for per_skill, high in samples:
         row = []
         for k in range(3):
-            best, o, d, g = per_skill[k]
-            row += (best if present[k] else 99, o is not None, d, g)
-        flat.append((*row, high))
+            best, o, g = per_skill[k]
+            row += (best if present[k] else 99, o is not None, g)
+        flat.append((*row, high if high >= 1 else 1))
     v0, v1, v2 = values
     booty = 0.0 if king else card_value
     outcomes: dict[tuple, tuple[float, int, float]] = {}
@@ -551,34 +554,32 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
         t0, t1, t2, disc = t
         gain_sum = opp_sum = 0.0
         caught = 0
-        for b0, o0, d0, g0, b1, o1, d1, g1, b2, o2, d2, g2, high in flat:
+        for b0, o0, g0, b1, o1, g1, b2, o2, g2, bar in flat:
             won = False
             gain = 0.0
-            od = -99
             if t0 > b0:
                 won, gain = True, v0
             elif t0 < b0 and o0:
                 opp_sum += g0
-                od = d0
             if t1 > b1:
                 gain = gain + v1 if king else max(gain, v1)
                 won = True
             elif t1 < b1 and o1:
                 opp_sum += g1
-                if d1 > od:
-                    od = d1
             if t2 > b2:
                 gain = gain + v2 if king else max(gain, v2)
                 won = True
             elif t2 < b2 and o2:
                 opp_sum += g2
-                if d2 > od:
-                    od = d2
+            seen = disc >= bar  # I win Discretion (the bar is at least 1)
             if won:
                 gain_sum += gain
-                if disc >= 1 and disc >= od:
+                if seen:
                     caught += 1
-            elif disc < high or (high < 1 and disc < 1):
+            elif seen:
+                if king:
+                    caught += 1  # King Richard's turn: Discretion goes to prison anyway
+            else:
                 gain_sum += booty  # Little Booty
         outcomes[t] = (gain_sum, caught, opp_sum)
     for members, personal, group, t, cost in candidates:

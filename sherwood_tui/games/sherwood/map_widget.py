@@ -2,8 +2,9 @@
 
 The map is drawn on the data's 60x16 character grid. A town is five cells wide:
 terrain mark, three-letter short name, owner's seat number (1-4) or blank.
-Nottingham is [NOT]. The cursor moves between "eligible" towns with the arrow keys
-(the nearest town in that direction) or Tab (in list order).
+Nottingham is [NOT]. The cursor moves between "eligible" towns: to the nearest town in
+a direction (`move`), or through them in list order, top to bottom and left to right
+(`cycle` goes round, `step` stops at the ends).
 """
 
 from __future__ import annotations
@@ -136,10 +137,19 @@ class MapWidget(Widget):
         self.refresh()
 
     def cycle(self, step: int) -> None:
+        """The next town in list order, round the end (Tab)."""
         if not self.order:
             return
         i = self.order.index(self.cursor) if self.cursor in self.order else -1
         self.cursor = self.order[(i + step) % len(self.order)]
+        self.refresh()
+
+    def step(self, step: int) -> None:
+        """The previous or next town in list order, stopping at the ends (Up, Down)."""
+        if not self.order:
+            return
+        i = self.order.index(self.cursor) if self.cursor in self.order else 0
+        self.cursor = self.order[max(0, min(len(self.order) - 1, i + step))]
         self.refresh()
 
     def set_cursor(self, town: str) -> None:

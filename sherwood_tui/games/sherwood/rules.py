@@ -21,9 +21,16 @@ A game turn has eight phases; only some of them ask a player something:
 Interpretations where the rulebook is unclear (also in rules_reference.md):
 - A skill total of 0 (or less) claims nothing; a party whose Discretion is 0 or less is
   never noticed (cannot be the "highest Discretion").
-- Capture: among the players who won a mission this turn, the one(s) with the highest
-  Discretion go to prison (all tied ones). "Winning Discretion" for Little Booty means
-  having the highest Discretion (ties included) among all parties sent.
+- Discretion is a skill like the others, won by the highest total among the parties
+  sent (players who sent no one take no part); unlike a mission, a tie makes every tied
+  player a winner of Discretion ("the player(s) with the highest score ... place a
+  pawn"). Capture (phase 7): a winner of Discretion who was also successful in a
+  mission (kept one) goes to prison; on King Richard's turn every winner of Discretion
+  goes, favour or not ("the player who wins discretion still sends their party to
+  prison"). So a successful party that is less conspicuous than an unsuccessful one is
+  not caught. Little Booty: sent someone, won no mission and did not win Discretion.
+  `discretion_winners`, `capture_seats` and `little_booty_seats` compute these from a
+  reveal, for the rules and the screens alike.
 - A party uses either personal loot (at most one card per character) or one group loot
   card, never both. Loot cards and Gold are used up (discarded) when the party is
   revealed, whatever the outcome. A paid companion cannot be sent without its Gold card.
@@ -62,6 +69,7 @@ from pydantic import Field
 from sherwood_tui.core.contract import Event, Frozen, Game, OptionSpec, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.data import (
     DISCRETION,
     SKILL_NAMES,
@@ -126,9 +134,9 @@ class Reveal(Frozen):
     parties: tuple[Party, ...]
     skills: tuple[SkillResult, ...]
     chooser: int | None = None  # leads several missions and must keep one
-    discretion_high: tuple[int, ...] = ()  # parties with the highest Discretion (>= 1)
-    captured: tuple[int, ...] = ()
-    little_booty: tuple[int, ...] = ()
+    discretion_high: tuple[int, ...] = ()  # the winners of Discretion: highest total (>= 1)
+    captured: tuple[int, ...] = ()  # set at the capture (phase 7), in cell-giving order
+    little_booty: tuple[int, ...] = ()  # set at phase 6
 
 
 class PendingReward(Frozen):
@@ -332,6 +340,17 @@ def mission_name(mission_id: str) -> str:
     return MISSION_NAMES[mission_id]
 
 
+def loot_words(card: int) -> str:
+    """A loot card in full words: 'Gold', 'Broadsword (personal loot: +2 Strength)',
+    'Morning Mist (group loot: -1 Discretion per person)'."""
+    lc = LOOT[card]
+    if lc.kind == "gold" or lc.skill is None:
+        return lc.name
+    if lc.kind == "group":
+        return f"{lc.name} (group loot: {lc.bonus:+d} {SKILL_NAMES[lc.skill]} per person)"
+    return f"{lc.name} (personal loot: {lc.bonus:+d} {SKILL_NAMES[lc.skill]})"
+
+
 def has_trait(members: tuple[str, ...], trait: str) -> bool:
     return trait in [CHARACTERS[m].trait for m in members]
 
@@ -376,6 +395,51 @@ def party_totals(
         if lc.skill is not None:
             totals[lc.skill] += lc.bonus * people
     return totals[0], totals[1], totals[2], totals[3]
+
+
+def discretion_winners(reveal: Reveal) -> tuple[int, ...]:
+    """The seats that win Discretion: the highest Discretion total among the parties
+    sent (all tied ones), if it is at least 1."""
+    return reveal.discretion_high
+
+
+def _successful(reveal: Reveal) -> dict[int, int]:
+    """The seats successful in a mission (or a favour), each with its first skill in
+    resolution order. A chooser who leads several missions ("pending") is successful
+    whichever they keep."""
+    first: dict[int, int] = {}
+    for r in reveal.skills:
+        if r.outcome in ("won", "favour", "pending") and r.winner not in first:
+            first[r.winner] = r.skill
+    return first
+
+
+def capture_seats(reveal: Reveal) -> tuple[int, ...]:
+    """Who goes to prison this turn (phase 7), in mission resolution order: the winners
+    of Discretion who were successful in a mission; on King Richard's turn every winner
+    of Discretion, whatever they won. Known from the reveal on (the cells are given in
+    this order once the rewards are taken)."""
+    if reveal.captured:
+        return reveal.captured
+    high = reveal.discretion_high
+    if not high:
+        return ()
+    first = _successful(reveal)
+    if reveal.king:
+        return tuple(sorted(high, key=lambda s: (first.get(s, 3), s)))
+    return tuple(sorted([s for s in high if s in first], key=first.__getitem__))
+
+
+def little_booty_seats(reveal: Reveal) -> tuple[int, ...]:
+    """Who takes a Little Booty (phase 6): sent someone, won no mission and did not win
+    Discretion. Nobody on King Richard's turn."""
+    if reveal.king:
+        return ()
+    if reveal.little_booty:
+        return reveal.little_booty
+    first = _successful(reveal)
+    high = reveal.discretion_high
+    return tuple([p.seat for p in reveal.parties if p.members and p.seat not in first and p.seat not in high])
 
 
 def network_of(towns: tuple[int | None, ...], seat: int, start: int) -> set[int]:
@@ -770,6 +834,25 @@ class SherwoodGame(Game):
             return True
         return super().is_final(before, action, events)
 
+    def private_news(self, before: State, action, after: State) -> list[str]:
+        """Theft: the cards the drawer drew, which only they see (the log says how many)."""
+        if not (isinstance(action, ChooseReward) and action.reward == "theft"):
+            return []
+        seat = action.seat
+        old = set(before.hands[seat])
+        drawn = [c for c in after.hands[seat] if c not in old]
+        title = mission_name(before.reward.mission) if before.reward else "the mission"
+        if not drawn:
+            return [f"You take Theft from {title}, but the loot deck and its discards are "
+                    "empty: you draw nothing."]
+        lines = [f"You take Theft from {title} and draw {count(len(drawn), 'Loot card')}:"]
+        gold = [c for c in drawn if c in GOLD]
+        if gold:
+            lines.append(f"  {count(len(gold), 'Gold card')}")
+        lines += [f"  {loot_words(c)}" for c in drawn if c not in GOLD]
+        lines.append("They are in your hand now, secret from the others, for your next ambushes.")
+        return lines
+
     def why_not_turn(self, state: State, seat: int) -> str:
         if 0 <= seat < len(state.players) and state.phase == "prepare" and state.pending[seat] is not None:
             return f"{state.players[seat].name} has already prepared an ambush this turn."
@@ -927,13 +1010,18 @@ class SherwoodGame(Game):
         have = gold_count(hand)
         if need > have:
             paid = _chars([c for c in party if chars[c].paid])
+            if need == 1:
+                raise RuleError(f"{paid} must be paid a Gold card, and you have no Gold.")
             raise RuleError(
-                f"{paid} must each be paid a Gold card: that is {need} Gold, and you have {have}."
+                f"{paid} must each be paid a Gold card: that is {need} Gold, "
+                f"and you have {count(have, 'Gold', 'Gold')}."
             )
         return _pending_party(party, personal, group)
 
     def _do_prepare(self, draft: _Draft, action: PrepareAmbush) -> list[Event]:
         seat = action.seat
+        if action.party.__class__ is not tuple or action.personal.__class__ is not tuple:
+            raise RuleError(self.malformed(action) or "That ambush is not well formed.")
         party = self.check_ambush(draft, seat, action.party, action.personal, action.group)
         draft.pending = pending = _set(draft.pending, seat, party)
         events = [Event(f"{draft.names[seat]} has prepared an ambush.")]
@@ -956,7 +1044,7 @@ class SherwoodGame(Game):
                 freed = None
                 if prison[seat]:
                     freed, prison[seat] = prison[seat][0], prison[seat][1:]
-                    events.append(Event(f"{name} sends no one and breaks {name}'s {char_name(freed)} out of prison."))
+                    events.append(Event(f"{name} sends no one: {char_name(freed)} breaks out of prison."))
                 else:
                     events.append(Event(f"{name} sends no one."))
                 parties.append(_idle_party(seat, freed))
@@ -1115,6 +1203,11 @@ class SherwoodGame(Game):
             )
         return None
 
+    def takeable_towns(self, state: State, reward: PendingReward, kind: str) -> list[str]:
+        """The towns the reward's player could take with this kind of reward now, Gold
+        for a displacement included (for the reward screen)."""
+        return self._town_choices(state, reward, with_gold=True, kind=kind)
+
     def _town_choices(
         self, state: State, reward: PendingReward, with_gold: bool, kind: str | None = None
     ) -> list[str]:
@@ -1165,7 +1258,7 @@ class SherwoodGame(Game):
                     extra += c.amount
             got = self._draw_loot(draft, seat, spec.cards + extra)
             more = f" (Much the Miller's Son adds {extra})" if extra else ""
-            events = [Event(text=f"{name} takes Theft from {title} and draws {got} Loot cards{more}.")]
+            events = [Event(text=f"{name} takes Theft from {title} and draws {count(got, 'Loot card')}{more}.")]
             self._finish_reward(draft, events)
             return events
         events = [Event(text=f"{name} takes {action.reward.capitalize()} from {title}.")]
@@ -1258,12 +1351,7 @@ class SherwoodGame(Game):
     # --- phase 6: Little Booty --------------------------------------------------------
     def _little_booty(self, draft: _Draft, events: list[Event]) -> None:
         reveal = draft.reveal
-        winners = {r.winner for r in reveal.skills if r.outcome == "won"}
-        noticed = reveal.discretion_high
-        lucky = tuple([
-            seat for seat, members in [(p.seat, p.members) for p in reveal.parties]
-            if members and seat not in winners and seat not in noticed
-        ])
+        lucky = little_booty_seats(reveal)
         for seat in lucky:
             if self._draw_loot(draft, seat, 1):
                 events.append(Event(text=f"{draft.names[seat]} takes a Little Booty (1 Loot card)."))
@@ -1274,15 +1362,8 @@ class SherwoodGame(Game):
     def _capture(self, draft: _Draft, events: list[Event]) -> None:
         reveal = draft.reveal
         names = draft.names
-        first_win: dict[int, int] = {}
-        for r in reveal.skills:
-            if r.outcome in ("won", "favour") and r.winner not in first_win:
-                first_win[r.winner] = r.skill
-        candidates = sorted(first_win, key=first_win.get)  # in mission order
+        captured = capture_seats(reveal)
         parties = reveal.parties
-        discretion = {s: parties[s].totals[DISCRETION] for s in candidates}
-        high = max(discretion.values(), default=0)
-        captured = tuple([s for s in candidates if high >= 1 and discretion[s] == high])
         cells, prison = list(draft.cells), list(draft.prison)
         queue = []
         for seat in captured:
@@ -1291,11 +1372,14 @@ class SherwoodGame(Game):
                 free = max([i for i, o in enumerate(cells) if o is None])
                 cells[free] = seat
                 events.append(Event(text=f"{name} is given cell {free + 1} of the prison."))
-            members = parties[seat].members
+            party = parties[seat]
+            members = party.members
             prison[seat] = prison[seat] + members  # newcomers go under the prisoners there
+            why = "" if draft.king else " and won a mission"
             events.append(Event(
-                text=f"{name}'s party had the highest Discretion ({high}): {_chars(members)} "
-                f"{'is' if len(members) == 1 else 'are'} thrown into cell {cells.index(seat) + 1}."))
+                text=f"{name}'s party is the most seen (Discretion {party.totals[DISCRETION]}){why}: "
+                f"{_chars(members)} {'is' if len(members) == 1 else 'are'} thrown into cell "
+                f"{cells.index(seat) + 1}."))
             if len(members) > 1 and not draft.king:
                 queue.append(seat)
         draft.cells, draft.prison, draft.order_queue = tuple(cells), tuple(prison), tuple(queue)
@@ -1338,7 +1422,7 @@ class SherwoodGame(Game):
         top, rest = draft.prison[owner][0], draft.prison[owner][1:]
         draft.prison = _set(draft.prison, owner, rest)
         events.append(Event(
-            text=f"The Sheriff makes his rounds to cell {cell + 1} and frees {name}'s {char_name(top)}."))
+            text=f"The Sheriff makes his rounds to cell {cell + 1} ({name}'s) and frees {char_name(top)}."))
         if rest:
             draft.phase, draft.ransom = "ransom", RansomOffer.make(seat=owner, cell=cell)
             return
@@ -1355,7 +1439,8 @@ class SherwoodGame(Game):
             raise RuleError(f"Only {len(jailed)} of your characters {verb} left in the cell.")
         gold = gold_cards(draft.hands[seat])
         if cost > len(gold):
-            raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {len(gold)}.")
+            have = count(len(gold), "Gold", "Gold")
+            raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {have}.")
         if action.free == 0:
             events = [Event(text=f"{name} pays nothing to the Sheriff.")]
         else:
@@ -1385,7 +1470,7 @@ class SherwoodGame(Game):
             stacks[stack - 1], rng = shuffled(rng, stacks[stack - 1])
             events.append(Event(
                 text=f"Stack {ROMAN[stack - 2]} is used up: stack {ROMAN[stack - 1]} "
-                f"({len(stacks[stack - 1])} cards) is shuffled and comes into play.", kind="stack"))
+                f"({count(len(stacks[stack - 1]), 'card')}) is shuffled and comes into play.", kind="stack"))
         drawn: list[str] = []
         king = False
         pile = stacks[stack - 1]

@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.session import Session
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
 from sherwood_tui.games.sherwood.map_widget import MapWidget
 from sherwood_tui.games.sherwood.rules import (
@@ -43,6 +44,8 @@ from sherwood_tui.games.sherwood.ui_text import (
     FOREST_MARK,
     PLAIN_MARK,
     SKILL_SHORT,
+    fit,
+    fitting_name,
     hand_text,
     loot_text,
     mission_board,
@@ -66,8 +69,9 @@ def plain(text: str, style: str = "", **kwargs) -> Static:
     return Static(Text(text, style=style), markup=False, **kwargs)
 
 
-def scoreboard_text(session: Session) -> Text:
-    """Public: the popularity track with towns, largest network and prisoners."""
+def scoreboard_text(session: Session, round_end: bool = False) -> Text:
+    """Public: the popularity track with towns, largest network and prisoners (the same
+    now and at a round's end)."""
     return scoreboard(session.game.public_view(session.state))
 
 
@@ -81,7 +85,7 @@ def legend(table: PublicView) -> Text:
         out.append(" ")
         out.append(f"{s + 1}", style=seat_style(s) + " reverse")
         out.append(" ")
-        out.append(seat.name[:10], style=seat_style(s))
+        out.append(fit(seat.name, 10), style=seat_style(s))
     return out
 
 
@@ -148,7 +152,7 @@ def town_info(table: PublicView, town: str | None) -> Text:
         net = network_of(table.towns, owner, i)
         out.append(" · held by ")
         out.append(table.seats[owner].name, style=seat_style(owner))
-        out.append(f" (network of {len(net)} town{'s' if len(net) > 1 else ''}")
+        out.append(f" (network of {count(len(net), 'town')}")
         out.append(", road to Nottingham)" if net & d.by_nottingham else ")")
     roads = sorted(d.towns[n].short for n in d.neighbours[i])
     if i in d.by_nottingham:
@@ -168,7 +172,7 @@ class PrisonView(SteadyScreen):
 
     def compose(self) -> ComposeResult:
         yield plain("Sherwood (2005) · the Sheriff's prison (Esc closes)", id="title")
-        yield Static(prison_table(self.table), markup=False, id="cells")
+        yield Static(prison_table(self.table, self.app.size.width), markup=False, id="cells")
         yield plain(PRISON_HELP, "dim", id="prison-help")
         yield plain(data().prison_text, "dim", id="prison-cells-help")
         yield KeyBar()
@@ -198,9 +202,6 @@ class SherwoodScreen(GameScreen):
     def task(self) -> str:
         return ""
 
-    def scoreboard(self) -> Text:
-        return scoreboard(self.table)
-
     def on_mount(self) -> None:
         self.query_one("#scoreboard").border_subtitle = "m: map · p: prison"
         self.mounted()
@@ -221,10 +222,17 @@ class SherwoodScreen(GameScreen):
 # ----- ambush preparations (private) ----------------------------------------------------
 
 
+BAND_KEYS = "1234567890abcdef"  # the keys of a band's characters, in band order
+
+
+def band_key(index: int) -> str:
+    return BAND_KEYS[index] if index < len(BAND_KEYS) else " "
+
+
 AMBUSH_TIPS = (
     "The highest total at a skill claims its mission; a tie fails it.",
-    "Of the winning parties, the one with the highest Discretion goes to prison.",
-    "Sent someone, won nothing, not the most seen: Little Booty (1 Loot card).",
+    "The most seen party (highest Discretion) goes to prison if it won a mission.",
+    "Sent someone, won no mission, not the most seen: Little Booty (1 Loot card).",
 )
 
 
@@ -249,8 +257,8 @@ class AmbushScreen(SherwoodScreen):
         Binding("g", "group", "Group loot"),
         Binding("enter", "commit", "Commit"),
         Binding("n", "nobody", "Everyone stays", show=False),
-        Binding("1", "number(1)", "Go/stay by number", key_display="1-9", show=False),
-        *[Binding(str(i), f"number({i})", "", show=False) for i in range(2, 10)],
+        Binding("1", "number(1)", "Go/stay by key (10th: 0, then a-f)", key_display="1-9 0 a-f", show=False),
+        *[Binding(key, f"number({i + 1})", "", show=False) for i, key in enumerate(BAND_KEYS) if i],
         *PEEK_KEYS,
     ]
 
@@ -269,6 +277,15 @@ class AmbushScreen(SherwoodScreen):
     def task(self) -> str:
         return f"{self.actor_name} prepares an ambush"
 
+    def keys_hint(self) -> str:
+        """The keys that send or keep a character of this band: '1-6', '1-9 0', '1-9 0 a-c'."""
+        k = len(self.band)
+        if k <= 9:
+            return f"1-{k}"
+        if k == 10:
+            return "1-9 0"
+        return f"1-9 0 a-{BAND_KEYS[k - 1]}" if k > 11 else "1-9 0 a"
+
     # --- layout
     def compose_main(self) -> ComposeResult:
         board = Static(Text(""), id="board", markup=False)
@@ -277,7 +294,7 @@ class AmbushScreen(SherwoodScreen):
         yield board
         band = BandView(id="band")
         band.border_title = Text(f"{self.actor_name}'s band and the Forest card (secret)")
-        band.border_subtitle = Text("space: go/stay · l: loot · g: group loot · Enter: commit")
+        band.border_subtitle = Text(f"{self.keys_hint()} or space: go/stay · l: loot · g: group · Enter")
         yield band
 
     def mounted(self) -> None:
@@ -310,18 +327,18 @@ class AmbushScreen(SherwoodScreen):
     def band_text(self, height: int, width: int) -> Text:
         chars = data().characters
         rows: list[Text] = []
-        head = Text(f"   #  {'Character':<22}{'Str':>4}{'Dex':>4}{'Cun':>4}{'Dis':>4}  Loot or trait", style="dim")
+        head = Text(f"  key {'Character':<22}{'Str':>4}{'Dex':>4}{'Cun':>4}{'Dis':>4}  Loot or trait", style="dim")
         cursor_row = 0
 
         def row(c: str, going: bool) -> Text:
             ch = chars[c]
-            number = self.band.index(c) + 1
+            key = band_key(self.band.index(c))
             here = c == self.cursor
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append("▶ " if here else "  ", style="bold")
-            line.append(f"{number:>2}  ", style="bold" if going else "dim")
+            line.append(f" {key}  ", style="bold" if going else "")
             name_style = ("bold " if going else "") + ("reverse" if here else "")
-            line.append(f"{ch.name[:21]:<22}", style=name_style.strip())
+            line.append(f"{fitting_name(c, 21):<22}", style=name_style.strip())
             skills = "".join(f"{v:>4}" for v in ch.skills)
             line.append(skills, style="" if going else "dim")
             line.append("  ")
@@ -349,7 +366,7 @@ class AmbushScreen(SherwoodScreen):
             rows.append(row(c, False))
         for c in self.jailed:
             line = Text(no_wrap=True, overflow="ellipsis", style="dim")
-            line.append(f"   -  {chars[c].name[:21]:<22}in prison, cannot go")
+            line.append(f"   -  {fitting_name(c, 21):<22}in prison, cannot go")
             rows.append(line)
         footer = self.footer_lines(width)
         room = max(1, height - 1 - len(footer))
@@ -360,13 +377,13 @@ class AmbushScreen(SherwoodScreen):
             above, below = start, len(rows) - start - room
             shown = rows[start : start + room]
             if above:
-                shown[0] = Text(f"   ↑ {above + 1} more (up arrow)", style="dim")
+                shown[0] = Text(f"   ↑ {above + 1} more lines (up arrow)", style="dim")
             if below:
-                shown[-1] = Text(f"   ↓ {below + 1} more (down arrow)", style="dim")
+                shown[-1] = Text(f"   ↓ {below + 1} more lines (down arrow)", style="dim")
             rows = shown
         spare = height - 1 - len(rows) - len(footer)
         tips = [Text(t, style="dim italic", no_wrap=True, overflow="ellipsis") for t in AMBUSH_TIPS]
-        if spare > len(tips):
+        if spare >= len(tips):
             footer += [Text("")] * (spare - len(tips)) + tips
         return Text("\n").join([head, *rows, *footer])
 
@@ -417,6 +434,8 @@ class AmbushScreen(SherwoodScreen):
         self._refresh_plan()
 
     def action_number(self, number: int) -> None:
+        """Send or keep the character with this number (its key: 1-9, 0 for the 10th,
+        then a-f)."""
         if number > len(self.band):
             return
         c = self.band[number - 1]
@@ -438,10 +457,14 @@ class AmbushScreen(SherwoodScreen):
             if not self.going:
                 self.group = None
         else:
-            if ch.paid and paid_count(tuple(self.going)) + 1 > self.gold():
-                self.notify(f"{ch.name} must be paid a Gold card, and you have {self.gold()} "
-                            f"for {paid_count(tuple(self.going)) + 1} paid companions.", markup=False,
-                            severity="warning")
+            need = paid_count(tuple(self.going)) + 1
+            if ch.paid and need > self.gold():
+                if need == 1:
+                    text = f"{ch.name} must be paid a Gold card, and you hold none."
+                else:
+                    text = (f"{ch.name} must be paid a Gold card too: {need} paid companions need "
+                            f"{need} Gold, and you hold {count(self.gold(), 'Gold', 'Gold')}.")
+                self.notify(text, markup=False, severity="warning")
                 return
             if self.group is not None and ch.trait == "no_group_loot":
                 self.notify(f"{ch.name} refuses group loot: {data().loot[self.group].name} goes back "
@@ -574,6 +597,23 @@ class ChoiceScreen(SherwoodScreen):
         self.query_one("#choices", OptionList).action_select()
 
 
+def rewards_line(mission_id: str) -> str:
+    """A mission's rewards on one line, towns in full: 'Champion of Newark or Southwell ·
+    Camp · Theft: 3 cards'; a companion in two."""
+    mission = data().mission_by_id[mission_id]
+    if mission.kind in ("companion", "king"):
+        return mission_rewards_text(mission_id)
+    parts = []
+    for r in mission.rewards:
+        if r.type == "champion":
+            parts.append(reward_text(r))
+        elif r.type == "theft":
+            parts.append(f"Theft: {count(r.cards, 'card')}")
+        else:
+            parts.append(reward_text(r, short=True))
+    return " · ".join(parts)
+
+
 class MissionChoiceScreen(ChoiceScreen):
     """You lead several skills: keep one mission, the others fail."""
 
@@ -593,7 +633,7 @@ class MissionChoiceScreen(ChoiceScreen):
             if r.outcome == "pending" and r.winner == self.seat:
                 label = Text()
                 label.append(f"{SKILL_NAMES[r.skill]}: {mission_name(r.mission)}", style="bold")
-                label.append(f"\n  {mission_rewards_text(r.mission)}")
+                label.append(f"\n  {rewards_line(r.mission)}")
                 options.append(Option(label, id=str(r.skill)))
         choices = OptionList(*options, id="choices")
         choices.border_title = Text(f"{self.actor_name} leads several: keep one")
@@ -642,20 +682,24 @@ class RewardScreen(ChoiceScreen):
 
     def reward_hint(self, r) -> str:
         d = data()
+        party = self.table.reveal.parties[self.seat].members
         if r.type == "champion":
-            best = 0
-            for t in r.towns:
-                i = d.town_index[t]
-                if self.table.towns[i] != self.seat:
-                    best = max(best, placement_points(self.table.towns, self.seat, i)[0])
-            extra = ""
-            if has_trait(self.table.reveal.parties[self.seat].members, "champion_bonus"):
-                extra = ", Alan-a-Dale +1"
-            return f"\n  best +{best}{extra} · an opponent's town costs 1 Gold"
+            towns = self.game.takeable_towns(self.session.state, self.table.reward, "champion")
+            best = max((placement_points(self.table.towns, self.seat, d.town_index[t])[0] for t in towns),
+                       default=0)
+            extra = ", Alan-a-Dale +1" if has_trait(party, "champion_bonus") else ""
+            held = [t for t in r.towns if self.table.towns[d.town_index[t]] not in (None, self.seat)]
+            hint = f"\n  best town +{best}{extra}"
+            if held and has_trait(party, "free_displacement"):
+                hint += "\n  opponent's town: no Gold (Will Stutely)"
+            elif held:
+                gold = count(len(gold_cards(self.view.hand)), "Gold", "Gold")
+                hint += f"\n  opponent's town: 1 Gold · you hold {gold}"
+            return hint
         if r.type == "camp":
             return "\n  +1 per town; chosen on the map"
         if r.type == "theft":
-            much = has_trait(self.table.reveal.parties[self.seat].members, "theft_bonus")
+            much = has_trait(party, "theft_bonus")
             return "\n  secret cards for your next ambushes" + (" (Much: +2)" if much else "")
         return ""
 
@@ -667,15 +711,16 @@ class RewardScreen(ChoiceScreen):
 
 
 class TownScreen(SherwoodScreen):
-    """Champion or Camp: choose a town on the map. Arrows move between the towns you may
-    take (Tab in list order); the line below shows what each would score."""
+    """Champion or Camp: choose a town on the map. Up/Down (and Tab) go through the list
+    of the towns you may take, Left/Right to the nearest one on the map; the list says
+    what each would score and which cost a Gold card."""
 
     BINDINGS = [
-        Binding("left", "move(-1, 0)", show=False),
-        Binding("right", "move(1, 0)", show=False),
-        Binding("up", "move(0, -1)", show=False),
-        Binding("down", "move(0, 1)", show=False),
-        Binding("tab", "cycle(1)", "Next town", show=False),
+        Binding("up", "step(-1)", "Previous town in the list", show=False),
+        Binding("down", "step(1)", "Next town in the list", show=False),
+        Binding("left", "move(-1, 0)", "Nearest town to the left on the map", show=False),
+        Binding("right", "move(1, 0)", "Nearest town to the right on the map", show=False),
+        Binding("tab", "cycle(1)", "Next town (round the list)", show=False),
         Binding("shift+tab", "cycle(-1)", show=False),
         Binding("enter", "choose", "Take this town"),
         Binding("x", "decline", "No further town"),
@@ -688,6 +733,8 @@ class TownScreen(SherwoodScreen):
         legal = self.game.legal_actions(session.state, seat)
         self.choices = tuple(a.town for a in legal if a.town is not None)
         self.can_decline = any(a.town is None for a in legal)
+        party = self.table.reveal.parties[seat].members if self.table.reveal else ()
+        self.free_pass = has_trait(party, "free_displacement")
 
     def task(self) -> str:
         what = "Champion" if self.reward.reward == "champion" else "Camp"
@@ -706,6 +753,13 @@ class TownScreen(SherwoodScreen):
             parts.append("1 road to Nottingham")
         return total, ", ".join(parts)
 
+    def gold_cost(self, town: str) -> int:
+        """What taking this town costs in Gold: 1 to drive out an opponent (Champion),
+        unless Will Stutely leads the way."""
+        owner = self.table.towns[data().town_index[town]]
+        displaces = self.reward.reward == "champion" and owner is not None and owner != self.seat
+        return 1 if displaces and not self.free_pass else 0
+
     def best(self) -> str | None:
         if not self.choices:
             return None
@@ -715,22 +769,24 @@ class TownScreen(SherwoodScreen):
         mapw = MapWidget(self.table.towns, self.choices, self.best(), id="map")
         mission = mission_name(self.reward.mission)
         mapw.border_title = Text(f"{mission}: {'Champion' if self.reward.reward == 'champion' else 'Camp'}")
-        mapw.border_subtitle = Text("arrows/Tab move · Enter takes")
+        mapw.border_subtitle = Text("↑↓/Tab: list · ←→: map · Enter takes")
         with Horizontal(id="map-row"):
             yield mapw
             yield Static(Text(""), id="town-list", markup=False)
         yield Static(Text(""), id="map-info", markup=False)
         yield Static(legend(self.table), id="map-legend", markup=False)
         if self.reward.reward == "champion":
-            how = ("Champion scores 1 for the town, 1 per town of yours joined to it by roads "
-                   "through your towns, and 1 if that network has a road to Nottingham.")
+            how = "Champion: 1 for the town, +1 per joined town of yours, +1 for a road to [NOT]."
         elif any(data().towns[data().town_index[t]].terrain == "plain" for t in self.choices):
-            how = "Camp: a pawn on a free town, 1 popularity each: two forest towns, or one plain town."
+            how = "Camp: 1 popularity a town: two free forest towns, or one free plain town."
         else:
             how = "Camp: a pawn on a free forest town, 1 popularity."
         yield plain(how, "dim", id="map-help")
 
     def mounted(self) -> None:
+        self._info()
+
+    def on_resize(self) -> None:
         self._info()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -739,30 +795,76 @@ class TownScreen(SherwoodScreen):
             return self.can_decline
         return allowed
 
+    def town_list(self, cur: str | None, width: int, height: int) -> Text:
+        """The towns that may be taken, in list order (top to bottom of the map), with
+        their points and Gold cost; a window round the cursor when they do not fit."""
+        d = data()
+        mapw = self.query_one("#map", MapWidget)
+        wide = width >= 34
+        rows: list[Text] = []
+        starts: list[bool] = []  # whether each row begins a town (a cost goes below it)
+        cursor_row = 0
+        for t in mapw.order:
+            i = d.town_index[t]
+            town = d.towns[i]
+            here = t == cur
+            if here:
+                cursor_row = len(rows)
+            pts, _ = self.points(t)
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append("▶" if here else " ", style="bold")
+            line.append(FOREST_MARK if town.terrain == "forest" else PLAIN_MARK,
+                        style="green" if town.terrain == "forest" else "yellow")
+            line.append(f"{town.name:<12}", style="bold reverse" if here else "bold")
+            line.append(f" +{pts}")
+            cost = self.gold_cost(t)
+            owner = self.table.towns[i]
+            note = ""
+            if cost:
+                note = "costs 1 Gold"
+            elif owner is not None and owner != self.seat:
+                note = "no Gold: Will Stutely"
+            if note and wide:
+                line.append(f"  {note}, ", style="bold")
+                line.append(self.table.seats[owner].name, style=seat_style(owner))
+                line.append(" loses 1")
+            rows.append(line)
+            starts.append(True)
+            if note and not wide:
+                rows.append(Text(f"    {note}", style="bold", no_wrap=True, overflow="ellipsis"))
+                starts.append(False)
+        head = Text("Towns you may take" if wide else "You may take", style="bold",
+                    no_wrap=True, overflow="ellipsis")
+        tail: list[Text] = []
+        if self.reward.taken:
+            taken = ", ".join(d.towns[d.town_index[t]].name for t in self.reward.taken)
+            tail.append(Text(f"Taken: {taken}", no_wrap=True, overflow="ellipsis"))
+            more = count(self.reward.picks_left, "more town")
+            tail.append(Text(f"{more}, or x: stop", style="dim", no_wrap=True, overflow="ellipsis"))
+        room = max(3, height - 1 - len(tail))
+        if len(rows) > room:
+            start = min(max(0, cursor_row - room // 2), len(rows) - room)
+            end = start + room
+            if start:
+                start += 1  # the first row shown says what is above
+            if end < len(rows):
+                end -= 1  # the last row shown says what is below
+            above, below = sum(starts[:start]), sum(starts[end:])
+            rows = rows[start:end]
+            if above:
+                rows.insert(0, Text(f"  ↑ {count(above, 'more town')}", style="dim"))
+            if below:
+                rows.append(Text(f"  ↓ {count(below, 'more town')}", style="dim"))
+        return Text("\n").join([head, *rows, *tail])
+
     def _info(self) -> None:
         d = data()
         mapw = self.query_one("#map", MapWidget)
         cur = mapw.cursor
-        side = Text(no_wrap=True, overflow="ellipsis")
-        side.append("You may take\n", style="bold")
-        for t in self.choices:
-            pts, _ = self.points(t)
-            town = d.towns[d.town_index[t]]
-            owner = self.table.towns[d.town_index[t]]
-            here = t == cur
-            side.append("▶" if here else " ", style="bold")
-            side.append(FOREST_MARK if town.terrain == "forest" else PLAIN_MARK,
-                        style="green" if town.terrain == "forest" else "yellow")
-            side.append(town.short, style="bold reverse" if here else "bold")
-            if owner is None:
-                side.append(" ")
-            else:
-                side.append(str(owner + 1), style=seat_style(owner) + " reverse")
-            side.append(f" +{pts} {town.name}\n", style="reverse" if here else "")
-        if self.reward.taken:
-            side.append("\nTaken: " + ", ".join(d.towns[d.town_index[t]].short for t in self.reward.taken) + "\n")
-            side.append(f"{self.reward.picks_left} more, or\nx: no more towns", style="dim")
-        self.query_one("#town-list", Static).update(side)
+        town_list = self.query_one("#town-list", Static)
+        size = town_list.content_size
+        width = size.width or max(10, self.app.size.width - 62)
+        town_list.update(self.town_list(cur, width, size.height or 18))
         info = Text()
         if cur is None:
             info.append("No town can be taken.")
@@ -776,18 +878,22 @@ class TownScreen(SherwoodScreen):
             if owner is not None and owner != self.seat:
                 info.append(" · drives out ")
                 info.append(self.table.seats[owner].name, style=seat_style(owner))
-                if has_trait(self.table.reveal.parties[self.seat].members, "free_displacement"):
+                if self.free_pass:
                     info.append(" (Will Stutely: no Gold)")
                 else:
                     info.append(" (costs 1 Gold")
                     if self.private:
-                        info.append(f", you hold {len(gold_cards(self.view.hand))}")
+                        info.append(f", you hold {count(len(gold_cards(self.view.hand)), 'Gold', 'Gold')}")
                     info.append(")")
                 info.append(", who loses 1")
         self.query_one("#map-info", Static).update(info)
 
     def action_move(self, dx: int, dy: int) -> None:
         self.query_one("#map", MapWidget).move(dx, dy)
+        self._info()
+
+    def action_step(self, step: int) -> None:
+        self.query_one("#map", MapWidget).step(step)
         self._info()
 
     def action_cycle(self, step: int) -> None:
@@ -841,7 +947,7 @@ class OrderScreen(SherwoodScreen):
 
     def compose_main(self) -> ComposeResult:
         with VerticalScroll(id="info"):
-            yield Static(prison_table(self.table), markup=False, id="cells")
+            yield Static(prison_table(self.table, self.app.size.width), markup=False, id="cells")
         lineup = Static(Text(""), id="lineup", markup=False)
         lineup.border_title = Text(f"{self.actor_name}'s newcomers (top is freed first)")
         lineup.border_subtitle = Text("t: to the top · shift+arrows move · Enter")
@@ -897,7 +1003,7 @@ class RansomScreen(ChoiceScreen):
         rounds = next((e.text for e in reversed(self.session.log) if e.text.startswith("The Sheriff makes")), "")
         with VerticalScroll(id="info"):
             yield plain(rounds, "bold")
-            yield Static(prison_table(self.table), markup=False, id="cells")
+            yield Static(prison_table(self.table, self.app.size.width), markup=False, id="cells")
             yield plain(PRISON_HELP, "dim")
         chars = data().characters
         jailed = self.table.seats[self.seat].prison
@@ -911,10 +1017,10 @@ class RansomScreen(ChoiceScreen):
             label = Text()
             label.append(f"Pay {cost} Gold: free {names}", style="bold")
             if cost > gold:
-                label.append(f"\n  you hold {gold} Gold", style="dim")
+                label.append(f"\n  you hold {count(gold, 'Gold', 'Gold')}", style="dim")
             options.append(Option(label, id=str(k), disabled=cost > gold))
         choices = OptionList(*options, id="choices")
-        choices.border_title = Text(f"{self.actor_name} holds {gold} Gold")
+        choices.border_title = Text(f"{self.actor_name} holds {count(gold, 'Gold', 'Gold')}")
         choices.border_subtitle = Text("arrows, Enter")
         yield choices
 

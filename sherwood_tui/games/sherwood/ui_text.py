@@ -15,6 +15,9 @@ from sherwood_tui.games.sherwood.rules import (
     ROMAN,
     PublicView,
     Reveal,
+    capture_seats,
+    discretion_winners,
+    little_booty_seats,
     mission_name,
 )
 
@@ -38,6 +41,11 @@ TRAIT_SHORT = {
     "personal_loot_double": "personal loot counts x2",
     "theft_bonus": "Theft: +2 cards",
 }
+
+
+def fit(name: str, room: int) -> str:
+    """A player's name in `room` cells: whole, or cut with an ellipsis that shows it."""
+    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 def seat_style(seat: int) -> str:
@@ -89,7 +97,11 @@ def reward_text(reward, short: bool = False) -> str:
         joiner = "/" if short else ", "
         if reward.picks > 1:
             return f"Champion x{reward.picks}: {joiner.join(names)}"
-        return f"Champion {joiner.join(names)}" if short else f"Champion of {' or '.join(names)}"
+        if short:
+            return f"Champion {joiner.join(names)}"
+        if len(names) == 1:
+            return f"Champion of {names[0]}"
+        return f"Champion of {', '.join(names[:-1])} or {names[-1]}"
     if reward.type == "camp":
         if reward.plain:
             return (f"Camp {reward.forest} forest/{reward.plain} plain" if short
@@ -114,7 +126,7 @@ def mission_rewards_text(mission_id: str, short: bool = False) -> str:
                 f"  {skills}; {trait_text(c.id)}")
     if m.kind == "king":
         return "King Richard's favour"
-    return " · ".join(reward_text(r, short) for r in m.rewards)
+    return (" · " if short else "\n").join(reward_text(r, short) for r in m.rewards)
 
 
 def stacks_text(table: PublicView) -> str:
@@ -170,7 +182,7 @@ def scoreboard(table: PublicView) -> Text:
     for s in order:
         seat = table.seats[s]
         out.append(f"{s + 1} ", style=seat_style(s))
-        out.append(f"{seat.name[:8]:<8}", style=seat_style(s))
+        out.append(f"{fit(seat.name, 8):<8}", style=seat_style(s))
         jail = str(len(seat.prison)) if seat.prison else "-"
         out.append(f"{seat.popularity:>5}{len(seat.towns):>4}{seat.largest_network:>4}{jail:>5}")
         if table.favours and any(f == s for f in table.favours):
@@ -181,15 +193,28 @@ def scoreboard(table: PublicView) -> Text:
     return out
 
 
-def prison_table(table: PublicView) -> Table:
+def fitting_name(char_id: str, room: int) -> str:
+    """A character's name in `room` cells: the full name, else the short one, else its
+    first word ("Samir the Saracen", "Samir"; "Much the Miller", "Much")."""
+    full = data().characters[char_id].name
+    if len(full) <= room:
+        return full
+    short = short_name(char_id)
+    return short if len(short) <= room else short.split()[0]
+
+
+def prison_table(table: PublicView, width: int = 80) -> Table:
     """The cells side by side from the stairs: owner, prisoners in the order they are
-    freed, the Sheriff (◆) and the cell he visits next (←)."""
+    freed, the Sheriff (◆) and the cell he visits next (←). Names that do not fit the
+    columns of a `width`-cell terminal are shortened, never cut."""
     n = len(table.cells)
     nxt = 0 if table.sheriff < 0 else (table.sheriff + 1) % n
-    grid = Table(expand=True, box=box.ROUNDED, padding=(0, 1))
-    grid.add_column(Text("Stairs" + (" ◆" if table.sheriff < 0 else ""), style="bold yellow"),
-                    width=8, no_wrap=True)
-    chars = data().characters
+    if table.sheriff < 0:
+        title = Text("◆ The Sheriff waits on the stairs, by cell 1.", style="bold")
+    else:
+        title = Text("Cell 1 is next to the stairs.", style="dim")
+    grid = Table(expand=True, box=box.ROUNDED, padding=(0, 1), title=title, title_justify="left")
+    room = max(8, (width - 2 - (n + 1) - 2 * n) // n)  # a column's text, in cells
     for cell in range(n):
         head = Text(f"Cell {cell + 1}", style="bold")
         if cell == table.sheriff:
@@ -197,7 +222,7 @@ def prison_table(table: PublicView) -> Table:
         elif cell == nxt:
             head.append(" ← next", style="yellow")
         grid.add_column(head, ratio=1)
-    row = [Text("Sheriff\nwaits" if table.sheriff < 0 else "", style="yellow")]
+    row = []
     for cell in range(n):
         owner = table.cells[cell]
         text = Text()
@@ -209,7 +234,8 @@ def prison_table(table: PublicView) -> Table:
             if not prisoners:
                 text.append("\n(empty)", style="dim")
             for i, c in enumerate(prisoners):
-                text.append(f"\n{i + 1}. {chars[c].name}")
+                number = f"{i + 1}. "
+                text.append(f"\n{number}{fitting_name(c, room - len(number))}")
         row.append(text)
     grid.add_row(*row)
     return grid
@@ -221,31 +247,6 @@ PRISON_HELP = ("The Sheriff walks one cell further each turn (1, 2, ... then bac
 
 
 # ----- the reveal --------------------------------------------------------------------
-
-
-def expected_capture(reveal: Reveal) -> tuple[int, ...]:
-    """Who goes to prison after the rewards (the rules' capture, known at the reveal)."""
-    if reveal.captured:
-        return reveal.captured
-    winners = []
-    for r in reveal.skills:
-        seat = r.winner
-        if r.outcome in ("won", "pending", "favour") and seat is not None and seat not in winners:
-            winners.append(seat)
-    high = max((reveal.parties[s].totals[3] for s in winners), default=0)
-    return tuple(s for s in winners if high >= 1 and reveal.parties[s].totals[3] == high)
-
-
-def expected_booty(reveal: Reveal) -> tuple[int, ...]:
-    if reveal.king:
-        return ()
-    if reveal.little_booty:
-        return reveal.little_booty
-    winners = {r.winner for r in reveal.skills if r.outcome in ("won", "pending")}
-    return tuple(
-        p.seat for p in reveal.parties
-        if p.members and p.seat not in winners and p.seat not in reveal.discretion_high
-    )
 
 
 def _names(table: PublicView, seats) -> Text:
@@ -332,32 +333,50 @@ def outcome_lines(table: PublicView, reveal: Reveal) -> Table:
             dest = "leaves the game" if r.destination == "out of the game" else f"goes to {r.destination}"
             line.append(f" The card {dest}.", style="dim")
         grid.add_row(Text(SKILL_NAMES[r.skill], style="bold"), line)
-    captured = expected_capture(reveal)
+    captured = capture_seats(reveal)
+    seen = discretion_winners(reveal)
+    will = not reveal.captured  # known at the reveal, done after the rewards
+
+    def to_prison(seats) -> str:
+        many = len(seats) > 1
+        verb = "will go" if will else "go" if many else "goes"
+        return f"{'their parties' if many else 'the party'} {verb} to prison"
+
     line = Text()
-    if captured:
-        high = reveal.parties[captured[0]].totals[3]
+    if seen:
+        high = reveal.parties[seen[0]].totals[3]
+        line.append_text(_names(table, seen))
+        line.append(f" {'tie as' if len(seen) > 1 else 'is'} the most seen (Discretion {high})")
+    if reveal.king and captured:
+        line.append(f": {to_prison(captured)}, favour or not.")
+    elif captured and set(captured) == set(seen):
+        line.append(f" and won a mission: {to_prison(captured)}.")
+    elif captured:
+        free = [s for s in seen if s not in captured]
+        line.append(". ")
         line.append_text(_names(table, captured))
-        many = len(captured) > 1
-        verb = (" are" if many else " is") if reveal.captured else " will be"
-        who = "the winning parties" if many else "the winning party"
-        line.append(f": {who} with the highest Discretion ({high}){verb} thrown into prison.")
-        grid.add_row(Text("Capture", style="bold red"), line)
+        line.append(f" won a mission: {to_prison(captured)}; ")
+        line.append_text(_names(table, free))
+        line.append(f" won none and stay{'s' if len(free) == 1 else ''} free.")
+    elif seen:
+        line.append(" but won no mission: nobody goes to prison.")
+    elif any(p.members for p in reveal.parties):
+        line.append("nobody: no party is seen (every Discretion is 0 or less).")
     else:
-        winners = any(r.outcome in ("won", "pending", "favour") for r in reveal.skills)
-        why = "no winning party is noticed (Discretion 0)" if winners else "nobody won a mission"
-        line.append(f"none: {why}.")
-        grid.add_row(Text("Capture", style="bold"), line)
+        line.append("nobody: nobody went out.")
+    grid.add_row(Text("Capture", style="bold"), line)
     if reveal.king:
         grid.add_row(Text("Favours", style="bold"), Text(
             "each favour is worth half its winner's largest network, rounded up, at the final tally."))
     else:
-        booty = expected_booty(reveal)
+        booty = little_booty_seats(reveal)
         line = Text()
         if booty:
-            line.append("1 Loot card for ")
+            line.append("1 Loot card each for " if len(booty) > 1 else "1 Loot card for ")
             line.append_text(_names(table, booty))
-            line.append(": sent someone, won nothing, not the most seen.")
+            line.append(f": sent someone, won no mission and {'were' if len(booty) > 1 else 'was'} "
+                        "not the most seen.")
         else:
-            line.append("nobody gets a Little Booty.", style="dim")
+            line.append("nobody gets a Little Booty.")
         grid.add_row(Text("Booty", style="bold"), line)
     return grid
