@@ -8,7 +8,6 @@ At every step the drawn screen is checked for other seats' secrets.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -163,7 +162,6 @@ async def check_final_tally(pilot) -> None:
 
 async def test_full_two_player_game_at_80x24(seeded):
     seeded(11)
-    began = time.monotonic()
     app = SherwoodApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await start(pilot, 2)
@@ -174,12 +172,10 @@ async def test_full_two_player_game_at_80x24(seeded):
         assert seen["champion on the map"] >= 1
         assert seen["RansomScreen"] + seen["OrderScreen"] >= 1
         await check_final_tally(pilot)
-    assert time.monotonic() - began < 90  # about 35 s here; the budget is 60 s
 
 
 async def test_full_four_player_game(seeded):
     seeded(4)
-    began = time.monotonic()
     app = SherwoodApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot, 4)
@@ -188,7 +184,6 @@ async def test_full_four_player_game(seeded):
         assert seen["champion on the map"] >= 1
         assert seen["RansomScreen"] + seen["OrderScreen"] >= 1
         await check_final_tally(pilot)
-    assert time.monotonic() - began < 90  # about 50 s here; the budget is 60 s
 
 
 # ----- single screens on a prepared table ---------------------------------------------
