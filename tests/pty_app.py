@@ -33,13 +33,15 @@ def visible(data: bytes) -> str:
 
 class PtyApp:
     """`sherwood-tui ARGS` in a pseudo-terminal, its output drained in a thread.
-    `ctty`: the terminal becomes the app's controlling terminal; `nohup`: SIGHUP ignored."""
+    `ctty`: the terminal becomes the app's controlling terminal; `nohup`: SIGHUP ignored;
+    `crash_bots`: a planted bug makes every bot's move raise."""
 
-    def __init__(self, args: list[str], data: Path, *, ctty: bool = False, nohup: bool = False) -> None:
+    def __init__(self, args: list[str], data: Path, *, ctty: bool = False, nohup: bool = False,
+                 crash_bots: bool = False) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = {**os.environ, "TERM": "xterm-256color", "SHERWOOD_TUI_DATA": str(data)}
-        flags = ["--ctty"] * ctty + ["--nohup"] * nohup
+        flags = ["--ctty"] * ctty + ["--nohup"] * nohup + ["--crash-bots"] * crash_bots
         self.process = subprocess.Popen(
             [sys.executable, __file__, *flags, "--", *args],
             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
@@ -145,6 +147,13 @@ def child(argv: list[str]) -> int:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     if "--nohup" in flags:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if "--crash-bots" in flags:  # a bug for the crash tests: any bot's move raises
+        import sherwood_tui.core.bots as bots
+
+        def crash(*args: object) -> None:
+            raise RuntimeError("a bot crashed (a test's planted bug)")
+
+        bots.bot_action = crash
     from sherwood_tui.__main__ import main
 
     return main(args)

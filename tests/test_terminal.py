@@ -127,8 +127,8 @@ def test_a_real_hang_up_ends_the_app_promptly(tmp_path):
 
 
 def test_a_crash_prints_one_line_and_writes_a_traceback_without_locals(tmp_path):
-    save, session = saved_game(tmp_path, bots=("genius", None))  # an unknown bot level
-    app = PtyApp(["--bot-delay", "0.05", "resume", str(save)], tmp_path)
+    save, session = saved_game(tmp_path, bots=("random", None))  # Robin's bot moves next...
+    app = PtyApp(["--bot-delay", "0.05", "resume", str(save)], tmp_path, crash_bots=True)  # ...and crashes
     try:
         status, _ = app.wait()
     finally:
@@ -139,7 +139,7 @@ def test_a_crash_prints_one_line_and_writes_a_traceback_without_locals(tmp_path)
     crash = Path(after.removeprefix(CRASH_LINE + "details in "))
     assert crash.parent == tmp_path and crash.name.startswith("crash-")
     text = crash.read_text()
-    assert "Traceback" in text and "unknown bot level 'genius'" in text
+    assert "Traceback" in text and "a bot crashed (a test's planted bug)" in text
     assert not [s for s in secrets(session) if s in text], "a hand is in the crash file"
     assert not [s for s in secrets(session) if s in visible(bytes(app.output))]
     assert saved_actions(save) == [GAME.dump_action(a) for a in session.actions]
