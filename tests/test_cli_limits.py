@@ -166,28 +166,27 @@ def test_seed_chunks_are_made_lazily_and_cover_the_seeds_in_order():
     assert [s for part in small for s in part] == list(range(5, 28))
 
 
-def test_a_huge_simulation_feeds_the_pool_a_generator(monkeypatch):
-    taken = []
+@pytest.fixture
+def taken(monkeypatch) -> list:
+    """A stand-in pool that checks it is fed a generator and takes its first two jobs
+    (no game is played)."""
+    fed: list = []
 
     def fake_run_chunks(worker, chunks, jobs, progress=None):
         assert isinstance(chunks, Iterator) and not isinstance(chunks, Sized)
-        taken.extend(itertools.islice(chunks, 2))
+        fed.extend(itertools.islice(chunks, 2))
         return []
 
     monkeypatch.setattr(simulate, "run_chunks", fake_run_chunks)
+    return fed
+
+
+def test_a_huge_simulation_feeds_the_pool_a_generator(taken):
     assert simulate.run("sheriff", 4, 10**20, 7, ["random"] * 4, {}, jobs=2) == []
     assert [job[-1] for job in taken] == [range(7, 207), range(207, 407)]
 
 
-def test_a_huge_soak_feeds_the_pool_a_generator(monkeypatch):
-    taken = []
-
-    def fake_run_chunks(worker, chunks, jobs, progress=None):
-        assert isinstance(chunks, Iterator) and not isinstance(chunks, Sized)
-        taken.extend(itertools.islice(chunks, 2))
-        return []
-
-    monkeypatch.setattr(simulate, "run_chunks", fake_run_chunks)
+def test_a_huge_soak_feeds_the_pool_a_generator(taken):
     assert soak.run("sheriff", 10**20, seed=3, jobs=2) == []
     (game_id, seed, indexes, cycle), second = taken
     assert (game_id, seed, indexes, second[2]) == ("sheriff", 3, range(0, 500), range(500, 1000))

@@ -285,18 +285,24 @@ async def test_curtains_and_the_reveal_show_no_secret_and_the_reveal_is_final():
         assert len(app.session.actions) == done
 
 
+async def robins_reward(pilot) -> None:
+    """Robin wins the tax collector with Little John (Marian stays home): his reward."""
+    app = pilot.app
+    await prepared(pilot, missions=("tax-collector", None, None))
+    await press(pilot, "enter", "2", "enter", "enter", "enter")  # John goes; Marian stays
+    await pilot.pause()
+    assert isinstance(app.screen, RevealScreen)
+    await press(pilot, "enter")  # the reveal, then Robin's curtain
+    await pilot.pause()
+    await press(pilot, "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, RewardScreen)
+
+
 async def test_a_champion_town_is_chosen_on_the_map_with_the_arrows():
     app = SherwoodApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await prepared(pilot, missions=("tax-collector", None, None))
-        await press(pilot, "enter", "2", "enter", "enter", "enter")  # John goes; Marian stays
-        await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
-        await press(pilot, "enter")  # the reveal, then Robin's curtain
-        await pilot.pause()
-        await press(pilot, "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RewardScreen)
+        await robins_reward(pilot)
         assert "Champion of Newark or Southwell" in screen_text(app)
         await press(pilot, "enter")
         await pilot.pause()
@@ -368,13 +374,7 @@ async def test_player_names_are_shown_as_typed():
 async def test_theft_the_drawer_alone_sees_the_cards_drawn():
     app = SherwoodApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await prepared(pilot, missions=("tax-collector", None, None))
-        await press(pilot, "enter", "2", "enter", "enter", "enter")  # John goes; Marian stays
-        await pilot.pause()
-        assert isinstance(app.screen, RevealScreen)
-        await press(pilot, "enter", "enter")  # the reveal, Robin's curtain
-        await pilot.pause()
-        assert isinstance(app.screen, RewardScreen)
+        await robins_reward(pilot)
         before = app.session.state.hands[0]
         await press(pilot, "down", "down", "enter")  # Theft
         await pilot.pause()
