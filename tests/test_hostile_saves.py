@@ -162,3 +162,12 @@ def test_saves_command_prints_no_terminal_controls(tmp_path):
     out = done.stdout + done.stderr
     assert not any(ord(c) < 32 and c != "\n" or 0x7F <= ord(c) < 0xA0 for c in out), repr(out)
     assert "reseeded.json" in out and "cannot be opened: action" in out
+
+
+def test_asset_texts_keep_no_terminal_controls(monkeypatch):
+    """Game data is text too (an edited data file may carry escapes): names, favours and
+    card texts are read without control characters."""
+    import sherwood_tui.core.assets as assets
+
+    monkeypatch.setattr(assets, "asset_text", lambda name: '{"name": "Robin\\u001b[2J\\u009b", "cards": [{"text": "a\\u202eb"}]}')
+    assert assets.asset_data("x.json") == {"name": "Robin[2J", "cards": [{"text": "ab"}]}

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 
-from sherwood_tui.core.assets import asset_text
+from sherwood_tui.core.assets import asset_data
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ class Cards:
 
 @cache
 def cards() -> Cards:
-    raw = json.loads(asset_text("bleeding-sherwood.json"))
+    raw = asset_data("bleeding-sherwood.json")
     return Cards(
         goodes=tuple(Goode(g["name"], g["value"]) for g in raw["goodes"]),
         peasants=tuple(

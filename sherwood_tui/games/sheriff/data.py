@@ -7,11 +7,10 @@ these ids (`deck`), so a card's id alone tells its type, in every variant.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 
-from sherwood_tui.core.assets import asset_text
+from sherwood_tui.core.assets import asset_data
 
 FILE = "sheriff-of-nottingham.json"
 
@@ -54,7 +53,7 @@ class Data:
 @cache
 def load() -> Data:
     """The card data (read once)."""
-    raw = json.loads(asset_text(FILE))
+    raw = asset_data(FILE)
     types = []
     for c in raw["cards"]:
         counts_as = c.get("counts_as") or {}

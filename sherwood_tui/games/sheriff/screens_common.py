@@ -41,7 +41,7 @@ from sherwood_tui.games.sheriff.rules import (
     kinds_in_play,
 )
 from sherwood_tui.ui.game_screen import GameScreen
-from sherwood_tui.ui.widgets import KeyBar, Panel
+from sherwood_tui.ui.widgets import KeyBar, Panel, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -185,7 +185,7 @@ def scoreboard_text(session: "Session", round_end: bool = False) -> Text:
     for s, seat in enumerate(table.seats):
         sheriff = seat.is_sheriff and not table.over
         out.append("*" if sheriff else " ", style="bold")
-        out.append(f"{seat.name[:10]:<10}", style="bold" if sheriff else "")
+        out.append(fit(seat.name, 10), style="bold" if sheriff else "")
         out.append(f"{seat.gold:>5}{len(seat.stand):>3}{seat.hidden_count:>3}{scores[s]:>6g}\n")
     out.append("* Sheriff · up/dn: stand", style="dim")
     if not table.over:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -44,7 +45,7 @@ from sherwood_tui.games.sheriff.screens_common import (
     prefill,
     stands_text,
 )
-from sherwood_tui.ui.widgets import KeyBar, Panel
+from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 def bag_label(seat, width: int = 10) -> Text:
     """'Marian  declared 3 Apples' (public: the declaration and the count)."""
     text = Text()
-    text.append(f"{seat.name[:width]:<{width}} ", style="bold")
+    text.append(f"{fit(seat.name, width)} ", style="bold")
     text.append(f"declared {count_text(seat.bag_count, seat.declaration)}")
     return text
 
@@ -125,7 +126,7 @@ class DecideScreen(SheriffScreen):
         choices.border_title = f"{self.actor_name}, the Sheriff, decides"
         choices.border_subtitle = "Enter · p pass · o open · c counter"
         info = Text()
-        info.append_text(bag_label(seat, len(seat.name[:14])))
+        info.append_text(bag_label(seat, cell_len(clip(seat.name, 14))))
         info.append("\n")
         info.append_text(bribe_text("Offer: ", offer))
         if table.demand is not None:

@@ -7,11 +7,10 @@ mission cards, the loot deck, the map and the prison are the team's design (see 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 
-from sherwood_tui.core.assets import asset_text
+from sherwood_tui.core.assets import asset_data
 
 
 SKILLS = ("strength", "dexterity", "cunning", "discretion")
@@ -126,7 +125,7 @@ def _reward(raw: dict) -> Reward:
 @cache
 def data() -> SherwoodData:
     """The component data, parsed once and checked for consistency."""
-    raw = json.loads(asset_text("sherwood-2005.json"))
+    raw = asset_data("sherwood-2005.json")
     merry = tuple(_character(c, False) for c in raw["merry_men"])
     comps = tuple(_character(c, True) for c in raw["companions"])
     characters = {c.id: c for c in merry + comps}

@@ -20,6 +20,7 @@ from sherwood_tui.games.sherwood.rules import (
     little_booty_seats,
     mission_name,
 )
+from sherwood_tui.ui.widgets import clip
 
 SKILL_SHORT = ("Str", "Dex", "Cun", "Dis")
 SEAT_STYLES = ("bold green", "bold magenta", "bold cyan", "bold yellow")
@@ -45,7 +46,7 @@ TRAIT_SHORT = {
 
 def fit(name: str, room: int) -> str:
     """A player's name in `room` cells: whole, or cut with an ellipsis that shows it."""
-    return name if len(name) <= room else name[: room - 1] + "…"
+    return clip(name, room)
 
 
 def seat_style(seat: int) -> str:
