@@ -112,8 +112,71 @@ def games_per_second(game_id: str, players: int, seconds: float = 4.0, windows: 
     return statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates)
 
 
+BASELINE = "core-v1"  # the git tag of the rules core before its redesign (issue 14)
+RATE = """
+import json, sys
+from sherwood_tui.bench import games_per_second
+print(json.dumps(games_per_second(sys.argv[1], int(sys.argv[2]), seconds=float(sys.argv[3]), windows=3)))
+"""
+
+
+def baseline_tree(tag: str = BASELINE) -> str:
+    """The code of `tag`, unpacked into a temporary folder (from the git checkout)."""
+    import io
+    import tarfile
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    archive = subprocess.run(["git", "-C", str(root), "archive", tag], capture_output=True, check=True).stdout
+    folder = tempfile.mkdtemp(prefix=f"sherwood-{tag}-")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def rate_in(tree: str | None, game_id: str, players: int, seconds: float) -> float:
+    """Random-bot games per second (one core) of the code in `tree` (None: this code)."""
+    import os
+
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+        env["PYTHONSAFEPATH"] = "1"
+    cwd = tree or None
+    out = subprocess.run([sys.executable, "-c", RATE, game_id, str(players), str(seconds)],
+                         capture_output=True, text=True, check=True, env=env, cwd=cwd)
+    return json.loads(out.stdout)[0]
+
+
+def speed_ratios(tag: str = BASELINE, rounds: int = 5, seconds: float = 3.0,
+                 games: tuple[str, ...] = ()) -> dict[str, tuple[float, float, float]]:
+    """Games per second of this code and of `tag`, measured in alternation in one run
+    (the machine is shared and noisy: only the ratio means much): per game, the medians
+    and their ratio."""
+    from sherwood_tui import catalog
+
+    tree = baseline_tree(tag)
+    out = {}
+    for info in catalog.GAMES:
+        if games and info.id not in games:
+            continue
+        players = 4 if info.max_players >= 4 else info.max_players
+        new, old = [], []
+        for _ in range(rounds):
+            old.append(rate_in(tree, info.id, players, seconds))
+            new.append(rate_in(None, info.id, players, seconds))
+        out[info.id] = (statistics.median(new), statistics.median(old), statistics.median(new) / statistics.median(old))
+    return out
+
+
 def main() -> int:
     from sherwood_tui import catalog
+
+    if "--speed" in sys.argv:  # only the speed ratios to the code before the redesign
+        for game_id, (new, old, ratio) in speed_ratios().items():
+            print(f"{game_id}: {new:.0f} vs {old:.0f} games/s ({BASELINE}): {ratio:.2f}x")
+        return 0
 
     rows = []
     bare_t, ours_t = startup()

@@ -6,7 +6,6 @@ Game-specific counts come from `games/<game>/stats.py` (`count_step`), when pres
 
 from __future__ import annotations
 
-import importlib
 import random
 import statistics
 import time
@@ -32,10 +31,7 @@ class GameResult:
 
 
 def _counter(info: catalog.GameInfo):
-    try:
-        return importlib.import_module(f"sherwood_tui.games.{info.package}.stats").count_step
-    except ModuleNotFoundError:
-        return None
+    return info.stats()
 
 
 def play_one(game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int) -> GameResult:

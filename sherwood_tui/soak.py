@@ -8,7 +8,6 @@ and variants, so a failing game is replayed alone by `sherwood-tui soak GAME --p
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import random
 import time
@@ -63,7 +62,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
     """One random-bot game, checking the invariants after every action."""
     info = catalog.get(game_id)
     game = info.load()
-    problems = importlib.import_module(f"sherwood_tui.games.{info.package}.invariants").problems
+    problems = info.invariants()
     seats = [Player(name=f"Seat {i + 1}", bot="random") for i in range(table.players)]
     options = dict(table.options)
     rnd = random.Random(seed)

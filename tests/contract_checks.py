@@ -55,8 +55,19 @@ def check_views_hide_secrets(game: Game, state: Any, seed: int) -> None:
 
 
 def check_json_round_trip(game: Game, state: Any, action: Any) -> None:
-    assert game.state_type.model_validate_json(state.model_dump_json()) == state
+    """Actions go to save files as JSON and come back equal (a save holds actions, not
+    states)."""
     assert game.parse_action(game.dump_action(action)) == action
+
+
+def changed(state: Any, **updates: Any) -> Any:
+    """A copy of a state with some fields replaced (for tests that build positions),
+    whether the state is a plain dataclass or a pydantic model."""
+    if hasattr(state, "model_copy"):
+        return state.model_copy(update=updates)
+    from sherwood_tui.core.draft import evolve
+
+    return evolve(state, **updates)
 
 
 def check_replay(game: Game, n: int, seed: int, options: dict, actions: list, final: Any) -> None:

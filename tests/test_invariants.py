@@ -11,7 +11,7 @@ from sherwood_tui.games.sheriff import GAME as SHERIFF
 from sherwood_tui.games.sheriff import invariants as sheriff
 from sherwood_tui.games.sherwood import GAME as SHERWOOD
 from sherwood_tui.games.sherwood import invariants as sherwood
-from tests.contract_checks import random_game
+from tests.contract_checks import changed, random_game
 
 
 def midgame(game, n: int, seed: int, steps: int = 40):
@@ -24,19 +24,19 @@ def test_bleeding_sherwood_invariants_catch_a_lost_goode_and_a_copied_peasant():
     state = midgame(BLEEDING, 4, 3)
     assert bleeding.problems(state) == []
     hands = (state.hands[0][1:],) + state.hands[1:]
-    assert bleeding.problems(state.model_copy(update={"hands": hands})) == ["Goodes appeared or vanished"]
-    copied = state.model_copy(update={"peasant_discard": state.peasant_discard + (0,)})
+    assert bleeding.problems(changed(state, hands=hands)) == ["Goodes appeared or vanished"]
+    copied = changed(state, peasant_discard=state.peasant_discard + (0,))
     assert bleeding.problems(copied) == ["Peasants appeared or vanished"]
 
 
 def test_sheriff_invariants_catch_made_gold_negative_gold_and_a_lost_card():
     state = midgame(SHERIFF, 4, 3)
     assert sheriff.problems(state) == []
-    richer = state.model_copy(update={"gold": (state.gold[0] + 1,) + state.gold[1:]})
+    richer = changed(state, gold=(state.gold[0] + 1,) + state.gold[1:])
     assert sheriff.problems(richer)[0].startswith("gold appeared or vanished")
-    negative = state.model_copy(update={"gold": (-1, state.gold[1] + state.gold[0] + 1) + state.gold[2:]})
+    negative = changed(state, gold=(-1, state.gold[1] + state.gold[0] + 1) + state.gold[2:])
     assert sheriff.problems(negative)[0].startswith("negative gold")
-    lost = state.model_copy(update={"draw_pile": state.draw_pile[1:]})
+    lost = changed(state, draw_pile=state.draw_pile[1:])
     assert sheriff.problems(lost) == ["a card appeared or vanished"]
 
 
@@ -44,9 +44,9 @@ def test_sheriff_invariants_catch_made_gold_negative_gold_and_a_lost_card():
 def test_sherwood_invariants_catch_lost_loot_false_popularity_and_a_runaway_game(steps):
     state = midgame(SHERWOOD, 3, 5, steps)
     assert sherwood.problems(state) == []
-    lost = state.model_copy(update={"loot_deck": state.loot_deck[1:]})
+    lost = changed(state, loot_deck=state.loot_deck[1:])
     assert "loot cards appeared or vanished" in sherwood.problems(lost)
-    famous = state.model_copy(update={"popularity": (state.popularity[0] + 2,) + state.popularity[1:]})
+    famous = changed(state, popularity=(state.popularity[0] + 2,) + state.popularity[1:])
     assert "seat 0's popularity differs from its scoring events" in sherwood.problems(famous)
-    endless = state.model_copy(update={"turn": sherwood.MAX_TURNS + 1})
+    endless = changed(state, turn=sherwood.MAX_TURNS + 1)
     assert sherwood.problems(endless)[-1].startswith("turn 41")

@@ -6,13 +6,13 @@ Two levels for every game: "random" (uniform over the legal actions, for testing
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from sherwood_tui.core.contract import BOT_LEVELS, Game
+from sherwood_tui.core.plugin import find
 
 LEVELS = BOT_LEVELS
 
@@ -23,14 +23,13 @@ def decide(game: Game, level: str, view: Any, legal: list[Any], rnd: random.Rand
         return rnd.choice(legal)
     if level != "sensible":
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    return sensible_player(type(game))(view, legal, rnd)
+    return sensible_player(game.id)(view, legal, rnd)
 
 
 @cache
-def sensible_player(game_type: type) -> Callable[..., Any]:
-    """The `sensible` function of a game's package (games/<game>/bot.py)."""
-    package = game_type.__module__.rsplit(".", 1)[0]
-    return importlib.import_module(f"{package}.bot").sensible
+def sensible_player(game_id: str) -> Callable[..., Any]:
+    """The sensible bot of a game (its plug-in's `bot`)."""
+    return find(game_id).bot()
 
 
 def bot_action(game: Game, state: Any, seat: int, level: str, rnd: random.Random) -> Any:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
 from sherwood_tui.core.wording import printable
 
 
@@ -91,24 +92,40 @@ class Player(Frozen):
         return printable(name).strip()
 
 
-class OptionSpec(Frozen):
-    """A yes/no variant of a game, offered in player setup."""
-
-    key: str
-    label: str
-    help: str = ""
-    default: bool = False
+EventKind = Literal["info", "round_start", "round_end", "turn_start", "stack", "reveal", "game_end"]
+EVENT_KINDS: frozenset[str] = frozenset(get_args(EventKind))  # the closed set of event kinds
 
 
 class Event:
-    """A public line of the game log. `kind` lets the app react (e.g. "round_end").
+    """A public line of the game log: a `kind` the app reacts to (e.g. "round_end"), and
+    its text. The rules give the text as a template and its arguments (`Event.of`): it
+    is formatted only when someone reads `text` (the log, a curtain, a summary), once.
     A plain slotted class: the rules make several per action."""
 
-    __slots__ = ("text", "kind")
+    __slots__ = ("kind", "template", "args", "_text")
 
-    def __init__(self, text: str, kind: str = "info") -> None:
-        self.text = text
+    def __init__(self, text: str | None = None, kind: str = "info") -> None:
         self.kind = kind
+        self.template = ""
+        self.args: tuple[Any, ...] = ()
+        self._text = text
+
+    @classmethod
+    def of(cls, kind: str, template: str, *args: Any) -> Event:
+        """An event whose text is `template.format(*args)`, formatted when first read."""
+        event = _new_object(cls)
+        event.kind = kind
+        event.template = template
+        event.args = args
+        event._text = None
+        return event
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = self.template.format(*self.args)
+        return text
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and (self.text, self.kind) == (other.text, other.kind)
@@ -152,8 +169,12 @@ def _kind_of(action: Any) -> str:
 
 
 class Game(ABC):
-    """One game's rules. Subclasses are stateless; all state is in the pydantic model."""
+    """One game's rules. Subclasses are stateless; all state is in the state object.
 
+    A subclass names its plug-in (`plugin = PLUGIN`, from the game's `plugin.py`): its
+    metadata (id, title, players, options) is written there once and copied here."""
+
+    plugin: ClassVar[GamePlugin]
     id: ClassVar[str]
     title: ClassVar[str]
     blurb: ClassVar[str]
@@ -161,11 +182,18 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     tiebreak_label: ClassVar[str] = "Tie-break"
-    state_type: ClassVar[type[BaseModel]]
+    state_type: ClassVar[type]
     action_type: ClassVar[Any]  # an Annotated discriminated union of action models
 
     _adapter: ClassVar[TypeAdapter | None] = None
     _action_classes: ClassVar[frozenset[type] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        plugin = cls.__dict__.get("plugin")
+        if plugin is not None:
+            for name in ("id", "title", "blurb", "min_players", "max_players", "options", "tiebreak_label"):
+                setattr(cls, name, getattr(plugin, name))
 
     # ----- construction -------------------------------------------------------------
     def check_players(self, players: list[Player]) -> None:

@@ -315,7 +315,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         then the round summary when a round ended."""
         session = self.session
         screens = self.info.load_screens()
-        shown = list(getattr(screens, "interludes_for", lambda s, e: [])(session, events))
+        shown = list(screens.interludes_for(session, events))
         if any(e.kind == "round_end" for e in events) and not session.is_over:
             start = self.summary_mark
             end = max(i for i, e in enumerate(session.log) if e.kind == "round_end") + 1

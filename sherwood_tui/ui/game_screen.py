@@ -92,7 +92,7 @@ class BotTurnScreen(GameScreen):
         player = self.session.players[self.seat]
         text = Text(f"{player.name} ({player.bot} bot) is deciding...", style="bold")
         yield Panel(text, title="Bot turn")
-        table = getattr(self.app.info.load_screens(), "table_text", None)
+        table = self.app.info.load_screens().table_text
         if table is not None:
             yield Panel(table(self.table), title="Table")
 

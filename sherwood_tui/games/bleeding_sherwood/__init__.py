@@ -1,7 +1,20 @@
-"""Bleeding Sherwood: bid Goode cards for Peasant targets."""
+"""Bleeding Sherwood: bid Goode cards for Peasant targets.
 
-from sherwood_tui.games.bleeding_sherwood.rules import BleedingSherwood
+Importing the package is cheap (the catalog imports its `plugin`); `GAME`, the rules
+object, loads the rules when first asked for."""
 
-GAME = BleedingSherwood()
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["GAME", "BleedingSherwood"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from sherwood_tui.games.bleeding_sherwood import rules
+
+        game = rules.BleedingSherwood()
+        globals().update(GAME=game, BleedingSherwood=rules.BleedingSherwood)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,7 +1,20 @@
-"""Sheriff of Nottingham: smuggle goods past the Sheriff by declaring, bluffing and bribing."""
+"""Sheriff of Nottingham: smuggle goods past the Sheriff by declaring, bluffing and bribing.
 
-from sherwood_tui.games.sheriff.rules import SheriffGame
+Importing the package is cheap (the catalog imports its `plugin`); `GAME`, the rules
+object, loads the rules when first asked for."""
 
-GAME = SheriffGame()
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["GAME", "SheriffGame"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from sherwood_tui.games.sheriff import rules
+
+        game = rules.SheriffGame()
+        globals().update(GAME=game, SheriffGame=rules.SheriffGame)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,64 @@
+"""Bleeding Sherwood: the plug-in (what the picker shows, and how to load each part)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
+
+
+def rules():
+    from sherwood_tui.games.bleeding_sherwood import GAME
+
+    return GAME
+
+
+def bot():
+    from sherwood_tui.games.bleeding_sherwood.bot import sensible
+
+    return sensible
+
+
+def invariants():
+    from sherwood_tui.games.bleeding_sherwood.invariants import problems
+
+    return problems
+
+
+def stats():
+    from sherwood_tui.games.bleeding_sherwood.stats import count_step
+
+    return count_step
+
+
+def screens() -> GameScreens:
+    from sherwood_tui.games.bleeding_sherwood import screens
+
+    return GameScreens(
+        screen_for=screens.screen_for,
+        scoreboard_text=screens.scoreboard_text,
+        table_text=screens.table_text,
+    )
+
+
+PLUGIN = GamePlugin(
+    id="bleeding-sherwood",
+    title="Bleeding Sherwood",
+    blurb="Bid Goode cards to rob the Peasants; every bidder takes something.",
+    min_players=2,
+    max_players=6,
+    rules=rules,
+    bot=bot,
+    invariants=invariants,
+    stats=stats,
+    screens=screens,
+    reference=Path(__file__).with_name("rules_reference.md"),
+    options=(
+        OptionSpec(
+            key="classic_1996",
+            label="1996 rules",
+            help="One target a round, and only the highest bid captures anything.",
+        ),
+    ),
+    tiebreak_label="Goodes in hand",
+)

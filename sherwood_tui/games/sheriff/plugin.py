@@ -1,0 +1,67 @@
+"""Sheriff of Nottingham: the plug-in (what the picker shows, and how to load each part)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
+
+
+def rules():
+    from sherwood_tui.games.sheriff import GAME
+
+    return GAME
+
+
+def bot():
+    from sherwood_tui.games.sheriff.bot import sensible
+
+    return sensible
+
+
+def invariants():
+    from sherwood_tui.games.sheriff.invariants import problems
+
+    return problems
+
+
+def stats():
+    from sherwood_tui.games.sheriff.stats import count_step
+
+    return count_step
+
+
+def screens() -> GameScreens:
+    from sherwood_tui.games.sheriff import screens
+    from sherwood_tui.games.sheriff.screens_common import table_text
+
+
+    return GameScreens(
+        screen_for=screens.screen_for,
+        scoreboard_text=screens.scoreboard_text,
+        interludes_for=screens.interludes_for,
+        table_text=table_text,
+    )
+
+
+PLUGIN = GamePlugin(
+    id="sheriff",
+    title="Sheriff of Nottingham",
+    blurb="Smuggle goods past the Sheriff: declare, bluff and bribe.",
+    min_players=3,
+    max_players=5,
+    rules=rules,
+    bot=bot,
+    invariants=invariants,
+    stats=stats,
+    screens=screens,
+    reference=Path(__file__).with_name("rules_reference.md"),
+    options=(
+        OptionSpec(
+            key="royal_goods",
+            label="Royal Goods",
+            help="Add the 12 Royal Goods: never declarable, they travel face down like "
+            "contraband but count as 2 or 3 legal goods for King and Queen.",
+        ),
+    ),
+)

@@ -1,0 +1,65 @@
+"""Sherwood (2005): the plug-in (what the picker shows, and how to load each part)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
+
+
+def rules():
+    from sherwood_tui.games.sherwood import GAME
+
+    return GAME
+
+
+def bot():
+    from sherwood_tui.games.sherwood.bot import sensible
+
+    return sensible
+
+
+def invariants():
+    from sherwood_tui.games.sherwood.invariants import problems
+
+    return problems
+
+
+def stats():
+    from sherwood_tui.games.sherwood.stats import count_step
+
+    return count_step
+
+
+def screens() -> GameScreens:
+    from sherwood_tui.games.sherwood import screens
+
+    return GameScreens(
+        screen_for=screens.screen_for,
+        scoreboard_text=screens.scoreboard_text,
+        interludes_for=screens.interludes_for,
+        table_text=screens.table_text,
+    )
+
+
+PLUGIN = GamePlugin(
+    id="sherwood",
+    title="Sherwood (2005)",
+    blurb="Send secret ambush parties on missions; win towns, dodge prison.",
+    min_players=2,
+    max_players=4,
+    rules=rules,
+    bot=bot,
+    invariants=invariants,
+    stats=stats,
+    screens=screens,
+    reference=Path(__file__).with_name("rules_reference.md"),
+    options=(
+        OptionSpec(
+            key="camp_needs_town",
+            label="Camp only after a town",
+            help="The designer's variant: the Camp reward may only be taken by a player "
+            "who already holds at least one town.",
+        ),
+    ),
+)
