@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# What mypy checks: the core strictly (pyproject.toml), and the parts typed so far.
+TYPED := sherwood_tui/core
 
-.PHONY: play test bench soak clean
+.PHONY: play test check lint types bench soak clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,6 +19,15 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
+
+# Lint, types, then every test (CI runs this: .ci/run).
+check: lint types test
+
+lint: $(STAMP)
+	$(PY) -m ruff check sherwood_tui tests
+
+types: $(STAMP)
+	$(PY) -m mypy $(TYPED)
 
 soak: $(STAMP)
 	$(PY) -m sherwood_tui soak --games 100000

@@ -86,7 +86,6 @@ def games_per_second(game_id: str, players: int, seconds: float = 4.0, windows: 
     median of `windows` equal windows, so one disturbed moment does not decide it."""
     from sherwood_tui import catalog
     from sherwood_tui.core.contract import Player
-
     from sherwood_tui.simulate import tune_gc_for_batch_play
 
     game = catalog.get(game_id).load()

@@ -25,7 +25,7 @@ MAX_SAVE_BYTES = 64 * 2**20  # a save is the seed and the moves: far smaller tha
 class OneLineParser(argparse.ArgumentParser):
     """Bad arguments get one line on stderr and exit status 2."""
 
-    def error(self, message: str):  # noqa: D102
+    def error(self, message: str):
         self.exit(2, f"{self.prog}: {' '.join(message.split())}\n")
 
 
@@ -229,8 +229,8 @@ def run(argv: list[str]) -> int:
     resume_path = None
     if args.command == "resume":
         from sherwood_tui.core.errors import SaveError
-        from sherwood_tui.core.saves import load_session
         from sherwood_tui.core.savelock import SaveLock
+        from sherwood_tui.core.saves import load_session
 
         try:
             SaveLock(args.file).acquire().release()  # open in another window: say so now

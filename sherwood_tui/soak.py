@@ -175,7 +175,7 @@ def main(args) -> int:
         started = time.perf_counter()
         done = [0]
 
-        def progress(k: int, title: str = game.title) -> None:
+        def progress(k: int, title: str = game.title, done: list[int] = done) -> None:
             done[0] += k
             if sys.stderr.isatty():
                 print(f"\r{title}: {done[0]:,} / {args.games:,} games", end="", file=sys.stderr)

@@ -4,7 +4,8 @@ privacy of views, JSON round trips and replay."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sherwood_tui.core.contract import Game, Player
 

@@ -153,7 +153,7 @@ def test_the_app_needs_a_terminal_but_other_commands_work_in_pipes(tmp_path):
     assert piped.stderr == "sherwood-tui: needs a terminal: stdin is not a terminal\n"
     master, slave = pty.openpty()
     try:  # stdin a terminal, stdout a file: nothing reaches the terminal either
-        to_file = subprocess.run([*command, "play"], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        to_file = subprocess.run([*command, "play"], stdin=slave, capture_output=True,
                                  env=env, timeout=60)
         os.set_blocking(master, False)
         with pytest.raises(BlockingIOError):

@@ -10,9 +10,9 @@ import pytest
 
 from sherwood_tui import catalog
 from sherwood_tui.core.contract import Player
-from sherwood_tui.core.saves import write_save
-from sherwood_tui.core.savelock import SaveLock, holder_of, lock_path
 from sherwood_tui.core.errors import SaveError
+from sherwood_tui.core.savelock import SaveLock, holder_of, lock_path
+from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
 from tests.pty_app import PtyApp
 

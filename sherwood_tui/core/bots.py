@@ -11,13 +11,13 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from sherwood_tui.core.contract import BOT_LEVELS, Game
+from sherwood_tui.core.contract import BOT_LEVELS, AnyGame
 from sherwood_tui.core.plugin import find
 
 LEVELS = BOT_LEVELS
 
 
-def decide(game: Game, level: str, view: Any, legal: list[Any], rnd: random.Random) -> Any:
+def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.Random) -> Any:
     """The bot's action, given only what its seat may know."""
     if level == "random":
         return rnd.choice(legal)
@@ -32,7 +32,7 @@ def sensible_player(game_id: str) -> Callable[..., Any]:
     return find(game_id).bot()
 
 
-def bot_action(game: Game, state: Any, seat: int, level: str, rnd: random.Random) -> Any:
+def bot_action(game: AnyGame, state: Any, seat: int, level: str, rnd: random.Random) -> Any:
     """The action of the bot in `seat`: it is shown that seat's view only."""
     legal = game.legal_actions(state, seat)
     if level == "random":  # needs no view at all: skip building it

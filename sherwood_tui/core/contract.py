@@ -9,7 +9,8 @@ acting `seat`; the game's `action_type` is their discriminated union (for saves)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Literal, get_args
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -17,8 +18,10 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
 from sherwood_tui.core.wording import printable
 
-
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
+
+M = TypeVar("M", bound=BaseModel)
+
 
 _DEFAULTS: dict[type, tuple[dict[str, Any], set[str]]] = {}
 # pydantic keeps these in slots; setting them through the slot descriptors directly is
@@ -30,7 +33,7 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-def make(model: type, **values: Any):
+def make(model: type[M], /, **values: Any) -> M:
     """A `model` (a Frozen subclass) from trusted values without validation (the rules'
     hot path): fields left out take their defaults. Use the normal constructor for
     untrusted input. Calling this function is quicker than `Model.make(...)`: looking an
@@ -45,7 +48,7 @@ def make(model: type, **values: Any):
         }
         known = _DEFAULTS[model] = (defaults, set(fields))
     defaults, every_field = known
-    new = _new_object(model)
+    new: M = _new_object(model)
     _set_dict(new, {**defaults, **values} if defaults else values)
     _set_fields_set(new, every_field)
     _set_extra(new, None)
@@ -61,9 +64,9 @@ class Frozen(BaseModel):
     # needs them.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    make = classmethod(make)  # Model.make(**values): the module's `make` for this model
+    make = classmethod(make)  # type: ignore[var-annotated]  # Model.make(**values): the module's `make`
 
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False):
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A shallow copy with some fields replaced, without validation (as pydantic's),
         but several times faster: the rules copy states in their hot loop."""
         if deep:
@@ -90,6 +93,18 @@ class Player(Frozen):
     @classmethod
     def _printable_name(cls, name: str) -> str:
         return printable(name).strip()
+
+
+class HasPlayers(Protocol):
+    """What the core reads of every game's state."""
+
+    @property
+    def players(self) -> Sequence[Player]: ...
+
+
+S = TypeVar("S", bound=HasPlayers)  # a game's state
+A = TypeVar("A")  # its actions (pydantic models with a `seat`)
+V = TypeVar("V")  # what one seat may know
 
 
 EventKind = Literal["info", "round_start", "round_end", "turn_start", "stack", "reveal", "game_end"]
@@ -168,7 +183,7 @@ def _kind_of(action: Any) -> str:
     return "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
 
 
-class Game(ABC):
+class Game(ABC, Generic[S, A, V]):
     """One game's rules. Subclasses are stateless; all state is in the state object.
 
     A subclass names its plug-in (`plugin = PLUGIN`, from the game's `plugin.py`): its
@@ -185,7 +200,7 @@ class Game(ABC):
     state_type: ClassVar[type]
     action_type: ClassVar[Any]  # an Annotated discriminated union of action models
 
-    _adapter: ClassVar[TypeAdapter | None] = None
+    _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _action_classes: ClassVar[frozenset[type] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -217,13 +232,13 @@ class Game(ABC):
             raise RuleError(f"{self.title} has no option {sorted(unknown)[0]!r}.")
         return {**known, **{k: bool(v) for k, v in options.items()}}
 
-    def new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> BaseModel:
+    def new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> S:
         """A new game for these players, variants and seed."""
         return self.start(players, options, seed)[0]
 
     def start(
         self, players: list[Player], options: dict[str, bool], seed: int
-    ) -> tuple[BaseModel, list[Event]]:
+    ) -> tuple[S, list[Event]]:
         """A new game and the public events of its set-up (for the log)."""
         self.check_players(players)
         result = self._new_game(players, self.check_options(options), seed)
@@ -232,39 +247,41 @@ class Game(ABC):
     @abstractmethod
     def _new_game(
         self, players: list[Player], options: dict[str, bool], seed: int
-    ) -> BaseModel | tuple[BaseModel, list[Event]]:
+    ) -> S | tuple[S, list[Event]]:
         """The set-up; may also return the set-up's public events as (state, events)."""
 
     # ----- whose turn -----------------------------------------------------------------
     @abstractmethod
-    def to_act(self, state: Any) -> list[int]:
+    def to_act(self, state: S) -> list[int]:
         """The seats that must decide now (several for simultaneous decisions)."""
 
     @abstractmethod
-    def is_private(self, state: Any, seat: int) -> bool:
+    def is_private(self, state: S, seat: int) -> bool:
         """Whether this seat's decision shows it secrets (so needs the curtain)."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Any]:
+    def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every legal action of this seat now (empty if it need not act)."""
 
     # ----- applying actions ---------------------------------------------------------
-    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, action: Any) -> tuple[S, list[Event]]:
         """Apply one action; return the new state and the public events of this step.
 
         An illegal action raises RuleError and the given state is untouched (it is
         immutable).
         """
-        if action.__class__ not in (self._action_classes or self.action_classes()):
-            raise RuleError(f"That is not a move of {self.title} (it is {_a_kind_of(action)}).")
+        move: Any = action  # any object at all: checked here
+        kind: type = move.__class__
+        if kind not in (self._action_classes or self.action_classes()):
+            raise RuleError(f"That is not a move of {self.title} (it is {_a_kind_of(move)}).")
         try:
-            if action.seat.__class__ is not int:  # True would pass for seat 1
-                raise RuleError(self.malformed(action))
+            if move.seat.__class__ is not int:  # True would pass for seat 1
+                raise RuleError(self.malformed(move))
             if self.is_over(state):
                 raise RuleError("The game is over.")
-            if not self.may_act(state, action.seat):
-                raise RuleError(self.why_not_turn(state, action.seat))
-            return self._apply(state, action)
+            if not self.may_act(state, move.seat):
+                raise RuleError(self.why_not_turn(state, move.seat))
+            return self._apply(state, move)
         except (AttributeError, TypeError, ValueError, KeyError, IndexError):
             # A half-built move (`model_construct`) or one with values of the wrong
             # kind; a well-formed move that fails here is a bug in the rules.
@@ -298,84 +315,90 @@ class Game(ABC):
             return f"That {_kind_of(action)} move is malformed: its {field} is not valid ({first['msg']})."
         return ""
 
-    def may_act(self, state: Any, seat: int) -> bool:
+    def may_act(self, state: S, seat: int) -> bool:
         """Whether `seat` is in `to_act(state)`; games may answer without building the
         list (the rules' hot path asks at every action)."""
         return seat in self.to_act(state)
 
-    def why_not_turn(self, state: Any, seat: int) -> str:
+    def why_not_turn(self, state: S, seat: int) -> str:
         """The message for a seat that tries to act out of turn (games may refine it)."""
         if not 0 <= seat < len(state.players):
             return "There is no such seat at this table."
         return f"It is not {state.players[seat].name}'s turn."
 
     @abstractmethod
-    def _apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]: ...
+    def _apply(self, state: S, action: A) -> tuple[S, list[Event]]: ...
 
     # ----- what each seat may know -------------------------------------------------
     @abstractmethod
-    def view(self, state: Any, seat: int) -> BaseModel:
+    def view(self, state: S, seat: int) -> V:
         """Everything this seat may know, and nothing more."""
 
     @abstractmethod
-    def public_view(self, state: Any) -> BaseModel:
+    def public_view(self, state: S) -> Any:
         """What the whole table may see."""
 
     @abstractmethod
-    def scramble_secrets(self, state: Any, keep_seat: int, seed: int) -> Any:
+    def scramble_secrets(self, state: S, keep_seat: int, seed: int) -> S:
         """A copy of the state where every secret `keep_seat` may not know is replaced by
         a different secret of the same shape (for the privacy tests)."""
 
     @abstractmethod
-    def secret_texts(self, state: Any, seat: int) -> set[str]:
+    def secret_texts(self, state: S, seat: int) -> set[str]:
         """Strings that identify this seat's secrets on a screen (for privacy tests)."""
 
     # ----- the end -----------------------------------------------------------------
     @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     @abstractmethod
-    def scores(self, state: Any) -> list[ScoreLine]:
+    def scores(self, state: S) -> list[ScoreLine]:
         """Scores of every seat (running during the game, final at the end)."""
 
-    def winners(self, state: Any) -> list[int]:
+    def winners(self, state: S) -> list[int]:
         """The winning seats by total, then the tie-breaks of the score lines."""
         lines = self.scores(state)
         best = max((line.total, line.tiebreak) for line in lines)
         return [line.seat for line in lines if (line.total, line.tiebreak) == best]
 
-    def is_final(self, before: Any, action: Any, events: list[Event]) -> bool:
+    def is_final(self, before: S, action: A, events: list[Event]) -> bool:
         """Whether this step can no longer be taken back (it showed something new to
         someone, or the rules make it final). By default: a reveal, a round's end."""
         return any(e.kind in FINAL_EVENT_KINDS for e in events)
 
-    def private_news(self, before: Any, action: Any, after: Any) -> list[str]:
+    def private_news(self, before: S, action: A, after: S) -> list[str]:
         """Lines that only the acting seat learnt from this action (a card it drew from
         another's hand, say): the app shows them to that seat alone, before the keyboard
         passes. Not on the rules' hot path (only screens ask). By default: none."""
         return []
 
-    def ending(self, state: Any) -> str:
+    def ending(self, state: S) -> str:
         """A short category of how the game ended (for the simulator)."""
         return "complete"
 
     @abstractmethod
-    def round_label(self, state: Any) -> str:
+    def round_label(self, state: S) -> str:
         """A short public label of where the game stands ("Round 3")."""
 
     # ----- serialisation --------------------------------------------------------------
     @classmethod
-    def action_adapter(cls) -> TypeAdapter:
-        if cls.__dict__.get("_adapter") is None:
-            cls._adapter = TypeAdapter(cls.action_type)
-        return cls._adapter
+    def action_adapter(cls) -> TypeAdapter[Any]:
+        adapter = cls.__dict__.get("_adapter")
+        if adapter is None:
+            adapter = cls._adapter = TypeAdapter(cls.action_type)
+        return adapter
 
-    def parse_action(self, data: Any) -> Any:
+    def parse_action(self, data: Any) -> A:
         """An action from JSON-like data, validated strictly: "0" is not seat 0, nor true
         seat 1 (ValidationError otherwise)."""
         import json
 
-        return self.action_adapter().validate_json(json.dumps(data), strict=True)
+        action: A = self.action_adapter().validate_json(json.dumps(data), strict=True)
+        return action
 
-    def dump_action(self, action: Any) -> dict:
-        return action.model_dump(mode="json")
+    def dump_action(self, action: A) -> dict[str, Any]:
+        dumped: dict[str, Any] = cast(BaseModel, action).model_dump(mode="json")
+        return dumped
+
+
+AnyGame = Game[Any, Any, Any]  # a game of any kind (the app, saves, bots)

@@ -136,7 +136,8 @@ class HandOff:
             return self.holder
         for action in reversed(self.session.actions):
             if self.session.players[action.seat].bot is None:
-                return action.seat
+                seat: int = action.seat
+                return seat
         return None
 
     def _undo_start(self) -> tuple[int | None, str]:
@@ -167,9 +168,10 @@ class HandOff:
 
     def undo_offer(self) -> str | None:
         """The name of the player who may take back a decision now, or None."""
-        if not self.can_undo():
+        seat = self.undoer()
+        if seat is None or not self.can_undo():
             return None
-        return self.session.player_name(self.undoer())
+        return self.session.player_name(seat)
 
     def undo(self) -> list[Any]:
         """Take back the last decision of the human at the keyboard and the bots' moves

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sherwood_tui.core.contract import Game
+    from sherwood_tui.core.contract import AnyGame
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class GamePlugin:
     blurb: str
     min_players: int
     max_players: int
-    rules: Callable[[], Game]  # the rules object (imports the rules)
+    rules: Callable[[], AnyGame]  # the rules object (imports the rules)
     bot: Callable[[], Callable[..., Any]]  # the sensible bot: (view, legal, rnd) -> action
     invariants: Callable[[], Callable[[Any], list[str]]]  # state -> problems (soak, tests)
     stats: Callable[[], Callable[..., None]]  # the simulator's counter of a step
@@ -67,7 +67,7 @@ class GamePlugin:
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    def load(self) -> Game:
+    def load(self) -> AnyGame:
         """The game's rules object (made once)."""
         game = self._loaded.get("rules")
         if game is None:

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.paths import data_dir, saves_dir  # noqa: F401 - re-exported
+from sherwood_tui.core.plugin import find
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.wording import printable
 
@@ -52,7 +53,7 @@ class SaveRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: str = "sherwood-tui-save"
-    version: Literal[1, 2] = FORMAT_VERSION  # KNOWN_VERSIONS
+    version: Literal[1, 2] = 2  # one of KNOWN_VERSIONS; new saves are FORMAT_VERSION
     game: str = Field(max_length=100)
     players: list[Player] = Field(min_length=1, max_length=12)
     options: dict[str, bool] = Field(max_length=50)
@@ -198,10 +199,8 @@ def load_session(path: Path) -> Session:
 
 def session_of(record: SaveRecord, name: str) -> Session:
     """Replay a save's record through the rules, or SaveError with one line."""
-    from sherwood_tui import catalog
-
     try:
-        info = catalog.get(record.game)
+        info = find(record.game)
     except ValueError:
         raise SaveError(f"{name}: unknown game {record.game[:40]!r}") from None
     game = info.load()
@@ -222,7 +221,7 @@ def session_of(record: SaveRecord, name: str) -> Session:
         raise SaveError(f"{name}: damaged ({err.__class__.__name__})") from None
 
 
-def _why_not_a_move(error: dict) -> str:
+def _why_not_a_move(error: Any) -> str:
     """One short line from the first validation error of a saved move."""
     if error["type"] == "union_tag_invalid":
         return f"{_tag_of(error)}: no move of that kind"
@@ -232,7 +231,7 @@ def _why_not_a_move(error: dict) -> str:
     return f"{where}: " + " ".join(str(error["msg"]).split())
 
 
-def _tag_of(error: dict) -> str:
+def _tag_of(error: Any) -> str:
     """The kind a saved move names (its `type`), quoted and short."""
     kind = error.get("input", {}).get("type") if isinstance(error.get("input"), dict) else None
     return repr(kind)[:40]
@@ -275,15 +274,13 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]
 
 def summarise(path: Path) -> SaveSummary | str:
     """The Continue line of one file (replayed), or the one-line reason it is no save."""
-    from sherwood_tui import catalog
-
     name = printable(path.name)
     try:
         record = read_record(path)
     except SaveError as err:
         return str(err)
     try:
-        info = catalog.get(record.game)
+        info = find(record.game)
     except ValueError:
         return f"{name}: unknown game {record.game[:40]!r}"
     summary = SaveSummary(

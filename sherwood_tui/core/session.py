@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sherwood_tui.core.contract import Event, Game, Player
+from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.handoff import HandOff
 
@@ -19,7 +19,7 @@ class Session:
 
     def __init__(
         self,
-        game: Game,
+        game: AnyGame,
         players: list[Player],
         options: dict[str, bool] | None = None,
         seed: int | None = None,
@@ -37,9 +37,9 @@ class Session:
     # ----- replay -----------------------------------------------------------------------
     @classmethod
     def replay(
-        cls, game: Game, players: list[Player], options: dict[str, bool], seed: int,
+        cls, game: AnyGame, players: list[Player], options: dict[str, bool], seed: int,
         actions: list[Any],
-    ) -> "Session":
+    ) -> Session:
         """Rebuild a session from its seed and actions (RuleError if one is illegal)."""
         session = cls(game, players, options, seed)
         for index, action in enumerate(actions):

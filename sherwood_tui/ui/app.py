@@ -11,11 +11,10 @@ from textual.app import App
 from textual.binding import Binding
 
 from sherwood_tui.catalog import GameInfo, get
-from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.errors import RuleError, SaveError
+from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
-from sherwood_tui.ui.widgets import KeyBar
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
@@ -26,6 +25,7 @@ from sherwood_tui.ui.screens import (
     RulesScreen,
     TooSmallScreen,
 )
+from sherwood_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
     from sherwood_tui.core.contract import Player

@@ -28,7 +28,7 @@ class GameScreen(Screen):
     private: ClassVar[bool] = False
     BINDINGS = [Binding("u", "undo", "Undo")]
 
-    def __init__(self, session: "Session", seat: int | None) -> None:
+    def __init__(self, session: Session, seat: int | None) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
@@ -129,7 +129,7 @@ class PrivateNewsScreen(SteadyScreen):
 
     BINDINGS = [Binding("enter", "go_on", "Go on")]
 
-    def __init__(self, session: "Session", seat: int, lines: list[str], covered: bool = False) -> None:
+    def __init__(self, session: Session, seat: int, lines: list[str], covered: bool = False) -> None:
         super().__init__()
         self.session = session
         self.seat = seat

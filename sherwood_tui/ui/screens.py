@@ -21,9 +21,9 @@ from sherwood_tui.core.wording import count, printable
 from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text
 
 if TYPE_CHECKING:
+    from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.core.saves import SaveSummary
-    from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.session import Session
 
 NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
@@ -90,7 +90,7 @@ class SetupScreen(SteadyScreen):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, info: "GameInfo") -> None:
+    def __init__(self, info: GameInfo) -> None:
         super().__init__()
         self.info = info
         self.game = info.load()
@@ -357,7 +357,7 @@ class CurtainScreen(SteadyScreen):
     ]
 
     def __init__(
-        self, session: "Session", seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
+        self, session: Session, seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
     ) -> None:
         super().__init__()
         self.session = session
@@ -460,7 +460,7 @@ class FinalScreen(SteadyScreen):
 
     BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 

@@ -13,7 +13,6 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Static
 
-
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
 

@@ -81,10 +81,8 @@ def find(game_id: str, seed: int, stop: Callable[[Step], bool], nth: int = 1) ->
 
 def finished(game_id: str, seed: int) -> Session:
     """A whole seeded random game, played to the end."""
-    last = None
-    for last in walk(game_id, seed):
-        pass
-    assert last is not None and last.session.is_over
+    *_, last = walk(game_id, seed)
+    assert last.session.is_over
     return last.session
 
 

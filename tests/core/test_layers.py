@@ -1,0 +1,72 @@
+"""The layers point one way: core <- game rules <- screens and the app.
+
+Read from the source (every `import` and `from ... import`, also those inside functions
+and under TYPE_CHECKING): the core imports nothing of sherwood_tui outside the core; a
+game's rules import the core and their own folder, never the UI or another game; only
+screens modules and the app import textual."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2] / "sherwood_tui"
+GAMES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "plugin.py").exists())
+# A game's modules that draw (they may import the UI layer, rich and textual).
+DRAWING = {"screens", "screens_common", "screens_merchant", "screens_sheriff", "ui_text", "map_widget"}
+
+
+def imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            package = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts[: -node.level])
+            found.add(f"{package}.{node.module}" if node.module else package)
+    return found
+
+
+def modules(folder: Path):
+    for path in sorted(folder.rglob("*.py")):
+        yield path, imports(path)
+
+
+def test_layers_core_imports_only_the_core():
+    for path, found in modules(ROOT / "core"):
+        ours = {m for m in found if m.startswith("sherwood_tui")}
+        outside = {m for m in ours if not m.startswith("sherwood_tui.core")}
+        assert not outside, f"{path.name} imports {sorted(outside)}"
+        assert not {m for m in found if m.split(".")[0] in ("textual", "rich")}, path.name
+
+
+def test_layers_game_rules_import_the_core_and_their_own_folder_only():
+    for game in GAMES:
+        for path, found in modules(ROOT / "games" / game):
+            if path.stem in DRAWING:
+                continue
+            ours = {m for m in found if m.startswith("sherwood_tui")}
+            allowed = ("sherwood_tui.core", f"sherwood_tui.games.{game}")
+            bad = {m for m in ours if not m.startswith(allowed)}
+            assert not bad, f"{game}/{path.relative_to(ROOT / 'games' / game)} imports {sorted(bad)}"
+            ui = {m for m in found if m.split(".")[0] in ("textual", "rich")}
+            assert not ui, f"{game}/{path.name} imports {sorted(ui)}"
+
+
+def test_layers_screens_never_reach_into_another_game():
+    for game in GAMES:
+        for path, found in modules(ROOT / "games" / game):
+            others = {m for m in found if m.startswith("sherwood_tui.games.") and not m.startswith(f"sherwood_tui.games.{game}")}
+            assert not others, f"{game}/{path.name} imports {sorted(others)}"
+
+
+def test_layers_no_module_is_imported_by_a_name_string():
+    """No `importlib.import_module` or `__import__`: a game's parts load through its plug-in."""
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+                assert name not in ("import_module", "__import__"), f"{path.relative_to(ROOT)} imports by name"
