@@ -12,7 +12,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import LEVELS, bot_action
@@ -39,7 +39,7 @@ def play_one(game_id: str, players: int, bots: list[str], options: dict[str, boo
     info = catalog.get(game_id)
     game = info.load()
     count_step = _counter(info)
-    seats = [Player(name=f"Seat {i + 1}", bot=bots[i]) for i in range(players)]
+    seats = [Player(name=f"Seat {i + 1}", bot=cast(Any, bots[i])) for i in range(players)]
     state, _ = game.start(seats, options, seed)
     rnd = random.Random(seed)
     counts: Counter = Counter()

@@ -40,7 +40,8 @@ class PtyApp:
                  crash_bots: bool = False) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color", "SHERWOOD_TUI_DATA": str(data)}
+        env = {**os.environ, "TERM": "xterm-256color", "SHERWOOD_TUI_DATA": str(data),
+               "PYTHONPATH": str(Path(__file__).resolve().parents[1])}  # the code under test
         flags = ["--ctty"] * ctty + ["--nohup"] * nohup + ["--crash-bots"] * crash_bots
         self.process = subprocess.Popen(
             [sys.executable, __file__, *flags, "--", *args],

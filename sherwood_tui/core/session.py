@@ -94,5 +94,8 @@ class Session:
         """Add a line of the session's own (not of the rules) to the public log."""
         self.log.append(Event(text=text))
 
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
     def player_name(self, seat: int) -> str:
         return self.players[seat].name

@@ -28,7 +28,10 @@ from sherwood_tui.ui.screens import (
 from sherwood_tui.ui.widgets import KeyBar
 
 if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
-    from sherwood_tui.core.contract import Player
+    from textual.screen import Screen
+
+    from sherwood_tui.core.contract import Event, Player
+    from sherwood_tui.core.savelock import SaveLock
     from sherwood_tui.core.session import Session
 
 MIN_SIZE = (80, 24)
@@ -100,7 +103,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.save_problem = ""  # "error: folder" of the last save, if it failed
         self.saved_actions: list | None = None  # the actions the save file holds (None: no file yet)
         self.unsaved_note = ""  # said on the terminal when the app exits with moves unsaved
-        self.save_lock = None  # the lock of the save this window plays (core/savelock.py)
+        self.save_lock: SaveLock | None = None  # the lock of the save this window plays
         self.interludes: list = []  # (screen, step): screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
 
@@ -259,6 +262,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         step = session.handoff.next_step()
         if step.kind == WAIT:
             return
+        screen: Screen[Any]
         if step.kind == FINAL:
             screen = FinalScreen(session)
         elif step.kind == BOT:
@@ -266,23 +270,31 @@ class SherwoodApp(SafeTerminalMixin, App):
 
             screen = BotTurnScreen(session, step.seat)
         elif step.kind == CURTAIN:
+            assert step.seat is not None
             screen = CurtainScreen(
                 session, step.seat, session.log[self.news_mark :],
                 public=not step.private, undo_name=session.handoff.undo_offer(),
             )
         else:
-            screen = self.info.load_screens().screen_for(session, step.seat)
+            screen = self.in_play[1].load_screens().screen_for(session, step.seat)
         self._show(screen, step)
 
+    @property
+    def in_play(self) -> tuple[Session, GameInfo]:
+        """The game in play and its plug-in (only asked for while a game is on)."""
+        assert self.session is not None and self.info is not None, "no game in play"
+        return self.session, self.info
+
     def lift_curtain(self, seat: int) -> None:
-        self.session.handoff.lift(seat)
-        self.news_mark = len(self.session.log)
+        session, _ = self.in_play
+        session.handoff.lift(seat)
+        self.news_mark = len(session.log)
         self.autosave()
         self.advance()
 
     def submit(self, action: Any) -> None:
         """Apply a seat's action; an illegal one is explained and changes nothing."""
-        session = self.session
+        session, _ = self.in_play
         before = session.state
         try:
             events = session.submit(action)
@@ -298,23 +310,23 @@ class SherwoodApp(SafeTerminalMixin, App):
         their eyes only: behind a cover first when the table may have been watching."""
         from sherwood_tui.ui.game_screen import PrivateNewsScreen
 
-        session, seat = self.session, action.seat
+        (session, _), seat = self.in_play, action.seat
         if session.players[seat].bot is not None:
             return []
         lines = session.game.private_news(before, action, session.state)
         if not lines:
             return []
-        shown = []
+        shown: list[tuple[Any, Step]] = []
         if len(session.humans) > 1 and not session.handoff.private_ok:
             shown.append((PrivateNewsScreen(session, seat, lines, covered=True), Step(NEWS, seat)))
         shown.append((PrivateNewsScreen(session, seat, lines), Step(NEWS, seat, private=True)))
         return shown
 
-    def _interludes_for(self, events: list) -> list[tuple[Any, Step]]:
+    def _interludes_for(self, events: list[Event]) -> list[tuple[Any, Step]]:
         """Public screens to show between decisions: the game's own (a reveal, say),
         then the round summary when a round ended."""
-        session = self.session
-        screens = self.info.load_screens()
+        session, info = self.in_play
+        screens = info.load_screens()
         shown = list(screens.interludes_for(session, events))
         if any(e.kind == "round_end" for e in events) and not session.is_over:
             start = self.summary_mark

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, our_app
 
 if TYPE_CHECKING:
     from sherwood_tui.core.session import Session
@@ -62,19 +62,20 @@ class GameScreen(Screen):
     def scoreboard(self) -> Text:
         """The game's public scoreboard (its screens module's `scoreboard_text`): the
         same figures on every screen, a bot's turn included."""
-        return self.app.info.load_screens().scoreboard_text(self.session)
+        text: Text = our_app(self).in_play[1].load_screens().scoreboard_text(self.session)
+        return text
 
     def submit(self, action: Any) -> None:
         """Send this screen's decision once; keys pressed before the screen changes are ignored."""
         if self.decided:
             return
         self.decided = True
-        self.app.submit(action)
+        our_app(self).submit(action)
         if self.app.screen is self:  # refused: the player may choose again
             self.decided = False
 
     def action_undo(self) -> None:
-        self.app.undo_last()
+        our_app(self).undo_last()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys typed while the screen is being built wait for nothing; once it is, `u`
@@ -88,16 +89,21 @@ class BotTurnScreen(GameScreen):
 
     waiting = False  # another screen was on top when the bot was due
 
+    @property
+    def bot_seat(self) -> int:
+        assert self.seat is not None
+        return self.seat
+
     def compose_main(self) -> ComposeResult:
-        player = self.session.players[self.seat]
+        player = self.session.player(self.bot_seat)
         text = Text(f"{player.name} ({player.bot} bot) is deciding...", style="bold")
         yield Panel(text, title="Bot turn")
-        table = self.app.info.load_screens().table_text
+        table = our_app(self).in_play[1].load_screens().table_text
         if table is not None:
             yield Panel(table(self.table), title="Table")
 
     def on_mount(self) -> None:
-        delay = self.app.bot_delay
+        delay = our_app(self).bot_delay
         if delay > 0:
             self.set_timer(delay, self.act)
         else:
@@ -116,10 +122,11 @@ class BotTurnScreen(GameScreen):
         if self.app.screen is not self:  # the bot's move waits until the table sees it
             self.waiting = True
             return
-        session = self.session
+        session, seat = self.session, self.bot_seat
         rnd = random.Random(f"{session.seed}-{len(session.actions)}")
-        level = session.players[self.seat].bot
-        self.submit(bot_action(self.game, session.state, self.seat, level, rnd))
+        level = session.player(seat).bot
+        assert level is not None
+        self.submit(bot_action(self.game, session.state, seat, level, rnd))
 
 
 class PrivateNewsScreen(SteadyScreen):
@@ -152,4 +159,4 @@ class PrivateNewsScreen(SteadyScreen):
         yield KeyBar()
 
     def action_go_on(self) -> None:
-        self.app.continue_interludes()
+        our_app(self).continue_interludes()

@@ -25,9 +25,17 @@ import traceback
 from codecs import getincrementaldecoder
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    _AppBase = App[Any]  # the mixin goes before textual's App in the app's bases
+else:
+    _AppBase = object
 
 EXIT_CRASH = 1
 EXIT_UNSAVED = 3  # the player chose to exit although the last moves could not be saved
@@ -99,7 +107,7 @@ class SafeLinuxDriver(LinuxDriver):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._file = TerminalOutput(self._file)
+        self._file = TerminalOutput(self._file)  # type: ignore[assignment]  # writes like a file
 
     def stop_application_mode(self) -> None:
         """Clear the last screen (it may hold a private hand), then restore the terminal."""
@@ -128,7 +136,8 @@ class SafeLinuxDriver(LinuxDriver):
                     except OSError:
                         data = b""
                     if not data:
-                        self._loop.call_soon_threadsafe(self._app.stop_and_save, EXIT_END_OF_INPUT)
+                        app: SafeTerminalMixin = self._app  # type: ignore[assignment]  # ours
+                        self._loop.call_soon_threadsafe(app.stop_and_save, EXIT_END_OF_INPUT)
                         return
                     for event in parser.feed(decode(data)):
                         self.process_message(event)
@@ -136,7 +145,7 @@ class SafeLinuxDriver(LinuxDriver):
                     self.process_message(event)
 
 
-class SafeTerminalMixin:
+class SafeTerminalMixin(_AppBase):
     """Mixed into the app before `textual.app.App`: ends it safely whatever happens
     (see the module's docstring). The app provides `autosave()`."""
 
@@ -174,6 +183,9 @@ class SafeTerminalMixin:
         self._watchdog = threading.Timer(WATCHDOG_SECONDS, os._exit, (return_code,))
         self._watchdog.daemon = True
         self._watchdog.start()
+
+    def autosave(self) -> None:
+        """Save the game in play (the app provides it)."""
 
     def _save_quietly(self) -> None:
         try:

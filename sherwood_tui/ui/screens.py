@@ -4,7 +4,7 @@ round summary and final scores."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from sherwood_tui import catalog
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count, printable
-from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text
+from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text, our_app
 
 if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
@@ -72,7 +72,7 @@ class PickerScreen(Screen):
         elif choice == "continue":
             self.action_continue()
         else:
-            self.app.push_screen(SetupScreen(catalog.get(choice)))
+            self.app.push_screen(SetupScreen(catalog.get(str(choice))))
 
     def action_continue(self) -> None:
         self.app.push_screen(ContinueScreen())
@@ -137,7 +137,7 @@ class SetupScreen(SteadyScreen):
             self._show_count()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        index = int(event.input.id.split("-")[1])
+        index = int(str(event.input.id).split("-")[1])
         if index + 1 < self.count:
             self.query_one(f"#name-{index + 1}", Input).focus()
         else:
@@ -157,7 +157,7 @@ class SetupScreen(SteadyScreen):
         for i in range(self.count):
             kind = self.query_one(f"#kind-{i}", Select).value
             name = self.query_one(f"#name-{i}", Input).value.strip()
-            players.append(Player(name=name, bot=None if kind == "human" else kind))
+            players.append(Player(name=name, bot=None if kind == "human" else cast(Any, kind)))
         return players
 
     def options(self) -> dict[str, bool]:
@@ -170,7 +170,7 @@ class SetupScreen(SteadyScreen):
         except RuleError as err:
             self.query_one("#error", Static).update(Text(str(err), style="bold red"))
             return
-        self.app.start_game(self.info, players, self.options())
+        our_app(self).start_game(self.info, players, self.options())
 
 
 class ContinueScreen(SteadyScreen):
@@ -204,7 +204,7 @@ class ContinueScreen(SteadyScreen):
         """(Re)read the saves folder; highlight the save at `near` or the closest one."""
         from sherwood_tui.core.saves import list_saves
 
-        summaries, problems = list_saves(self.app.saves_dir)
+        summaries, problems = list_saves(our_app(self).saves_dir)
         self.summaries = {str(s.path): s for s in summaries}
         self.problems = problems
         playing = [s for s in summaries if not s.finished and not s.problem]
@@ -242,7 +242,7 @@ class ContinueScreen(SteadyScreen):
     def highlighted_save(self) -> SaveSummary | None:
         saves = self.query_one("#saves", StopList)
         option = saves.highlighted_option
-        return None if option is None or option.disabled else self.summaries.get(option.id)
+        return None if option is None or option.disabled else self.summaries.get(str(option.id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         nothing = {"delete": not self.summaries, "skipped": not self.problems}
@@ -251,11 +251,12 @@ class ContinueScreen(SteadyScreen):
         return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        summary = self.summaries.get(event.option.id)
+        path = str(event.option.id)
+        summary = self.summaries.get(path)
         if summary is not None and summary.problem:
             self.app.notify(summary.problem, title="Cannot continue", severity="error", markup=False)
             return
-        self.app.resume(Path(event.option.id))
+        our_app(self).resume(Path(path))
 
     def action_skipped(self) -> None:
         """The files of the saves folder that are not saves, and why (scrollable)."""
@@ -394,12 +395,12 @@ class CurtainScreen(SteadyScreen):
         return super().check_action(action, parameters)
 
     def action_lift(self) -> None:
-        self.app.lift_curtain(self.seat)
+        our_app(self).lift_curtain(self.seat)
 
     action_take = action_lift
 
     def action_undo(self) -> None:
-        self.app.undo_last()
+        our_app(self).undo_last()
 
 
 class LogScreen(SteadyScreen):
@@ -452,7 +453,7 @@ class RoundSummaryScreen(SteadyScreen):
         self.query_one("#summary").scroll_end(animate=False)
 
     def action_done(self) -> None:
-        self.app.continue_interludes()
+        our_app(self).continue_interludes()
 
 
 class FinalScreen(SteadyScreen):
@@ -492,7 +493,7 @@ class FinalScreen(SteadyScreen):
         yield KeyBar()
 
     def action_done(self) -> None:
-        self.app.leave_game()
+        our_app(self).leave_game()
 
 
 class HelpScreen(ModalScreen):
@@ -566,7 +567,7 @@ class QuitScreen(ModalScreen):
         self.describe()
 
     def describe(self, error: str = "") -> None:
-        app = self.app
+        app = our_app(self)
         lost = app.unsaved_sentence()
         if lost:
             state = Text(f"{lost}: {app.save_problem}.", style="bold")
@@ -590,7 +591,7 @@ class QuitScreen(ModalScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "elsewhere":
-            return self.is_mounted and bool(self.app.unsaved())
+            return self.is_mounted and bool(our_app(self).unsaved())
         return True
 
     def folder_box(self) -> Input | None:
@@ -609,7 +610,7 @@ class QuitScreen(ModalScreen):
         folder = event.value.strip()
         if not folder:
             return
-        error = self.app.save_elsewhere(Path(folder))
+        error = our_app(self).save_elsewhere(Path(folder))
         if error:
             self.describe(error)
             self.query_one("#quit-keys", Static).update(Text("Enter: save there   Esc: back"))
@@ -620,11 +621,11 @@ class QuitScreen(ModalScreen):
 
     def action_leave(self) -> None:
         self.app.pop_screen()
-        self.app.leave_game()
+        our_app(self).leave_game()
 
     def action_exit(self) -> None:
-        if self.app.unsaved():
-            self.app.exit_unsaved()
+        if our_app(self).unsaved():
+            our_app(self).exit_unsaved()
         else:
             self.app.exit()
 

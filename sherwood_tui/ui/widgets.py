@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -14,7 +14,15 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Static
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from sherwood_tui.core.contract import Event
+    from sherwood_tui.ui.app import SherwoodApp
+
+def our_app(node: DOMNode) -> SherwoodApp:
+    """The app a widget or screen belongs to, as the SherwoodApp it is (for the type
+    checker: Textual types it as a plain App)."""
+    return cast("SherwoodApp", node.app)
 
 
 def clip(text: str, cells: int) -> str:
@@ -88,7 +96,7 @@ class NewsLines(Widget):
                 break
             used += node.styles.gutter.height + node.styles.margin.height
         outer = width + self.styles.gutter.width
-        for sibling in self.parent.children:
+        for sibling in self.parent.children if self.parent is not None else ():
             if sibling is not self and sibling.display:
                 inner = outer - sibling.styles.gutter.width
                 used += sibling.get_content_height(Size(inner, 0), viewport, inner)
@@ -173,7 +181,7 @@ class KeyBar(Static):
         bar = key_bar(own, app_wide, width)
         problem = getattr(self.app, "save_problem", "")
         if problem:  # a failed save stays in sight on every screen until a save succeeds
-            what = self.app.unsaved_sentence() or "Saving fails"
+            what = our_app(self).unsaved_sentence() or "Saving fails"
             line = Text(clip(f"! {what} (Ctrl+Q: options): {problem}", width), style="bold reverse")
             bar = Text("\n").join([line, bar])
         self.styles.height = 2 if problem else 1
