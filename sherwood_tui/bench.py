@@ -94,6 +94,40 @@ print(app.peaks[1], app.peaks[-1])
 GOALS = {"bleeding-sherwood": 1000, "sheriff": 300, "sherwood": 300}
 
 
+GC_PAUSES = """
+import gc, json, random, sys, time
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import bot_action
+from sherwood_tui.core.contract import Player
+worst, started = {}, {}
+def timed(phase, info):
+    if phase == "start":
+        started["t"] = time.perf_counter()
+    else:
+        pause = time.perf_counter() - started.pop("t", time.perf_counter())
+        worst[info["generation"]] = max(worst.get(info["generation"], 0.0), pause)
+gc.callbacks.append(timed)
+for info in catalog.GAMES:
+    game = info.load()
+    n = min(4, game.max_players)
+    for seed in range(int(sys.argv[1])):
+        seats = [Player(name=f"P{i}", bot="sensible") for i in range(n)]
+        state = game.new_game(seats, {}, seed)
+        rnd = random.Random(seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, bot_action(game, state, seat, "sensible", rnd))
+print(json.dumps(max(worst.values())))
+"""
+
+
+def gc_pause(games: int = 20) -> float:
+    """The longest garbage collection (seconds) while sensible bots play `games` games of
+    each game in one process, as the app's bots do (goal: under 50 ms)."""
+    out = subprocess.run([sys.executable, "-c", GC_PAUSES, str(games)], capture_output=True, text=True, check=True)
+    return float(json.loads(out.stdout.split()[-1]))
+
+
 def memory_over_games(games: int = 20) -> tuple[int, int]:
     """Peak memory (KiB) of one app process after 2 and after `games` full bot games (the
     three games in turn): it must not grow with play."""
@@ -225,6 +259,9 @@ def main() -> int:
     bare_m, ours_m = memory()
     rows.append(("peak memory of a full game (ratio to the bare app)", f"{ours_m / bare_m:.2f}",
                  "-", f"{ours_m / 1024:.0f} MiB vs {bare_m / 1024:.0f} MiB"))
+    pause = gc_pause()
+    rows.append(("longest garbage collection during sensible-bot play", f"{pause * 1000:.0f} ms",
+                 "<= 50 ms", "20 games of each game in one process"))
     two, twenty = memory_over_games()
     rows.append(("peak memory after 20 games (ratio to after 2)", f"{twenty / two:.3f}",
                  "<= 1.05", f"{twenty / 1024:.0f} MiB vs {two / 1024:.0f} MiB"))
