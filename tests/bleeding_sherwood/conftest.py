@@ -7,7 +7,9 @@ import pytest
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.rules import State
+from sherwood_tui.games.bleeding_sherwood.model import new_state
+from sherwood_tui.games.bleeding_sherwood.phases.dealing import first_round
+from tests.contract_checks import changed
 
 NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 
@@ -43,19 +45,15 @@ def rig(
     used_p = set(top_p) | {p for c in coll for p in c}
     normal = [i for i, p in enumerate(cards().peasants) if p.special is None and p.bonus < 2 and p.value > 0]
     rest_p = [i for i in normal if i not in used_p] if peasant_rest else []
-    base = State(
-        players=tuple(Player(name=x) for x in NAMES[:n]),
+    base = new_state(
+        tuple(Player(name=x) for x in NAMES[:n]),
+        tuple(hand_ids),
         classic=classic,
         rng=7,
         goode_deck=tuple(top_g + rest_g),
         peasant_deck=tuple(top_p + rest_p),
-        hands=tuple(hand_ids),
-        collected=tuple(coll),
-        bids=((),) * n,
-        passed=(False,) * n,
-        bid_open=(False,) * n,
     )
-    return GAME._start_round(base, first)
+    return first_round(changed(base, collected=tuple(coll)), first)
 
 
 @pytest.fixture

@@ -5,18 +5,11 @@ from __future__ import annotations
 import random
 
 from sherwood_tui.core.contract import Player
-from sherwood_tui.games.bleeding_sherwood import GAME
-from sherwood_tui.games.bleeding_sherwood import rules
+from sherwood_tui.games.bleeding_sherwood import GAME, model, views
 from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.rules import (
-    CardView,
-    Pass,
-    PlayGoode,
-    SeatView,
-    TakeBid,
-    TakeTarget,
-    seat_actions,
-)
+from sherwood_tui.games.bleeding_sherwood.legal import seat_actions
+from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.views import CardView, SeatView
 
 from .conftest import G, P, rig
 
@@ -24,13 +17,13 @@ from .conftest import G, P, rig
 def test_card_tables_match_the_card_data():
     data = cards()
     for i, g in enumerate(data.goodes):
-        assert rules.GOODE_VALUES[i] == g.value
-        assert rules.GOODE_LABELS[i] == f"{g.name} ({g.value})"
-        assert rules.GOODE_VIEWS[i] == CardView(id=i, name=g.name, value=g.value)
+        assert model.GOODE_VALUES[i] == g.value
+        assert model.GOODE_LABELS[i] == f"{g.name} ({g.value})"
+        assert views.GOODE_VIEWS[i] == CardView(id=i, name=g.name, value=g.value)
     for i, p in enumerate(data.peasants):
-        assert rules.PEASANT_VALUES[i] == p.value
-        assert rules.PEASANT_LABELS[i] == f"{p.name} ({p.value})"
-        assert rules.PEASANT_VIEWS[i] == CardView(id=i, name=p.name, value=p.value)
+        assert model.PEASANT_VALUES[i] == p.value
+        assert model.PEASANT_LABELS[i] == f"{p.name} ({p.value})"
+        assert views.PEASANT_VIEWS[i] == CardView(id=i, name=p.name, value=p.value)
 
 
 def test_shared_actions_equal_new_ones_and_survive_a_json_round_trip():
@@ -68,10 +61,24 @@ def test_views_from_shared_parts_equal_views_built_afresh():
     while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         shared = GAME.view(state, seat)
-        rules.seat_public.cache_clear()
-        rules.target_view.cache_clear()
+        views.seat_public.cache_clear()
+        views.target_view.cache_clear()
         assert GAME.view(state, seat) == shared
         assert SeatView.model_validate(shared.model_dump()) == shared
         for line, seat_view in zip(GAME.scores(state), shared.table.seats):
             assert seat_view.score == line.total
         state, _ = GAME.apply(state, rnd.choice(GAME.legal_actions(state, seat)))
+
+
+def test_events_are_templates_with_arguments_worded_only_when_read():
+    from sherwood_tui.core.contract import EVENT_KINDS
+
+    state, events = GAME.start([Player(name=n) for n in ("Robin", "Marian", "Much")], {}, 5)
+    rnd = random.Random(5)
+    while not GAME.is_over(state):
+        for event in events:
+            assert event.kind in EVENT_KINDS and event.template
+            assert event._text is None  # nothing worded on the rules' path
+            assert event.text == event.template.format(*event.args)
+        seat = GAME.to_act(state)[0]
+        state, events = GAME.apply(state, rnd.choice(GAME.legal_actions(state, seat)))

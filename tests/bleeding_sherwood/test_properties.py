@@ -41,3 +41,27 @@ def test_every_state_survives_json_and_hides_secrets(n, seed):
         check_views_hide_secrets(GAME, after, seed)
 
     random_game(GAME, n, seed, on_step=step)
+
+
+@settings(max_examples=10, deadline=None)
+@given(n=st.integers(2, 6), seed=st.integers(0, 2**32))
+def test_scrambling_changes_every_secret_it_can(n, seed):
+    """The privacy checks compare views of a state and of its scrambled copy: the copy
+    must differ wherever there is a secret to swap (two cards or more)."""
+
+    def step(before, action, after):
+        for keep in range(-1, n):
+            scrambled = GAME.scramble_secrets(after, keep, seed)
+            others = [s for s in range(n) if s != keep]
+            secret = sum(len(after.hands[s]) for s in others) + len(after.goode_deck)
+            if secret > 1:
+                assert [scrambled.hands[s] for s in others] + [scrambled.goode_deck] != (
+                    [after.hands[s] for s in others] + [after.goode_deck]
+                )
+            if len(after.peasant_deck) > 1:
+                assert scrambled.peasant_deck != after.peasant_deck
+            if keep >= 0:
+                assert scrambled.hands[keep] == after.hands[keep]
+            assert problems(scrambled) == []
+
+    random_game(GAME, n, seed, on_step=step)

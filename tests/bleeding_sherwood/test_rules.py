@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -344,7 +345,7 @@ def test_score_is_peasant_values_and_hand_only_breaks_ties():
     state, _ = rig(2, [["Lute"], ["Chest of Gold"]], ["Hodge"],
                    collected=[["Miller Tom"], ["Farmer Giles"]], peasant_rest=False)
     lines = GAME.scores(state)
-    assert [l.total for l in lines] == [10, 10]
+    assert [line.total for line in lines] == [10, 10]
     assert GAME.winners(state) == [1]  # Chest of Gold (10) beats Lute (5) as tie-break
     assert lines[1].parts == {"Peasants": 10}
 
@@ -417,7 +418,7 @@ def test_variant_1996_is_an_option_of_player_setup():
 
 def test_illegal_actions_are_explained_and_change_nothing():
     state = four_bids()
-    before = state.model_copy()
+    before = copy.deepcopy(state)
     cases = [
         (PlayGoode(seat=0, card=G("Chest of Gold")), "Bidding is over"),
         (TakeTarget(seat=0, peasant=P("Lady Gisela")), "not on the table"),

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from sherwood_tui.games.bleeding_sherwood.rules import SeatView, TakeTarget, seat_actions
+from sherwood_tui.games.bleeding_sherwood.legal import seat_actions
+from sherwood_tui.games.bleeding_sherwood.model import TakeTarget
+from sherwood_tui.games.bleeding_sherwood.views import SeatView
 
 GOODE_WORTH = 0.5  # a Goode is bidding money, worth about half its value in points
 
@@ -44,7 +46,7 @@ def _bid(view: SeatView, legal: list, rnd: random.Random):
         return actions.plays[hand[0].id]
     if "lowest bid collects first" in effects:
         return actions.pass_
-    order = lambda s: (s - table.first) % n  # noqa: E731 - earlier bidders win ties
+    order = lambda s: (s - table.first) % n
     rivals = [s for s in range(n) if s != me]
     top = max(rivals, key=lambda s: (table.seats[s].bid_total, -order(s)))
     top_bid = table.seats[top].bid_total

@@ -14,13 +14,8 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.bleeding_sherwood.rules import (
-    Pass,
-    PlayGoode,
-    PublicView,
-    TakeBid,
-    TakeTarget,
-)
+from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.views import PublicView
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.widgets import Panel, clip, fit
 

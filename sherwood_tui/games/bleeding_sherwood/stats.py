@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sherwood_tui.games.bleeding_sherwood.rules import PlayGoode
+from sherwood_tui.games.bleeding_sherwood.model import PlayGoode
 
 
 def count_step(counts: Counter, before, action, after, events) -> None:

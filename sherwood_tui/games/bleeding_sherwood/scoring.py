@@ -1,0 +1,40 @@
+"""Scores (the Peasants' points; Goodes in hand break ties) and the collection order."""
+
+from __future__ import annotations
+
+from sherwood_tui.core.contract import ScoreLine
+from sherwood_tui.games.bleeding_sherwood.model import State, bid_total, score_of
+
+
+def ranking(totals: list[int], first: int) -> list[int]:
+    """Seats from the highest bid total down; ties (and zeros) to the earliest bidder."""
+    n = len(totals)
+    # a stable sort (reverse=True keeps ties in order) of the seats in bidding order
+    return sorted([(first + k) % n for k in range(n)], key=totals.__getitem__, reverse=True)
+
+
+def scores(state: State) -> list[ScoreLine]:
+    return [
+        ScoreLine(
+            seat=s,
+            name=p.name,
+            total=score_of(state.collected[s]),
+            parts={"Peasants": score_of(state.collected[s])},
+            tiebreak=(bid_total(state.hands[s]),),
+        )
+        for s, p in enumerate(state.players)
+    ]
+
+
+def winners(collected: tuple, hands: tuple) -> list[int]:
+    """The winning seats: the most points, then the most Goodes (by value) in hand."""
+    marks = [(score_of(c), bid_total(h)) for c, h in zip(collected, hands)]
+    best = max(marks)
+    return [s for s, mark in enumerate(marks) if mark == best]
+
+
+def ending(state: State) -> str:
+    """How the game ended, in a word or three (for the simulator)."""
+    if "points" in state.end_reason:
+        return "a player reached the winning score"
+    return "Peasant deck empty" if "Peasant" in state.end_reason else "Goodes deck empty"
