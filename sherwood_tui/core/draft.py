@@ -66,3 +66,22 @@ class Draft(Generic[T]):
 
     def done(self) -> T:
         return build(self._cls, self.__dict__)
+
+
+def draft_class(cls: type[T]) -> type[Draft[T]]:
+    """A `Draft` of `cls` whose copy in (`__init__`) and out (`done`) are written out
+    field by field for `cls`, the fields set through their slot descriptors: the same
+    Draft, about twice as quick as the generic loop over the fields (a game's hot path
+    makes one a step: `Step = draft_class(State)`)."""
+    names = field_names(cls)
+    source = (
+        "def __init__(self, o):\n    self._cls = cls\n"
+        "    self.__dict__ = {" + ", ".join(f"{n!r}: o.{n}" for n in names) + "}\n"
+        "def done(self):\n    d = self.__dict__\n    o = new(cls)\n"
+        + "".join(f"    set_{n}(o, d[{n!r}])\n" for n in names)
+        + "    return o\n"
+    )
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, **{f"set_{n}": getattr(cls, n).__set__ for n in names}}
+    exec(source, scope)
+    body = {"__slots__": (), "__init__": scope["__init__"], "done": scope["done"], "__doc__": draft_class.__doc__}
+    return type(f"{cls.__name__}Draft", (Draft,), body)
