@@ -14,6 +14,7 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.data import data
 from sherwood_tui.games.sherwood.rules import PrepareAmbush, State
+from tests.contract_checks import changed
 
 NAMES = ("Alice", "Bob", "Cleo", "Dan")
 
@@ -93,7 +94,7 @@ def make(
             c[n - 1 - i] = seat
         fields["cells"] = tuple(c)
     fields.update(update)
-    return state.model_copy(update=fields)
+    return changed(state, **fields)
 
 
 def ambush(seat: int, *party: str, personal: dict[str, str] | None = None, group: str | None = None) -> PrepareAmbush:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from sherwood_tui.core.errors import RuleError
@@ -19,10 +21,10 @@ from .conftest import ambush, loot_id, make, play, spring
 
 
 def refused(state, action, message):
-    before = state.model_dump()
+    before = dataclasses.asdict(state)
     with pytest.raises(RuleError, match=message):
         GAME.apply(state, action)
-    assert state.model_dump() == before
+    assert dataclasses.asdict(state) == before
 
 
 HAND = {0: ("Broadsword", "Cudgel", "Horn of Rallying", "Gold")}

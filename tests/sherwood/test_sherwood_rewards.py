@@ -9,6 +9,7 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.data import data
 from sherwood_tui.games.sherwood.rules import ChooseReward, ChooseTown
+from tests.contract_checks import changed
 
 from .conftest import gold_count, make, play, spring, texts, town
 
@@ -284,7 +285,7 @@ def test_theft_from_an_empty_loot_deck_draws_nothing_and_says_so():
     state, _ = spring(state, ("john",), ())
     hidden = state.loot_deck + state.loot_discard
     hands = (state.hands[0], state.hands[1] + hidden)
-    state = state.model_copy(update=dict(loot_deck=(), loot_discard=(), hands=hands))
+    state = changed(state, loot_deck=(), loot_discard=(), hands=hands)
     action = ChooseReward(seat=0, reward="theft")
     after, events = play(state, action)
     assert after.hands[0] == state.hands[0]

@@ -35,6 +35,7 @@ from sherwood_tui.ui.screens import (
     RoundSummaryScreen,
     SetupScreen,
 )
+from tests.contract_checks import changed
 from tests.ui.helpers import assert_hidden, screen_text, set_players, widget_texts
 
 
@@ -202,7 +203,7 @@ async def prepared(pilot, players: int = 2, **changes) -> None:
     first curtain is shown again over the prepared table)."""
     await start(pilot, players)
     app = pilot.app
-    app.session.state = app.session.state.model_copy(update=changes)
+    app.session.state = changed(app.session.state, **changes)
     app.advance()
     await pilot.pause()
     assert isinstance(app.screen, CurtainScreen)

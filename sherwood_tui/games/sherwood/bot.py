@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from sherwood_tui.games.sherwood.data import DISCRETION, data
-from sherwood_tui.games.sherwood.rules import PrepareAmbush, SeatView
+from sherwood_tui.games.sherwood.rules import RANSOM_COST, PrepareAmbush, SeatView, network_components
 
 SAMPLES = 12  # imagined ambushes of the other players
 LOOT_VALUE = 1.0  # a loot card in hand, in points, while the game is young
@@ -79,7 +79,7 @@ def _usefulness(char_id: str) -> float:
     return worth
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=512)
 def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple, ...], ...]:
     """Per skill, the parties that are best at it for their Discretion (a Pareto front of
     (skill total up, Discretion down, fewer members)), each (members, totals)."""
@@ -138,42 +138,19 @@ def _gold_value(horizon: float) -> float:
     return round(GOLD_VALUE * min(1.0, horizon / LOOT_HORIZON), 2)
 
 
-@lru_cache(maxsize=16384)
-def _components(towns: tuple, seat: int) -> tuple[dict, tuple, int]:
-    """The networks of `seat`: town -> network number, the networks (sets), the largest size."""
-    neighbours = data().neighbours
-    where: dict[int, int] = {}
-    nets: list[frozenset] = []
-    for start, owner in enumerate(towns):
-        if owner != seat or start in where:
-            continue
-        net = {start}
-        todo = [start]
-        while todo:
-            t = todo.pop()
-            for m in neighbours[t]:
-                if m not in net and towns[m] == seat:
-                    net.add(m)
-                    todo.append(m)
-        for t in net:
-            where[t] = len(nets)
-        nets.append(frozenset(net))
-    return where, tuple(nets), max((len(x) for x in nets), default=0)
-
-
 def _largest_without(towns: tuple, seat: int, idx: int) -> int:
     """`seat`'s largest network once it loses town `idx`."""
     after = towns[:idx] + (None,) + towns[idx + 1:]
-    return _components(after, seat)[2]
+    return network_components(after, seat)[2]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=2048)
 def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> tuple[float, tuple]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
     d = data()
     neighbours = d.neighbours
     owner = towns[idx]
-    where, nets, largest = _components(towns, seat)
+    where, nets, largest = network_components(towns, seat)
     joined = {where[m] for m in neighbours[idx] if m in where}
     net = {idx}.union(*(nets[j] for j in joined))
     notts_before = any(nets[j] & d.by_nottingham for j in joined)
@@ -186,7 +163,7 @@ def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> t
     if notts and not notts_before:
         value += NOTTS_POTENTIAL
     if owner is not None and owner != seat:
-        lost = _components(towns, owner)[2] - _largest_without(towns, owner, idx)
+        lost = network_components(towns, owner)[2] - _largest_without(towns, owner, idx)
         value += (1 + lost) * (1.0 if n == 2 else 1 / (n - 1))
     return value, after_towns
 
@@ -236,7 +213,7 @@ def _reward_value(table, seat: int, reward, gold: int, horizon: float, free_pass
                               table.camp_needs_town, len(table.seats), _gold_value(horizon))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1024)
 def _town_reward_value(towns: tuple, seat: int, reward, gold: int, free_pass: bool,
                        camp_needs_town: bool, n: int, gval: float) -> float | None:
     d = data()
@@ -273,7 +250,7 @@ def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon:
     return max(best, cards * _card_value(horizon))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1024)
 def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int,
                    gval: float) -> float:
     """The best town reward (Champion or Camp) of a mission for `seat`."""
@@ -286,7 +263,7 @@ def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_nee
     return best
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=1024)
 def _jail_cost(members: tuple[str, ...], queue: int, n: int, horizon: float, king: bool) -> float:
     """What going to prison costs: each prisoner scores nothing at the end if still
     inside, and cannot go on ambushes meanwhile."""
@@ -356,7 +333,7 @@ def _loot_variants(members: tuple[str, ...], target: int, hand_loot: dict):
     return out
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=256)
 def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], present: tuple[bool, ...]):
     """My parties worth scoring: per skill with a mission, the front of parties best at it,
     each with a few ways to use my loot. Items: (members, personal, group, totals, loot
@@ -671,7 +648,7 @@ def _ransom(view: SeatView, legal: list, rnd: random.Random):
         freed = left[: action.free]
         gain = _jail_cost(freed, 0, n, horizon, False)
         spare = gold - paid_in_band  # Gold not needed to pay my companions
-        cost = {1: 1, 2: 3}[action.free]
+        cost = RANSOM_COST[action.free]
         price = _gold_value(horizon) * cost * (1.0 if spare >= cost else 1.8)
         return gain - price
 

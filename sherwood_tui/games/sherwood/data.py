@@ -12,7 +12,6 @@ from functools import cache
 
 from sherwood_tui.core.assets import asset_data
 
-
 SKILLS = ("strength", "dexterity", "cunning", "discretion")
 SKILL_NAMES = ("Strength", "Dexterity", "Cunning", "Discretion")
 STRENGTH, DEXTERITY, CUNNING, DISCRETION = range(4)

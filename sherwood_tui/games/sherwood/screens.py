@@ -23,7 +23,6 @@ from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
 from sherwood_tui.games.sherwood.map_widget import MapWidget
 from sherwood_tui.games.sherwood.rules import (
-    RANSOM_COST,
     ChooseMission,
     ChooseReward,
     ChooseTown,
@@ -39,10 +38,12 @@ from sherwood_tui.games.sherwood.rules import (
     paid_count,
     party_totals,
     placement_points,
+    ransom_choices,
 )
 from sherwood_tui.games.sherwood.ui_text import (
     FOREST_MARK,
     PLAIN_MARK,
+    PRISON_HELP,
     SKILL_SHORT,
     fit,
     fitting_name,
@@ -52,7 +53,6 @@ from sherwood_tui.games.sherwood.ui_text import (
     mission_rewards_text,
     outcome_lines,
     party_table,
-    PRISON_HELP,
     prison_table,
     reward_text,
     scoreboard,
@@ -1009,16 +1009,15 @@ class RansomScreen(ChoiceScreen):
         jailed = self.table.seats[self.seat].prison
         gold = len(gold_cards(self.view.hand))
         options = [Option(Text("Pay nothing", style="bold"), id="0")]
-        for k in (1, 2):
-            if k > len(jailed):
-                break
+        for k, cost, affordable in ransom_choices(len(jailed), gold):  # the rules' offers
+            if not k:
+                continue  # "Pay nothing", first
             names = " and ".join(chars[c].name for c in jailed[:k])
-            cost = RANSOM_COST[k]
             label = Text()
             label.append(f"Pay {cost} Gold: free {names}", style="bold")
-            if cost > gold:
+            if not affordable:
                 label.append(f"\n  you hold {count(gold, 'Gold', 'Gold')}", style="dim")
-            options.append(Option(label, id=str(k), disabled=cost > gold))
+            options.append(Option(label, id=str(k), disabled=not affordable))
         choices = OptionList(*options, id="choices")
         choices.border_title = Text(f"{self.actor_name} holds {count(gold, 'Gold', 'Gold')}")
         choices.border_subtitle = Text("arrows, Enter")

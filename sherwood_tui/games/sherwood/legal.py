@@ -1,0 +1,415 @@
+"""Sherwood (2005): whose turn it is, and the legal actions of each decision (bounded,
+representative sets of ambushes; the small decisions built once and shared)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, compress, islice, permutations, repeat
+
+from sherwood_tui.games.sherwood.model import (
+    RANSOM_COST,
+    ChooseMission,
+    ChooseReward,
+    ChooseTown,
+    OrderPrisoners,
+    PendingReward,
+    PrepareAmbush,
+    Ransom,
+    State,
+)
+from sherwood_tui.games.sherwood.tables import (
+    CAMP_SITES,
+    GOLD,
+    LOOT,
+    MISSIONS,
+    NO_GROUP_LOOT,
+    PAID,
+    REWARD_SPECS,
+    TOWN_INDEX,
+    gold_count,
+    has_trait,
+    mission_name,
+    paid_count,
+    pawn_stock,
+)
+
+# ----- whose turn ------------------------------------------------------------------------
+
+
+def to_act(state: State) -> list[int]:
+    phase = state.phase
+    if phase == "prepare":
+        return [s for s, p in enumerate(state.pending) if p is None]
+    if phase == "choose_mission":
+        return [state.reveal.chooser] if state.reveal and state.reveal.chooser is not None else []
+    if phase == "choose_reward" or phase == "choose_town":
+        return [state.reward.seat] if state.reward else []
+    if phase == "order_prisoners":
+        return [state.order_queue[0]] if state.order_queue else []
+    if phase == "ransom":
+        return [state.ransom.seat] if state.ransom else []
+    return []
+
+
+def may_act(state: State, seat: int) -> bool:
+    """Whether `seat` is in `to_act(state)`, without building the list (hot path)."""
+    if state.phase == "prepare":
+        pending = state.pending
+        return isinstance(seat, int) and 0 <= seat < len(pending) and pending[seat] is None
+    return seat in to_act(state)
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+# ----- who has what ---------------------------------------------------------------------
+
+
+def available(state, seat: int) -> tuple[str, ...]:
+    """The characters of a seat who are not in prison, in band order."""
+    band, jailed = state.bands[seat], state.prison[seat]
+    return tuple([c for c in band if c not in jailed]) if jailed else band
+
+
+def new_prisoners(state, seat: int) -> tuple[str, ...]:
+    """The characters of `seat` captured this turn (at the bottom of its cell)."""
+    members = state.reveal.parties[seat].members
+    return state.prison[seat][len(state.prison[seat]) - len(members):]
+
+
+# ----- rewards and towns ------------------------------------------------------------------
+
+
+def reward_spec(mission_id: str, kind: str):
+    return REWARD_SPECS.get((mission_id, kind))
+
+
+def winning_party_has(state, seat: int, trait: str) -> bool:
+    party = state.reveal.parties[seat] if state.reveal else None
+    return bool(party) and has_trait(party.members, trait)
+
+
+def town_choices(state, reward: PendingReward, with_gold: bool, kind: str | None = None) -> list[str]:
+    """The towns the reward's player may take now with `kind` of reward (by default
+    the one chosen). `with_gold=False` ignores whether they could pay for a
+    displacement (used for public decisions)."""
+    seat = reward.seat
+    kind = kind or reward.reward
+    if pawn_stock(state, seat) < 2:  # one pawn is on the mission card
+        return []
+    spec = REWARD_SPECS.get((reward.mission, kind))
+    towns = state.towns
+    if kind == "champion":
+        free_pass = winning_party_has(state, seat, "free_displacement")
+        can_pay = free_pass or not with_gold or gold_count(state.hands[seat]) > 0
+        out = []
+        for t in spec.towns:
+            owner = towns[TOWN_INDEX[t]]
+            if owner is None or (owner != seat and can_pay):
+                out.append(t)
+        return out
+    if kind == "camp":
+        sites = CAMP_SITES[bool(not reward.taken and spec.plain)]
+        return [town for i, town in sites if towns[i] is None]
+    return []
+
+
+def reward_problem(state, reward: PendingReward, kind: str) -> str | None:
+    """Why this reward cannot be taken now (None if it can)."""
+    spec = REWARD_SPECS.get((reward.mission, kind))
+    if spec is None:
+        return f"{mission_name(reward.mission)} offers no {kind.capitalize()} reward."
+    if kind == "theft":
+        return None
+    if pawn_stock(state, reward.seat) < 2:
+        return "You have no hero pawn left to place on a town."
+    if kind == "camp" and state.camp_needs_town and reward.seat not in state.towns:
+        return "Camp can only be taken once you hold a town (variant in play)."
+    if not town_choices(state, reward, with_gold=True, kind=kind):
+        if kind == "camp":
+            plain = " or plain" if spec.plain else ""
+            return f"There is no free forest{plain} town to camp in."
+        return (
+            "None of the towns of this mission can be taken: "
+            "each is yours, or an opponent's and you have no Gold."
+        )
+    return None
+
+
+def possible_rewards(state, reward: PendingReward) -> list[str]:
+    """The rewards of the mission that its winner can take now."""
+    return [
+        r.type for r in MISSIONS[reward.mission].rewards
+        if reward_problem(state, reward, r.type) is None
+    ]
+
+
+def may_pay_gold(state, reward: PendingReward) -> bool:
+    """Whether this town choice may involve paying Gold (Champion on an opponent)."""
+    if reward.reward != "champion" or winning_party_has(state, reward.seat, "free_displacement"):
+        return False
+    card = reward_spec(reward.mission, "champion")
+    idx = TOWN_INDEX
+    return any(
+        state.towns[idx[t]] is not None and state.towns[idx[t]] != reward.seat for t in card.towns
+    )
+
+
+def ransom_choices(jailed: int, gold: int) -> list[tuple[int, int, bool]]:
+    """The ransoms of the Sheriff's rounds for an owner with `jailed` prisoners left and
+    `gold` Gold cards: (how many freed, the Gold it costs, whether it is affordable)."""
+    return [(k, cost, cost <= gold) for k, cost in RANSOM_COST.items() if k <= jailed]
+
+
+def is_private(state: State, seat: int) -> bool:
+    """Private when the player needs to see their loot hand. Decided on public
+    information only, so the curtain itself tells nobody anything."""
+    phase = state.phase
+    if phase in ("prepare", "choose_mission", "choose_reward", "ransom"):
+        return True
+    if phase == "choose_town" and state.reward is not None:
+        return may_pay_gold(state, state.reward)
+    return False
+
+
+LOOT_KINDS = tuple([c.kind for c in LOOT])  # by loot card id
+
+
+# ----- the legal actions ----------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int) -> list:
+    """The legal actions of a seat that may act now."""
+    return LEGAL[state.phase](state, seat)
+
+
+def _prepare_legal(state: State, seat: int) -> list:
+    """A bounded, representative set of ambushes (sending no one is always first):
+    every party of one or two, up to 30 parties of three, the whole band, and a few
+    parties carrying each loot card. Any other ambush is legal too (see apply)."""
+    avail = available(state, seat)
+    hand = state.hands[seat]
+    # Only whether each paid companion can be paid matters: clip the Gold count.
+    gold = min(gold_count(hand), paid_count(avail))
+    by_seat = _pool_options(avail, gold)
+    mine = by_seat.get(seat)
+    if mine is None:
+        mine = by_seat[seat] = ((_make_prepare(seat), *_party_ambushes(seat, _party_pool(avail, gold))), {})
+    base, by_card = mine
+    out = list(base)
+    for card in hand:
+        if card not in GOLD:
+            loot = by_card.get(card)
+            if loot is None:
+                loot = by_card[card] = _loot_parties(seat, avail, gold, card)
+            out += loot
+    return out
+
+
+def _mission_legal(state: State, seat: int) -> list:
+    return [
+        _decision(ChooseMission, seat, "skill", r.skill)
+        for r in state.reveal.skills
+        if r.outcome == "pending" and r.winner == seat
+    ]
+
+
+def _reward_legal(state: State, seat: int) -> list:
+    kinds = possible_rewards(state, state.reward) or ["nothing"]
+    return [_decision(ChooseReward, seat, "reward", k) for k in kinds]
+
+
+def _town_legal(state: State, seat: int) -> list:
+    towns = town_choices(state, state.reward, with_gold=True)
+    out = [_decision(ChooseTown, seat, "town", t) for t in towns]
+    if state.reward.taken:
+        out.append(_decision(ChooseTown, seat, "town", None))
+    return out
+
+
+def _order_legal(state: State, seat: int) -> list:
+    return list(_prisoner_orders(seat, new_prisoners(state, seat)))
+
+
+def _ransom_legal(state: State, seat: int) -> list:
+    choices = ransom_choices(len(state.prison[seat]), gold_count(state.hands[seat]))
+    return [_decision(Ransom, seat, "free", k) for k, _cost, affordable in choices if affordable]
+
+
+LEGAL = {
+    "prepare": _prepare_legal,
+    "choose_mission": _mission_legal,
+    "choose_reward": _reward_legal,
+    "choose_town": _town_legal,
+    "order_prisoners": _order_legal,
+    "ransom": _ransom_legal,
+    "over": lambda state, seat: [],
+}
+
+
+_AMBUSHES: dict[tuple, PrepareAmbush] = {}
+# Interned ambushes, (seat, party, personal, group) -> the action: plain dict lookups (an
+# lru_cache call costs several times more); the oldest quarter is forgotten when full. A
+# game meets a few hundred. The bound (with the other caches' bounds) keeps a full
+# garbage collection under ~40 ms even once every cache is full (measured).
+AMBUSHES_KEPT = 12288
+
+
+def _make_room(known: dict, wanted: int) -> None:
+    """Forget the oldest quarter of the interned ambushes if `wanted` more would not fit."""
+    if len(known) + wanted >= AMBUSHES_KEPT:
+        for key in list(islice(known, AMBUSHES_KEPT // 4 + wanted)):
+            del known[key]
+
+
+def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
+    """One ambush of the legal set, interned: the sets of neighbouring bands share most."""
+    key = (seat, party, personal, group)
+    action = _AMBUSHES.get(key)
+    if action is None:
+        _make_room(_AMBUSHES, 1)
+        action = _AMBUSHES[key] = PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
+    return action
+
+
+def interned(seat: int, party, personal, group) -> PrepareAmbush | None:
+    """The interned ambush of these values, if the rules built one (so it is well formed)."""
+    try:
+        return _AMBUSHES.get((seat, party, personal, group))
+    except TypeError:  # a hand-made move with unhashable parts: not one of ours
+        return None
+
+
+def _party_ambushes(seat: int, parties) -> list[PrepareAmbush]:
+    """The ambushes without loot of these parties (interned, as `_make_prepare`)."""
+    return _interned_all(list(zip(repeat(seat), parties, repeat(()), repeat(None))))
+
+
+def _sampled_triples(avail: tuple[str, ...], is_paid: tuple[bool, ...], gold: int) -> list[tuple[str, ...]]:
+    """The parties of three whose paid companions (`is_paid`) `gold` Gold cards can pay,
+    in combinations order; when there are more than 30, the 30 at ranks int(i * n / 30)."""
+    return [(avail[i], avail[j], avail[k]) for i, j, k in _triple_places(is_paid, gold)]
+
+
+@lru_cache(maxsize=512)
+def _triple_places(is_paid: tuple[bool, ...], gold: int) -> tuple[tuple[int, int, int], ...]:
+    """The places in the band of `_sampled_triples` (they depend only on which members
+    are paid companions, and the Gold). Found by counting per first two members, without
+    listing them all (a late band has hundreds)."""
+    n = len(is_paid)
+    later = [range(j + 1, n) for j in range(n)]
+    later_unpaid = [[k for k in range(j + 1, n) if not is_paid[k]] for j in range(n)]
+    blocks = []  # (first, second, the possible thirds), in combinations order
+    for i in range(n):
+        for j in range(i + 1, n - 1):
+            paid = is_paid[i] + is_paid[j]
+            if paid < gold:
+                blocks.append((i, j, later[j]))
+            elif paid == gold:
+                blocks.append((i, j, later_unpaid[j]))
+    total = sum([len(thirds) for _, _, thirds in blocks])
+    if total > 30:
+        step = total / 30
+        ranks = [int(i * step) for i in range(30)]
+    else:
+        ranks = list(range(total))
+    out = []
+    start = 0
+    for i, j, thirds in blocks:
+        end = start + len(thirds)
+        while ranks and ranks[0] < end:
+            out.append((i, j, thirds[ranks.pop(0) - start]))
+        start = end
+    return tuple(out)
+
+
+@lru_cache(maxsize=2048)
+def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...]:
+    """Parties for the representative set: all of one or two, at most 30 of three, and
+    the whole band; only those whose paid companions can be paid."""
+    is_paid = tuple([c in PAID for c in avail])
+    everyone_paid = sum(is_paid) <= gold
+    if everyone_paid:
+        gold = len(avail)  # the same parties, and no filter needed
+    parties = [(c,) for c, paid in zip(avail, is_paid) if paid <= gold]
+    # pairs with paid_count(p) <= gold, counted in C (the flags' pairs line up with the parties')
+    parties += list(compress(combinations(avail, 2), map(gold.__ge__, map(sum, combinations(is_paid, 2)))))
+    parties += _sampled_triples(avail, is_paid, gold)
+    if len(avail) > 3 and everyone_paid:
+        parties.append(avail)
+    return tuple(parties)
+
+
+@lru_cache(maxsize=2048)
+def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tuple]:
+    """The parties of the pool that may carry loot: singles and pairs (personal loot),
+    and parties of two or more without Clorinda (group loot)."""
+    pool = _party_pool(avail, gold)
+    singles = tuple([p for p in pool if len(p) == 1])
+    pairs = tuple([p for p in pool if len(p) == 2])
+    groupable = tuple([p for p in pool if len(p) >= 2 and NO_GROUP_LOOT.isdisjoint(p)])
+    return singles, pairs, groupable
+
+
+@lru_cache(maxsize=768)
+def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict]]:
+    """Per seat with these characters and Gold (filled as seats ask): its ambushes without
+    loot, and a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
+    (at most one entry per seat and loot card)."""
+    return {}
+
+
+def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tuple[PrepareAmbush, ...]:
+    """A few parties carrying this loot card (personal: on one character; group: on a
+    party of two or more without Clorinda)."""
+    kind = LOOT_KINDS[card]
+    singles, pairs, groupable = _loot_carriers(avail, gold)
+    if kind == "personal":
+        n = len(singles)
+        keys = [(seat, (c,), ((c, card),), None) for (c,) in [singles[(card + k) % n] for k in range(min(3, n))]]
+        if pairs:
+            pair = pairs[card % len(pairs)]
+            keys.append((seat, pair, ((pair[card % 2], card),), None))
+    elif kind == "group":
+        n = len(groupable)
+        keys = [(seat, groupable[(card * 7 + k * 11) % n], (), card) for k in range(min(3, n))]
+    else:
+        return ()
+    return tuple(_interned_all(keys))
+
+
+def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
+    """The interned ambushes of these (seat, party, personal, group), made if new."""
+    known = _AMBUSHES
+    out = list(map(known.get, keys))
+    if None in out:
+        _make_room(known, len(keys))
+        for i, action in enumerate(out):
+            if action is None:
+                seat, party, personal, group = key = keys[i]
+                action = known.get(key)  # an earlier key of this list may be the same
+                if action is None:
+                    action = known[key] = PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
+                out[i] = action
+    return out
+
+
+@lru_cache(maxsize=512)
+def _decision(action_type: type, seat: int, field: str, value):
+    """A legal action of the small decisions, built once (actions are immutable)."""
+    return action_type.make(seat=seat, **{field: value})
+
+
+@lru_cache(maxsize=256)
+def _prisoner_orders(seat: int, block: tuple[str, ...]) -> tuple[OrderPrisoners, ...]:
+    """The orders offered for newly captured characters: all of them, or for more than
+    four a bounded representative set (every rotation, forwards and backwards)."""
+    if len(block) <= 4:
+        orders = list(permutations(block))
+    else:
+        k = len(block)
+        orders = [block[i:] + block[:i] for i in range(k)]
+        rev = block[::-1]
+        orders += [rev[i:] + rev[:i] for i in range(k)]
+    return tuple([OrderPrisoners.make(seat=seat, order=tuple(o)) for o in orders])

@@ -1,0 +1,324 @@
+"""Sherwood (2005): the state and its parts (plain frozen slotted dataclasses, changed
+through one copy-on-write `Draft` per step) and the actions (pydantic models: they are
+the save files' schema)."""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from sherwood_tui.core.contract import Frozen, Player
+from sherwood_tui.core.draft import Draft, field_names
+from sherwood_tui.core.rng import shuffled
+
+ROMAN = ("I", "II", "III")
+KING = "king-richard"
+
+
+
+def plain(cls: type) -> type:
+    """A frozen, slotted, keyword-only dataclass whose `__init__` stores each field
+    straight into its slot (the rules build parts at every step; the generated frozen
+    `__init__` goes through `object.__setattr__` per field, several times slower)."""
+    cls = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+    names = field_names(cls)
+    scope: dict = {}
+    params = []
+    for f in fields(cls):
+        scope[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    lines = [f"def __init__(self, *, {', '.join(params)}):"]
+    lines += [f"    _set_{name}(self, {name})" for name in names]
+    exec("\n".join(lines), scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+    return cls
+
+# ----- state ---------------------------------------------------------------------------
+
+
+@plain
+class ScoreEvent:
+    """One change of a popularity track (the track is always the sum of these)."""
+
+    seat: int
+    points: int
+    kind: str  # "champion" | "camp" | "companion" | "alan" | "displaced"
+    text: str
+    town: str | None = None
+    turn: int = 0
+
+
+@plain
+class PendingParty:
+    """A committed, not yet revealed ambush party (secret to its owner)."""
+
+    members: tuple[str, ...] = ()
+    personal: tuple[tuple[str, int], ...] = ()  # (character id, loot card id)
+    group: int | None = None
+
+
+@plain
+class Party:
+    """A revealed party, with everything it used and its totals."""
+
+    seat: int
+    members: tuple[str, ...]
+    personal: tuple[tuple[str, int], ...] = ()
+    group: int | None = None
+    gold_paid: int = 0
+    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    freed: str | None = None  # sent no one and broke this character out of prison
+
+
+Outcome = Literal["won", "tie", "declined", "unclaimed", "pending", "favour", "no favour"]
+
+
+@plain
+class SkillResult:
+    """What happened at one skill: who led, who won, or why the mission failed."""
+
+    skill: int
+    mission: str | None
+    leaders: tuple[int, ...] = ()  # seats with the highest positive total
+    best: int = 0
+    winner: int | None = None
+    outcome: Outcome = "unclaimed"
+    note: str = ""
+    destination: str = ""  # where a failed mission went ("stack II", "out of the game")
+
+
+@plain
+class Reveal:
+    """The public result of the springing of the ambushes of one turn."""
+
+    turn: int
+    king: bool = False
+    parties: tuple[Party, ...]
+    skills: tuple[SkillResult, ...]
+    chooser: int | None = None  # leads several missions and must keep one
+    discretion_high: tuple[int, ...] = ()  # the winners of Discretion: highest total (>= 1)
+    captured: tuple[int, ...] = ()  # set at the capture (phase 7), in cell-giving order
+    little_booty: tuple[int, ...] = ()  # set at phase 6
+
+
+RewardKind = Literal["champion", "camp", "theft", "nothing"]
+
+
+@plain
+class PendingReward:
+    """The reward being resolved (public)."""
+
+    seat: int
+    skill: int
+    mission: str
+    reward: RewardKind | None = None
+    picks_left: int = 0
+    taken: tuple[str, ...] = ()  # towns taken so far with this reward
+
+
+@plain
+class RansomOffer:
+    seat: int
+    cell: int
+
+
+Phase = Literal[
+    "prepare", "choose_mission", "choose_reward", "choose_town", "order_prisoners", "ransom", "over"
+]
+
+
+@plain
+class State:
+    players: tuple[Player, ...]
+    camp_needs_town: bool = False
+    rng: int
+    turn: int = 1
+    stack: int = 1  # the stack in play: 1, 2 or 3
+    stacks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]  # top card first
+    missions: tuple[str | None, str | None, str | None] = (None, None, None)
+    king: bool = False  # King Richard has been drawn: the last turn
+    removed: tuple[str, ...] = ()  # mission cards out of the game
+    loot_deck: tuple[int, ...]
+    loot_discard: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...]
+    bands: tuple[tuple[str, ...], ...]  # every character a player owns
+    prison: tuple[tuple[str, ...], ...]  # per seat, top (next to be freed) first
+    cells: tuple[int | None, ...]  # owner of each cell; cell 0 is next to the stairs
+    sheriff: int = -1  # -1: on the stairs
+    towns: tuple[int | None, ...]  # owner of each town (data order)
+    popularity: tuple[int, ...]
+    score_log: tuple[ScoreEvent, ...] = ()
+    phase: Phase = "prepare"
+    pending: tuple[PendingParty | None, ...]  # secret until the reveal
+    reveal: Reveal | None = None  # the last springing (kept until the next one)
+    reward_skill: int = 0  # the next skill whose reward is resolved
+    reward: PendingReward | None = None
+    order_queue: tuple[int, ...] = ()  # captured players still arranging newcomers
+    ransom: RansomOffer | None = None
+    favours: tuple[int | None, int | None, int | None] = (None, None, None)
+    end_text: str = ""
+
+
+_SEAT_NAMES: dict[int, tuple[tuple[Player, ...], tuple[str, ...]]] = {}
+
+
+def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:
+    """The players' names by seat. The log names players at every step: the names are
+    kept per players tuple (by identity; the entry holds the tuple, so the id stays its own)."""
+    known = _SEAT_NAMES.get(id(players))
+    if known is None or known[0] is not players:
+        if len(_SEAT_NAMES) >= 64:
+            _SEAT_NAMES.clear()
+        known = _SEAT_NAMES[id(players)] = (players, tuple([p.name for p in players]))
+    return known[1]
+
+
+_STATE_FIELDS = field_names(State)
+
+
+class _NewState:
+    """A State being built: the same slots, writable. `done` fills one and then makes it
+    a State (same layout, so Python allows the class change): a slot store each, several
+    times quicker than a frozen dataclass's stores through its slot descriptors."""
+
+    __slots__ = State.__slots__
+
+
+def _state_builder():
+    """`build(State, values)` unrolled: one plain slot store per field, then the class."""
+    lines = ["def done(self):", "    d = self.__dict__", "    new = _NewState()"]
+    lines += [f"    new.{name} = d[{name!r}]" for name in _STATE_FIELDS]
+    lines += ["    new.__class__ = State", "    return new"]
+    scope = {"_NewState": _NewState, "State": State}
+    exec("\n".join(lines), scope)
+    return scope["done"]
+
+
+def _state_reader():
+    """`Draft.__init__` unrolled for State: its fields read into one dict display."""
+    items = ", ".join(f"{name!r}: state.{name}" for name in _STATE_FIELDS)
+    code = (
+        "def __init__(self, state):\n"
+        "    self._cls = State\n"
+        f"    self.__dict__ = {{{items}}}\n"
+        "    self.names = seat_names(state.players)\n"
+    )
+    scope = {"State": State, "seat_names": seat_names}
+    exec(code, scope)
+    return scope["__init__"]
+
+
+class StepDraft(Draft):
+    """The state being changed by one step (the core's copy-on-write `Draft`: fields as
+    plain attributes, `done()` the one new State), with the players' names by seat at
+    hand (not a field). Copying in and out is unrolled for this one class."""
+
+    __slots__ = ("names",)
+
+    __init__ = _state_reader()
+
+    done = _state_builder()
+
+
+def set_at(tup: tuple, index: int, value) -> tuple:
+    """A copy of a tuple with one item replaced."""
+    return tup[:index] + (value,) + tup[index + 1 :]
+
+
+# ----- actions -------------------------------------------------------------------------
+
+
+class PrepareAmbush(Frozen):
+    """Commit an ambush: the party (characters before the Forest card, in order), the
+    personal loot given to party members, or one group loot card. An empty party is the
+    Forest card on top: nobody goes. Paid companions take a Gold card each."""
+
+    type: Literal["prepare"] = "prepare"
+    seat: int
+    party: tuple[str, ...] = ()
+    personal: tuple[tuple[str, int], ...] = ()
+    group: int | None = None
+
+
+class ChooseMission(Frozen):
+    """Keep the mission at this skill (0 Strength, 1 Dexterity, 2 Cunning)."""
+
+    type: Literal["choose_mission"] = "choose_mission"
+    seat: int
+    skill: int
+
+
+class ChooseReward(Frozen):
+    """Take one reward of the mission; "nothing" only when no reward can be taken."""
+
+    type: Literal["choose_reward"] = "choose_reward"
+    seat: int
+    reward: Literal["champion", "camp", "theft", "nothing"]
+
+
+class ChooseTown(Frozen):
+    """Place a pawn on this town (id), or None to decline a further town."""
+
+    type: Literal["choose_town"] = "choose_town"
+    seat: int
+    town: str | None
+
+
+class OrderPrisoners(Frozen):
+    """Arrange the newly captured characters: the first listed is freed first."""
+
+    type: Literal["order_prisoners"] = "order_prisoners"
+    seat: int
+    order: tuple[str, ...]
+
+
+class Ransom(Frozen):
+    """Free more prisoners of the Sheriff's cell: 0, 1 (1 Gold) or 2 (3 Gold)."""
+
+    type: Literal["ransom"] = "ransom"
+    seat: int
+    free: int
+
+
+Action = Annotated[
+    PrepareAmbush | ChooseMission | ChooseReward | ChooseTown | OrderPrisoners | Ransom,
+    Field(discriminator="type"),
+]
+
+RANSOM_COST = {0: 0, 1: 1, 2: 3}
+
+
+# ----- changes every phase makes ------------------------------------------------------
+
+
+def draw_loot(draft: StepDraft, seat: int, count: int) -> int:
+    """Draw loot into a hand; an empty deck is rebuilt from the shuffled discards.
+    Returns how many cards were drawn."""
+    deck, discard, rng = draft.loot_deck, draft.loot_discard, draft.rng
+    got: list[int] = []
+    for _ in range(count):
+        if not deck:
+            if not discard:
+                break
+            deck, rng = shuffled(rng, discard)
+            discard = ()
+        got.append(deck[0])
+        deck = deck[1:]
+    draft.loot_deck, draft.loot_discard, draft.rng = deck, discard, rng
+    draft.hands = set_at(draft.hands, seat, draft.hands[seat] + tuple(got))
+    return len(got)
+
+
+def score(draft: StepDraft, seat: int, points: int, kind: str, text: str, town: str | None = None) -> None:
+    """A change of a popularity track, logged."""
+    event = ScoreEvent(seat=seat, points=points, kind=kind, text=text, town=town, turn=draft.turn)
+    draft.popularity = set_at(draft.popularity, seat, draft.popularity[seat] + points)
+    draft.score_log = draft.score_log + (event,)

@@ -1,0 +1,30 @@
+"""The end of the game (after King Richard's turn's capture): the final tally."""
+
+from __future__ import annotations
+
+from sherwood_tui.core.contract import Event
+from sherwood_tui.games.sherwood.model import StepDraft
+from sherwood_tui.games.sherwood.phases.turn import popularity_text
+from sherwood_tui.games.sherwood.scoring import scores, winners
+from sherwood_tui.games.sherwood.tables import Lazy
+
+LAST_TURN_END = "End of turn {0}, King Richard's turn. Popularity: {1}."
+GAME_OVER = "The game is over. {0}"
+
+
+def end_game(draft: StepDraft, events: list[Event]) -> None:
+    draft.phase, draft.reward, draft.ransom, draft.order_queue = "over", None, None, ()
+    names = draft.names
+    lines = scores(draft)
+    tally = "; ".join(
+        f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
+        for line in lines
+    )
+    won = [names[s] for s in winners(draft)]
+    verdict = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the victory"
+    text = f"Final tally: {tally}. {verdict}!"
+    draft.end_text = text
+    events += [
+        Event.of("round_end", LAST_TURN_END, draft.turn, Lazy(popularity_text, names, draft.popularity)),
+        Event.of("game_end", GAME_OVER, text),
+    ]

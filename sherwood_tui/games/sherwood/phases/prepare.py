@@ -1,0 +1,112 @@
+"""Phase 2, ambush preparations (simultaneous and private): every player sends a party
+with loot, in one `PrepareAmbush`; once all have, the ambushes are sprung."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sherwood_tui.core.contract import Event
+from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import count
+from sherwood_tui.games.sherwood.legal import interned
+from sherwood_tui.games.sherwood.model import PendingParty, PrepareAmbush, StepDraft, set_at
+from sherwood_tui.games.sherwood.phases import spring
+from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, chars_text, gold_count, paid_count
+
+PREPARED = "{0} has prepared an ambush."
+
+
+def check_ambush(state, seat: int, party, personal, group) -> PendingParty:
+    """The validated party of an ambush, or RuleError with the reason."""
+    chars, loot = CHARACTERS, LOOT
+    party = tuple(party)
+    personal = tuple([(str(c), int(card)) for c, card in personal]) if personal else ()
+    if len(set(party)) != len(party):
+        raise RuleError("Name each character only once in the party.")
+    band, jailed = state.bands[seat], state.prison[seat]
+    for c in party:
+        if c not in band:
+            who = chars[c].name if c in chars else repr(c)
+            raise RuleError(f"{who} is not one of your characters.")
+        if c in jailed:
+            raise RuleError(f"{chars[c].name} is in prison and cannot go on an ambush.")
+    hand = state.hands[seat]
+    if not party and (personal or group is not None):
+        raise RuleError("Nobody goes on this ambush, so nobody can carry loot.")
+    if personal and group is not None:
+        raise RuleError("A party carries either personal loot or one group loot card, not both.")
+    used: set[int] = set()
+    carriers: set[str] = set()
+    for c, card in personal:
+        if c not in party:
+            who = chars[c].name if c in chars else repr(c)
+            raise RuleError(f"{who} is not in the party, so cannot carry loot.")
+        if c in carriers:
+            raise RuleError(f"{chars[c].name} can carry only one personal loot card.")
+        if card not in hand:
+            raise RuleError("That loot card is not in your hand.")
+        if card in used:
+            raise RuleError(f"{loot[card].name} can be given to one character only.")
+        if loot[card].kind != "personal":
+            raise RuleError(f"{loot[card].name} is not a personal loot card.")
+        carriers.add(c)
+        used.add(card)
+    if group is not None:
+        if group not in hand:
+            raise RuleError("That loot card is not in your hand.")
+        if loot[group].kind != "group":
+            raise RuleError(f"{loot[group].name} is not a group loot card.")
+        for c in party:
+            if chars[c].trait == "no_group_loot":
+                raise RuleError(f"{chars[c].name} is in the party: it cannot use a group loot card.")
+    need = paid_count(party)
+    have = gold_count(hand)
+    if need > have:
+        paid = chars_text([c for c in party if chars[c].paid])
+        if need == 1:
+            raise RuleError(f"{paid} must be paid a Gold card, and you have no Gold.")
+        raise RuleError(
+            f"{paid} must each be paid a Gold card: that is {need} Gold, "
+            f"and you have {count(have, 'Gold', 'Gold')}."
+        )
+    return pending_party(party, personal, group)
+
+
+@lru_cache(maxsize=1024)
+def pending_party(
+    members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None
+) -> PendingParty:
+    """A checked ambush party (shared: it is immutable)."""
+    return PendingParty(members=members, personal=personal, group=group)
+
+
+def _fits(state, seat: int, party, personal, group) -> bool:
+    """Whether an ambush the rules built (so well formed: distinct members, loot of the
+    right kinds on the right carriers) fits this seat now: its members free, its loot in
+    hand, its paid companions paid. If not, `check_ambush` says why."""
+    band, jailed, hand = state.bands[seat], state.prison[seat], state.hands[seat]
+    for c in party:
+        if c not in band or c in jailed:
+            return False
+    for _, card in personal:
+        if card not in hand:
+            return False
+    if group is not None and group not in hand:
+        return False
+    return paid_count(party) <= gold_count(hand)
+
+
+def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event]:
+    seat = action.seat
+    if action.party.__class__ is not tuple or action.personal.__class__ is not tuple:
+        raise RuleError(malformed(action) or "That ambush is not well formed.")
+    party, personal, group = action.party, action.personal, action.group
+    if interned(seat, party, personal, group) is action and _fits(draft, seat, party, personal, group):
+        party = pending_party(party, personal, group)
+    else:
+        party = check_ambush(draft, seat, party, personal, group)
+    draft.pending = pending = set_at(draft.pending, seat, party)
+    events = [Event.of("info", PREPARED, draft.names[seat])]
+    if None not in pending:
+        spring.spring(draft, events)
+    return events

@@ -1,0 +1,171 @@
+"""Phase 3, springing (automatic once all have committed): the parties are revealed in
+`state.reveal`; a player who sent no one frees the top prisoner of their cell. Then the
+skills are settled: ties fail, a player leading several missions keeps one."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sherwood_tui.core.contract import Event
+from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
+from sherwood_tui.games.sherwood.model import Party, Reveal, SkillResult, StepDraft
+from sherwood_tui.games.sherwood.phases import king, unsuccessful
+from sherwood_tui.games.sherwood.tables import (
+    CHAR_NAMES,
+    LOOT,
+    MISSION_NAMES,
+    Lazy,
+    chars_text,
+    gold_cards,
+    paid_count,
+    party_totals,
+    seats_text,
+)
+
+SPRUNG = "Turn {0}: the ambushes are sprung!"
+NOBODY = "{0} sends no one."
+BREAKS_OUT = "{0} sends no one: {1} breaks out of prison."
+SENDS = "{0} sends {1}."
+SKILL_LINE = "{0}, {1}: {2}"
+MUST_KEEP = "{0} leads {1} and must keep one mission."
+
+
+def party_report(members, personal, group, gold_paid, totals) -> str:
+    """What a revealed party is in the log (after "<name> sends ")."""
+    kit = [f"{LOOT[card].name} on {CHAR_NAMES[c]}" for c, card in personal]
+    if group is not None:
+        kit.append(f"{LOOT[group].name} for the party")
+    if gold_paid:
+        kit.append(f"{gold_paid} Gold paid")
+    extra = f" with {', '.join(kit)}" if kit else ""
+    skills = ", ".join([f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4)])
+    return f"{chars_text(members)}{extra}: {skills}"
+
+
+@lru_cache(maxsize=2048)
+def _revealed_party(
+    seat: int, members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None,
+    gold_paid: int,
+) -> tuple[Party, Lazy]:
+    """A revealed party and its words in the log (shared: both are immutable)."""
+    totals = party_totals(members, personal, group)
+    party = Party(seat=seat, members=members, personal=personal, group=group,
+                  gold_paid=gold_paid, totals=totals)
+    return party, Lazy(party_report, members, personal, group, gold_paid, totals)
+
+
+@lru_cache(maxsize=256)
+def _idle_party(seat: int, freed: str | None) -> Party:
+    """The revealed party of a player who sent no one (shared: it is immutable)."""
+    return Party(seat=seat, members=(), freed=freed)
+
+
+def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, list]:
+    """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
+    (seat, totals): the seats with the highest total if it is at least 1, and that total
+    (0 if nobody went)."""
+    best = list(sent[0][1]) if sent else [0, 0, 0, 0]
+    for _, totals in sent:  # plain loops: generator expressions cost several times more
+        for k in range(4):
+            if totals[k] > best[k]:
+                best[k] = totals[k]
+    leaders = [
+        tuple([seat for seat, totals in sent if totals[k] == top]) if top >= 1 else ()
+        for k, top in enumerate(best)
+    ]
+    return leaders, best
+
+
+@lru_cache(maxsize=2048)
+def _skill_result(
+    names: tuple[str, ...], skill: int, mission: str | None, leaders: tuple[int, ...], best: int,
+    chooser: int | None, stack: int,
+) -> SkillResult:
+    """The outcome at one skill once the ambushes are sprung (shared: it is immutable).
+    With a `stack` (when the failed missions are put away in this same step, nobody
+    having to choose first), where its mission goes if it fails (phase 4)."""
+    what = SKILL_NAMES[skill]
+    winner = None
+    if mission is None:
+        if leaders:
+            note = f"No mission at {what}: {seats_text(names, leaders)} led with {best} for nothing."
+        else:
+            note = f"No mission at {what}."
+        outcome = "unclaimed"
+    elif not leaders:
+        outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
+    elif len(leaders) > 1:
+        outcome, note = "tie", f"{seats_text(names, leaders)} tie at {best}: the mission fails."
+    elif leaders[0] == chooser:
+        outcome, winner = "pending", chooser
+        note = f"{names[chooser]} leads with {best} but may keep only one mission."
+    else:
+        outcome, winner = "won", leaders[0]
+        note = f"{names[winner]} claims it with {best}."
+    failed = stack and mission is not None and outcome != "won" and outcome != "pending"
+    return SkillResult(skill=skill, mission=mission, leaders=leaders, best=best, winner=winner,
+                       outcome=outcome, note=note,
+                       destination=unsuccessful.destination(stack, mission) if failed else "")
+
+
+def spring(draft: StepDraft, events: list[Event]) -> None:
+    names = draft.names
+    hands, prison = list(draft.hands), list(draft.prison)
+    discard = list(draft.loot_discard)
+    parties: list[Party] = []
+    sent: list[tuple[int, tuple[int, int, int, int]]] = []  # (seat, totals) of those who went
+    append = events.append
+    append(Event.of("reveal", SPRUNG, draft.turn))
+    for seat, p in enumerate(draft.pending):
+        name = names[seat]
+        members = p.members
+        if not members:
+            freed = None
+            if prison[seat]:
+                freed, prison[seat] = prison[seat][0], prison[seat][1:]
+                append(Event.of("info", BREAKS_OUT, name, CHAR_NAMES[freed]))
+            else:
+                append(Event.of("info", NOBODY, name))
+            parties.append(_idle_party(seat, freed))
+            continue
+        personal, group = p.personal, p.group
+        spent = [card for _, card in personal] + ([group] if group is not None else [])
+        wages = paid_count(members)
+        paid = gold_cards(hands[seat])[:wages] if wages else ()
+        if spent or paid:
+            gone = set(spent) | set(paid)
+            hands[seat] = tuple([c for c in hands[seat] if c not in gone])
+            discard += spent + list(paid)
+        party, report = _revealed_party(seat, members, personal, group, len(paid))
+        parties.append(party)
+        sent.append((seat, party.totals))
+        append(Event.of("info", SENDS, name, report))
+    draft.hands, draft.prison, draft.loot_discard = tuple(hands), tuple(prison), tuple(discard)
+    draft.pending = (None,) * len(parties)
+    leaders, best = _leaders(sent)
+    if draft.king:
+        skills = tuple([SkillResult(skill=k, mission=None, leaders=leaders[k], best=best[k]) for k in range(3)])
+        draft.reveal = Reveal(turn=draft.turn, king=True, parties=tuple(parties), skills=skills,
+                              discretion_high=leaders[DISCRETION])
+        king.king_results(draft, events)
+        return
+    # Unique leaders win, ties fail; someone leading several missions must choose.
+    missions = draft.missions
+    led: dict[int, list[int]] = {}
+    for k in range(3):
+        if missions[k] is not None and len(leaders[k]) == 1:
+            led.setdefault(leaders[k][0], []).append(k)
+    chooser = next(iter([s for s, ks in led.items() if len(ks) > 1]), None)
+    results = tuple([_skill_result(names, k, missions[k], leaders[k], best[k], chooser, 0 if chooser is not None else draft.stack)
+                     for k in range(3)])
+    draft.reveal = Reveal(turn=draft.turn, king=False, parties=tuple(parties), skills=results,
+                          chooser=chooser, discretion_high=leaders[DISCRETION])
+    for r in results:
+        if r.mission is not None:
+            append(Event.of("info", SKILL_LINE, SKILL_NAMES[r.skill], MISSION_NAMES[r.mission], r.note))
+    if chooser is not None:
+        ks = tuple([SKILL_NAMES[k] for k in led[chooser]])
+        append(Event.of("info", MUST_KEEP, names[chooser], Lazy(" and ".join, ks)))
+        draft.phase = "choose_mission"
+        return
+    unsuccessful.discard_failed(draft, events)

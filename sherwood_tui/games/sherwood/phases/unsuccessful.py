@@ -1,0 +1,88 @@
+"""Phase 4, unsuccessful missions: a player leading several missions keeps one
+(`ChooseMission`, private); failed cards move to the next stack or leave the game."""
+
+from __future__ import annotations
+
+from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.errors import RuleError
+from sherwood_tui.games.sherwood.data import SKILL_NAMES
+from sherwood_tui.games.sherwood.model import ChooseMission, StepDraft
+from sherwood_tui.games.sherwood.phases import rewards
+from sherwood_tui.games.sherwood.tables import MISSION_NAMES, MISSIONS
+
+KEEPS = "{0} keeps {1} ({2})."
+GOES_TO = "{0} goes to {1}."
+GOES_OUT = "{0} goes {1}."
+OUT = "out of the game"
+
+
+def do_choose_mission(draft: StepDraft, action: ChooseMission) -> list[Event]:
+    reveal = draft.reveal
+    options = [r.skill for r in reveal.skills if r.outcome == "pending"]
+    if action.skill not in options:
+        led = " or ".join(SKILL_NAMES[k] for k in options)
+        raise RuleError(f"You can keep only a mission you lead: {led}.")
+    name = draft.names[action.seat]
+    skills = []
+    stack = draft.stack
+    for r in reveal.skills:  # with where the failed missions go (phase 4, just below)
+        if r.outcome != "pending":
+            failed = r.mission is not None and r.outcome != "won"
+            skills.append(evolve(r, destination=destination(stack, r.mission)) if failed else r)
+        elif r.skill == action.skill:
+            skills.append(evolve(r, outcome="won", note=f"{name} claims it with {r.best}."))
+        else:
+            kept = SKILL_NAMES[action.skill]
+            skills.append(evolve(
+                r, outcome="declined", winner=None, destination=destination(stack, r.mission),
+                note=f"{name} led with {r.best} but kept the {kept} mission: this one fails."))
+    draft.reveal = evolve(reveal, skills=tuple(skills))
+    kept = draft.missions[action.skill]
+    events = [Event.of("info", KEEPS, name, MISSION_NAMES[kept], SKILL_NAMES[action.skill])]
+    discard_failed(draft, events)
+    return events
+
+
+def destination(stack: int, mission: str) -> str:
+    """Where a failed mission of this stack goes: stack II from stack I, stack III from
+    stack II (its companions leave the game), out of the game from stack III."""
+    if stack == 1:
+        return "stack II"
+    if stack == 2 and MISSIONS[mission].kind != "companion":
+        return "stack III"
+    return OUT
+
+
+def discard_failed(draft: StepDraft, events: list[Event]) -> None:
+    stacks = draft.stacks
+    removed = draft.removed
+    board = draft.missions
+    stack = draft.stack
+    skills = []
+    moved = renewed = False
+    for r in draft.reveal.skills:
+        mission = r.mission
+        if mission is None or r.outcome == "won":
+            skills.append(r)
+            continue
+        moved = True
+        board = board[: r.skill] + (None,) + board[r.skill + 1 :]  # the reveal still names it
+        where = destination(stack, mission)
+        if where == "stack II":
+            stacks = (stacks[0], stacks[1] + (mission,), stacks[2])
+        elif where == "stack III":
+            stacks = (stacks[0], stacks[1], stacks[2] + (mission,))
+        else:  # stack II companions, and everything in stack III
+            removed = removed + (mission,)
+        if r.destination != where:  # known at the springing, but for a declined mission
+            r = evolve(r, destination=where)
+            renewed = True
+        skills.append(r)
+        events.append(Event.of("info", GOES_OUT if where == OUT else GOES_TO, MISSION_NAMES[mission], where))
+    if renewed:
+        draft.reveal = evolve(draft.reveal, skills=tuple(skills))
+    if moved:
+        draft.stacks, draft.removed, draft.missions = stacks, removed, board
+    draft.reward_skill = 0
+    rewards.next_reward(draft, events)

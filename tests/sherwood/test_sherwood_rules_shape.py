@@ -1,0 +1,98 @@
+"""The shape of the rules (issue 14): plain frozen state changed through one draft,
+events as data, one handler per action type, rules shared with the screens and the bot,
+and every cache bounded."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+import random
+
+import pytest
+
+import sherwood_tui.games.sherwood as package
+from sherwood_tui.core.contract import EVENT_KINDS
+from sherwood_tui.games.sherwood import GAME, bot, legal, scoring
+from sherwood_tui.games.sherwood.model import (
+    PendingParty,
+    PendingReward,
+    RansomOffer,
+    Reveal,
+    ScoreEvent,
+    SkillResult,
+    State,
+)
+from sherwood_tui.games.sherwood.views import PublicView, SeatPublic, SeatView
+
+from .conftest import make, players
+
+
+def random_game(n: int, seed: int):
+    """(state before, action, state after, events) of every step of a random game."""
+    rnd = random.Random(seed)
+    state, _ = GAME.start(players(n), {}, seed)
+    while not GAME.is_over(state):
+        seat = rnd.choice(GAME.to_act(state))
+        action = rnd.choice(GAME.legal_actions(state, seat))
+        after, events = GAME.apply(state, action)
+        yield state, action, after, events
+        state = after
+
+
+@pytest.mark.parametrize("cls", [State, ScoreEvent, PendingParty, SkillResult, Reveal, PendingReward,
+                                 RansomOffer, SeatPublic, PublicView, SeatView])
+def test_state_parts_and_views_are_frozen_slotted_dataclasses(cls):
+    assert dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__
+    assert cls.__dataclass_params__.frozen
+
+
+def test_a_step_makes_one_new_state_and_leaves_the_old_one_untouched():
+    state = make(n=3)
+    before = dataclasses.asdict(state)
+    after, _ = GAME.apply(state, GAME.legal_actions(state, 0)[1])
+    assert type(after) is State and after is not state
+    assert dataclasses.asdict(state) == before
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.turn = 9  # type: ignore[misc]
+
+
+def test_events_are_templates_and_arguments_formatted_only_when_read():
+    for _before, _action, _after, events in random_game(4, 3):
+        for event in events:
+            assert event.kind in EVENT_KINDS
+            assert event.template and event._text is None  # not formatted by the rules
+            assert event.text == event.template.format(*event.args)
+
+
+def test_every_action_type_has_one_handler():
+    assert set(GAME.handlers) == set(GAME.action_classes())
+
+
+def test_the_ransom_offers_come_from_the_rules():
+    assert legal.ransom_choices(2, 1) == [(0, 0, True), (1, 1, True), (2, 3, False)]
+    assert legal.ransom_choices(1, 5) == [(0, 0, True), (1, 1, True)]
+
+
+def test_the_bot_uses_the_rules_road_network_search():
+    assert bot.network_components is scoring.network_components
+    towns = [None] * len(GAME.public_view(make()).towns)
+    towns[0] = towns[1] = 0
+    where, nets, largest = scoring.network_components(tuple(towns), 0)
+    assert largest == scoring.largest_network(tuple(towns), 0)
+
+
+def test_every_cache_is_bounded():
+    """An unbounded cache grows with play and makes the garbage collector pause the bots."""
+    modules = [importlib.import_module(f"{package.__name__}.{m.name}")
+               for m in pkgutil.walk_packages(package.__path__) if m.name not in ("screens", "map_widget", "ui_text")]
+    modules += [importlib.import_module(f"{package.__name__}.phases.{m.name}")
+                for m in pkgutil.iter_modules(importlib.import_module(f"{package.__name__}.phases").__path__)]
+    caches = [(mod.__name__, name, fn.cache_parameters()["maxsize"])
+              for mod in modules for name, fn in vars(mod).items()
+              if hasattr(fn, "cache_parameters") and fn.__wrapped__.__code__.co_argcount]  # not one-off tables
+    assert caches
+    unbounded = [(mod, name) for mod, name, size in caches if size is None]
+    assert not unbounded
+    assert all(size <= 8192 for _mod, name, size in caches if size is not None)
+    assert legal.AMBUSHES_KEPT <= 16384
