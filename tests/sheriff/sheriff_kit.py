@@ -10,7 +10,8 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.data import deck
-from sherwood_tui.games.sheriff.rules import NAME, State
+from sherwood_tui.games.sheriff.model import NAME, State
+from tests.contract_checks import changed
 
 NAMES = ("Robin", "Marian", "Will", "Much", "Tuck")
 
@@ -84,9 +85,7 @@ def arrange(
         gold=tuple((gold or {}).get(s, 50) for s in range(n)),
     )
     update.update(extra)
-    state = state.model_copy(update=update)
-    # a valid State (the same as a JSON round trip would give)
-    return State.model_validate_json(state.model_dump_json())
+    return changed(state, **update)
 
 
 def act(state: State, action) -> tuple[State, list]:
@@ -95,11 +94,11 @@ def act(state: State, action) -> tuple[State, list]:
 
 def rejects(state: State, action, message: str) -> None:
     """The action is refused with a message containing `message`; the state is untouched."""
-    before = state.model_dump_json()
+    before = repr(state)
     with pytest.raises(RuleError) as err:
         GAME.apply(state, action)
     assert message in str(err.value), str(err.value)
-    assert state.model_dump_json() == before
+    assert repr(state) == before
 
 
 def texts(events) -> str:

@@ -11,10 +11,10 @@ from sherwood_tui.cli import build_parser
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.bot import sensible
-from sherwood_tui.games.sheriff.rules import Bribe, Debt, LetPass, Offer, OpenBag, PayWithGood, Threaten
+from sherwood_tui.games.sheriff.model import Bribe, Debt, LetPass, Offer, OpenBag, PayWithGood, Threaten
 from sherwood_tui.simulate import main as simulate_main
 from sherwood_tui.simulate import run, summarise
-from tests.contract_checks import players
+from tests.contract_checks import changed, players
 
 from .sheriff_kit import arrange
 
@@ -119,9 +119,9 @@ def test_an_honest_merchant_offers_nothing_and_a_smuggler_bribes_below_the_risk(
 
 def test_a_smuggler_pays_a_cheap_demand_and_haggles_over_a_dear_one():
     state = threatened(["Apples"] * 4 + ["Silk"])
-    cheap = state.model_copy(update=dict(offer=Bribe(gold=3), demand=Bribe(gold=5), counters=1))
+    cheap = changed(state, offer=Bribe(gold=3), demand=Bribe(gold=5), counters=1)
     assert decide(cheap, 1) == Offer(seat=1, bribe=Bribe(gold=5))
-    dear = state.model_copy(update=dict(offer=Bribe(gold=3), demand=Bribe(gold=11), counters=1))
+    dear = changed(state, offer=Bribe(gold=3), demand=Bribe(gold=11), counters=1)
     answer = decide(dear, 1)
     assert isinstance(answer, Offer) and 3 < answer.bribe.gold < 11
 
@@ -145,7 +145,7 @@ def test_the_sheriff_questions_suspicious_bags_and_accepts_a_bribe_that_pays():
     )
     choices = [decide(state, 0, random.Random(s)) for s in range(30)]
     assert all(isinstance(a, (Threaten, OpenBag)) and a.merchant == 1 for a in choices)
-    rich = state.model_copy(update=dict(step="decide", target=1, offer=Bribe(gold=20)))
+    rich = changed(state, step="decide", target=1, offer=Bribe(gold=20))
     decisions = [decide(rich, 0, random.Random(s)) for s in range(40)]
     assert sum(isinstance(a, LetPass) for a in decisions) >= 30  # now and then a stern Sheriff
 

@@ -3,7 +3,7 @@
 from collections import Counter
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.rules import (
+from sherwood_tui.games.sheriff.model import (
     Bribe,
     Confiscate,
     CounterOffer,
@@ -71,7 +71,7 @@ def test_bags_not_inspected_pass_at_end_of_inspection():
     log = texts(events)
     assert "Robin lets Marian's bag pass." in log and "Robin lets Much's bag pass." in log
     assert state.round == 2
-    assert state.last_round[0].startswith("Will was honest")
+    assert state.last_round[0].text.startswith("Will was honest")
 
 
 def test_passing_puts_legal_goods_face_up_and_contraband_face_down():
@@ -117,7 +117,7 @@ def test_bribe_accepted():
     log = texts(events)
     assert "Robin accepts Marian's offer" in log
     assert "Marian pays Robin 7 gold and 1 Chicken, 1 Pepper from the stand." in log
-    assert after.round_notes[-1].startswith("Marian passed (declared 3 Apples) for 7 gold")
+    assert after.round_notes[-1].text.startswith("Marian passed (declared 3 Apples) for 7 gold")
 
 
 def test_favour_is_shown_but_not_binding():
@@ -305,7 +305,7 @@ def test_inspection_waits_for_all_declarations():
 
 
 def test_judge_bag_tells_what_opening_would_mean():
-    from sherwood_tui.games.sheriff.rules import judge_bag
+    from sherwood_tui.games.sheriff.model import judge_bag
 
     state = inspection()
     honest = judge_bag(state.bags[2], "Cheese")

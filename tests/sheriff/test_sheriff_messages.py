@@ -4,10 +4,23 @@ then whose turn it is), and counts as a person says them ("no face-down goods", 
 import pytest
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.rules import (
-    Bribe, Confiscate, CounterOffer, Declare, Draw, EndInspection, LetPass, LoadBag, Offer,
-    OpenBag, PayWithGood, PlaceAside, SetAside, Threaten, count_text,
+from sherwood_tui.games.sheriff.model import (
+    Bribe,
+    Confiscate,
+    CounterOffer,
+    Declare,
+    Draw,
+    EndInspection,
+    LetPass,
+    LoadBag,
+    Offer,
+    OpenBag,
+    PayWithGood,
+    PlaceAside,
+    SetAside,
+    Threaten,
 )
+from sherwood_tui.games.sheriff.wording import count_text
 
 from .sheriff_kit import act, arrange, rejects, texts
 

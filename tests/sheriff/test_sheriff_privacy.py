@@ -3,7 +3,7 @@
 import json
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.rules import Bribe, LoadBag, Offer, SetAside, Threaten
+from sherwood_tui.games.sheriff.model import Bribe, LoadBag, Offer, SetAside, Threaten
 
 from .sheriff_kit import act, arrange, kinds
 
@@ -30,7 +30,7 @@ def test_view_hides_other_hands_bags_and_contraband_kinds():
     assert marian.hand_count == 3 and marian.bag_count == 2 and marian.declaration == "Apples"
     assert [c.name for c in marian.stand] == ["Chickens"]
     assert marian.hidden_count == 2 and marian.hidden is None
-    dumped = sheriff.model_dump_json()
+    dumped = repr(sheriff)
     assert "Crossbow" not in dumped and "Pepper" not in dumped  # nowhere in the Sheriff's view
     assert [c.name for c in sheriff.hidden] == ["Mead"]  # own face-down goods
     assert [c.name for c in sheriff.table.discards[0]] == ["Apples", "Silk"]  # public piles
@@ -56,7 +56,7 @@ def test_secret_texts_are_the_owner_labelled_zone_lines():
         "Marian's bag: 1 Apple, 1 Crossbow",
         "Marian's face-down goods: 1 Pepper, 1 Silk",
     }
-    public = GAME.public_view(state).model_dump_json()
+    public = repr(GAME.public_view(state))
     for seat in range(3):
         for text in GAME.secret_texts(state, seat):
             assert text not in public
@@ -116,8 +116,15 @@ def test_events_name_players_and_keep_hand_cards_secret():
 
 
 def test_every_action_survives_a_json_round_trip():
-    from sherwood_tui.games.sheriff.rules import (
-        Confiscate, CounterOffer, Declare, Draw, EndInspection, LetPass, OpenBag, PayWithGood,
+    from sherwood_tui.games.sheriff.model import (
+        Confiscate,
+        CounterOffer,
+        Declare,
+        Draw,
+        EndInspection,
+        LetPass,
+        OpenBag,
+        PayWithGood,
         PlaceAside,
     )
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.data import load
+from sherwood_tui.games.sheriff.invariants import problems
 from tests.contract_checks import (
     check_json_round_trip,
     check_replay,
@@ -17,8 +18,6 @@ from tests.contract_checks import (
     players,
     random_game,
 )
-
-from sherwood_tui.games.sheriff.invariants import problems
 
 GAMES = settings(max_examples=30, deadline=None)
 

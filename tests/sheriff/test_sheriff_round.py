@@ -1,9 +1,9 @@
 """Phase 5, the end of a round, the empty draw pile and the end of the game."""
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.rules import Draw, EndInspection, LetPass, SetAside
-
 from sherwood_tui.games.sheriff.invariants import all_cards
+from sherwood_tui.games.sheriff.model import Draw, EndInspection, LetPass, SetAside
+from tests.contract_checks import changed
 
 from .sheriff_kit import act, arrange, kinds, new_game, rejects, texts
 
@@ -54,7 +54,7 @@ def test_round_end_event_summarises_the_round():
     )
     assert "Marian passed (declared 4 Apples) with no bribe" in end.text
     assert "Gold: Robin 50, Marian 50, Will 50." in end.text
-    assert state.last_round == ("Will passed (declared 1 Apple) with no bribe",
+    assert tuple(note.text for note in state.last_round) == ("Will passed (declared 1 Apple) with no bribe",
                                 "Marian passed (declared 4 Apples) with no bribe")
     assert state.round_notes == ()
 
@@ -63,8 +63,7 @@ def empty_draw_pile(state, keep_on_b=7):
     """Move the whole draw pile onto the discard piles (pile 2 gets `keep_on_b` cards)."""
     pile = state.draw_pile
     a, b = state.discards
-    return state.model_copy(update=dict(
-        draw_pile=(), discards=(a + pile[keep_on_b:], b + pile[:keep_on_b])))
+    return changed(state, draw_pile=(), discards=(a + pile[keep_on_b:], b + pile[:keep_on_b]))
 
 
 def test_empty_draw_pile_reshuffles_discards_except_top_five():
@@ -82,9 +81,9 @@ def test_drawing_stops_when_nothing_is_left_to_draw():
     state = last_bags()
     # only five cards in each discard pile and nothing in the draw pile
     rest = state.draw_pile
-    state = state.model_copy(update=dict(
-        draw_pile=(), discards=(rest[:5], rest[5:10]),
-        stands_up=(rest[10:], (), ())))
+    state = changed(
+        state, draw_pile=(), discards=(rest[:5], rest[5:10]), stands_up=(rest[10:], (), ())
+    )
     after, events = act(state, EndInspection(seat=0))
     assert [len(h) for h in after.hands] == [6, 2, 5]
     assert after.step == "set_aside"

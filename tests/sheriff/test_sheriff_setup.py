@@ -8,9 +8,8 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.data import deck, load
-from sherwood_tui.games.sheriff.rules import NAME, State
-
 from sherwood_tui.games.sheriff.invariants import all_cards
+from sherwood_tui.games.sheriff.model import NAME, State
 
 from .sheriff_kit import new_game, players
 

@@ -7,19 +7,20 @@ import random
 import pytest
 
 from sherwood_tui.core import session as session_module
+from sherwood_tui.core.contract import Event
 from sherwood_tui.core.saves import list_saves
-from sherwood_tui.games.sheriff.rules import Bribe, Debt, LoadBag, OpenBag, SetAside, judge_bag
+from sherwood_tui.games.sheriff.model import Bribe, Debt, LoadBag, OpenBag, SetAside, judge_bag
 from sherwood_tui.games.sheriff.screens import (
     ChooseScreen,
     ConfiscateScreen,
     DecideScreen,
     DeclareScreen,
     DrawScreen,
+    InspectionResultScreen,
     LoadScreen,
     OfferScreen,
     PayScreen,
     PlaceScreen,
-    InspectionResultScreen,
     SetAsideScreen,
     SheriffTableScreen,
 )
@@ -32,6 +33,7 @@ from sherwood_tui.ui.screens import (
     PickerScreen,
     SetupScreen,
 )
+from tests.contract_checks import changed
 from tests.sheriff.sheriff_kit import arrange
 from tests.ui.helpers import (
     assert_hidden,
@@ -485,7 +487,7 @@ async def test_a_debtor_pays_with_a_chosen_stand_good(monkeypatch):
             n=3, sheriff=0, step="pay", up={1: ["Apples", "Chickens"]}, down={1: ["Silk"]},
             bags={2: ["Cheese"]}, declarations={2: "Cheese"}, gold={1: 0}, target=1,
         )
-        state = state.model_copy(update=dict(debt=Debt(debtor=1, creditor=0, amount=5)))
+        state = changed(state, debt=Debt(debtor=1, creditor=0, amount=5))
         app.session.state = state
         app.session.handoff.public_shown()
         app.advance()
@@ -560,7 +562,7 @@ async def test_royal_goods_hand_fits_80x24_a_card_a_line_without_scrolling(monke
                         down={1: ["Silk"]})
         for step, kind in (("set_aside", SetAsideScreen), ("load", LoadScreen)):
             extra = {} if step == "set_aside" else {"market_seat": None}
-            await show(pilot, state.model_copy(update=dict(step=step, **extra)))
+            await show(pilot, changed(state, step=step, **extra))
             assert isinstance(app.screen, kind)
             hand = app.screen.query_one("#hand")
             assert hand.max_scroll_y == 0 and hand.virtual_size.height == len(ROYAL_HAND) + 1
@@ -597,7 +599,7 @@ async def test_own_face_down_goods_on_private_screens_and_private_table_view_onl
             update = dict(step=step, market_seat=None)
             if step == "declare":
                 update.update(bags=((), state.hands[1], state.hands[2]), hands=((), (), ()))
-            await show(pilot, state.model_copy(update=update))
+            await show(pilot, changed(state, **update))
             assert isinstance(app.screen, kind) and app.screen.seat == 1
             assert secret in widget_texts(app.screen)
             check_privacy(app)
@@ -620,7 +622,7 @@ async def test_the_table_shows_the_declarations_of_closed_bags_only(monkeypatch)
         await start(pilot, 3, 5, monkeypatch)
         state = arrange(n=3, sheriff=0, step="choose", bags={1: (), 2: ["Cheese"]},
                         declarations={1: "Apples", 2: "Cheese"}, up={1: ["Apples"]},
-                        round_notes=("Marian passed (declared 1 Apple) with no bribe",))
+                        round_notes=(Event("Marian passed (declared 1 Apple) with no bribe"),))
         await show(pilot, state)
         await pilot.press("v")
         await pilot.pause()

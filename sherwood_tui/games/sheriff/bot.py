@@ -29,7 +29,7 @@ from functools import cache
 from operator import attrgetter
 
 from sherwood_tui.games.sheriff.data import deck
-from sherwood_tui.games.sheriff.rules import (
+from sherwood_tui.games.sheriff.model import (
     DATA,
     HAND_SIZE,
     LEGAL_GOODS,
@@ -38,14 +38,17 @@ from sherwood_tui.games.sheriff.rules import (
     Confiscate,
     CounterOffer,
     Declare,
+    Draw,
     LetPass,
     LoadBag,
     Offer,
     OpenBag,
     PlaceAside,
-    SeatView,
     SetAside,
     Threaten,
+)
+from sherwood_tui.games.sheriff.views import (
+    SeatView,
 )
 
 BY_NAME = DATA.by_name
@@ -142,7 +145,7 @@ def _set_aside(view: SeatView, legal: list, rnd: random.Random):
     if len(junk) > 1 and rnd.random() < 0.15:
         junk = junk[:-1]  # now and then hold on to a card for a later round
     cards = tuple(c.id for c in junk[: DATA.set_aside_max])
-    return SetAside.make(seat=view.seat, cards=cards)
+    return SetAside(seat=view.seat, cards=cards)
 
 
 def _draw(view: SeatView, legal: list, rnd: random.Random):
@@ -167,7 +170,7 @@ def _draw(view: SeatView, legal: list, rnd: random.Random):
         if pile[-1].name == target:  # take the whole run of that good at once
             need = HAND_SIZE - len(view.hand)
             count = min(_top_run(pile, target), need)
-            return best.model_copy(update=dict(count=count)) if count > 1 else best
+            return Draw(seat=best.seat, from_discard=best.from_discard, count=count) if count > 1 else best
         return best
     pile = next((a for a in legal if a.from_discard is None), None)
     if pile is not None:
@@ -187,7 +190,7 @@ def _bury(table, cards) -> tuple[int, tuple[int, ...]]:
 
 def _place(view: SeatView, legal: list, rnd: random.Random):
     pile, order = _bury(view.table, view.set_aside)
-    return PlaceAside.make(seat=view.seat, pile=pile, order=order)
+    return PlaceAside(seat=view.seat, pile=pile, order=order)
 
 
 # ----- loading and declaring ---------------------------------------------------------------
@@ -221,7 +224,7 @@ def _load(view: SeatView, legal: list, rnd: random.Random):
             cards = honest[: BAG_MAX - k] + tuple(contraband[:k])
     else:
         cards = honest
-    return LoadBag.make(seat=view.seat, cards=cards)
+    return LoadBag(seat=view.seat, cards=cards)
 
 
 def _declare(view: SeatView, legal: list, rnd: random.Random):
@@ -231,7 +234,7 @@ def _declare(view: SeatView, legal: list, rnd: random.Random):
     else:  # contraband alone: claim the good it could most plausibly be carrying
         in_hand = Counter(c.name for c in view.hand if _is_legal(c))
         good = max(LEGAL_GOODS, key=lambda k: (in_hand[k], k == "Apples", KIND_WORTH[k]))
-    return Declare.make(seat=view.seat, good=good, count=len(view.bag))
+    return Declare(seat=view.seat, good=good, count=len(view.bag))
 
 
 # ----- a threatened merchant -----------------------------------------------------------------
@@ -255,12 +258,12 @@ def _offer(view: SeatView, legal: list, rnd: random.Random):
     gold = table.seats[me].gold
     if not lies:
         if table.demand is None and gold and rnd.random() < 0.08:
-            return Offer.make(seat=me, bribe=Bribe.make(gold=1))  # a nervous-looking honest merchant
-        return Offer.make(seat=me)
+            return Offer(seat=me, bribe=Bribe(gold=1))  # a nervous-looking honest merchant
+        return Offer(seat=me)
     loss = sum(c.value + c.penalty for c in lies)  # goods lost and the fine
     first = table.demand is None and table.offer is None
     if first and rnd.random() < BOLD_RATE * (2 if len(lies) == 1 else 1):
-        return Offer.make(seat=me)  # a bold liar: offering nothing looks honest
+        return Offer(seat=me)  # a bold liar: offering nothing looks honest
     worth_paying = ACCEPT_SHARE * loss  # opening is likely, not certain, once refused
     if table.demand is not None:
         asked = next((a for a in legal if a.bribe == table.demand), None)
@@ -273,12 +276,12 @@ def _offer(view: SeatView, legal: list, rnd: random.Random):
         amount = max(previous + 1, round((previous + worth_paying) / 2))
     amount = max(1, min(amount, gold, round(worth_paying)))
     if gold:
-        return Offer.make(seat=me, bribe=Bribe.make(gold=amount))
+        return Offer(seat=me, bribe=Bribe(gold=amount))
     # no gold: offer one of the smuggled goods from the bag, keeping the rest
     if len(lies) > 1:
         cheapest = min(lies, key=lambda c: c.value)
-        return Offer.make(seat=me, bribe=Bribe.make(bag=(cheapest.name,)))
-    return Offer.make(seat=me)
+        return Offer(seat=me, bribe=Bribe(bag=(cheapest.name,)))
+    return Offer(seat=me)
 
 
 # ----- the Sheriff -------------------------------------------------------------------------
@@ -343,10 +346,10 @@ def _choose(view: SeatView, legal: list, rnd: random.Random):
     merchant = next(a.merchant for a in legal if isinstance(a, Threaten))
     p = _suspicion(view, merchant)
     if p >= 1.0:
-        return OpenBag.make(seat=view.seat, merchant=merchant)
+        return OpenBag(seat=view.seat, merchant=merchant)
     if rnd.random() < 1.5 * (0.45 - p):
-        return LetPass.make(seat=view.seat, merchant=merchant)  # not worth the questions
-    return Threaten.make(seat=view.seat, merchant=merchant)
+        return LetPass(seat=view.seat, merchant=merchant)  # not worth the questions
+    return Threaten(seat=view.seat, merchant=merchant)
 
 
 def _decide(view: SeatView, legal: list, rnd: random.Random):
@@ -359,23 +362,23 @@ def _decide(view: SeatView, legal: list, rnd: random.Random):
     if offer is None or offer.empty:
         p *= 0.55 if table.demand is None else 0.8  # silence suggests honesty (or nerve)
         if _open_gain(p, count) + rnd.gauss(0, 3) > 0:
-            return OpenBag.make(seat=me, merchant=m)
-        return LetPass.make(seat=me, merchant=m)
+            return OpenBag(seat=me, merchant=m)
+        return LetPass(seat=me, merchant=m)
     p = max(p, 0.8)  # an offer is the mark of a liar, most of the time
     gain = _open_gain(p, count)
     worth = _bribe_worth(offer, seat.declaration)
     ratio = worth / max(gain, 1.0)
     if rnd.random() < STERN_RATE:
-        return OpenBag.make(seat=me, merchant=m)  # a stern Sheriff: no deals this time
+        return OpenBag(seat=me, merchant=m)  # a stern Sheriff: no deals this time
     if ratio >= 1.0:
-        return LetPass.make(seat=me, merchant=m)
+        return LetPass(seat=me, merchant=m)
     if table.counters_left and rnd.random() < 0.65:
         counter = _counter(view, legal, offer, gain - worth)
         if counter is not None:
             return counter
     if ratio >= 0.6 and rnd.random() < 0.6:
-        return LetPass.make(seat=me, merchant=m)
-    return OpenBag.make(seat=me, merchant=m)
+        return LetPass(seat=me, merchant=m)
+    return OpenBag(seat=me, merchant=m)
 
 
 def _counter(view: SeatView, legal: list, offer: Bribe, short: float):
@@ -385,14 +388,14 @@ def _counter(view: SeatView, legal: list, offer: Bribe, short: float):
     gold = table.seats[table.target].gold
     more = min(gold, offer.gold + max(1, round(short)))
     if more > offer.gold:
-        return CounterOffer.make(seat=view.seat, bribe=offer.model_copy(update=dict(gold=more)))
+        return CounterOffer(seat=view.seat, bribe=Bribe(gold=more, stand=offer.stand, bag=offer.bag, favour=offer.favour))
     counters = [a for a in legal if isinstance(a, CounterOffer)]
     return max(counters, key=lambda a: (a.bribe.gold, len(a.bribe.bag)), default=None)
 
 
 def _confiscate(view: SeatView, legal: list, rnd: random.Random):
     pile, order = _bury(view.table, view.table.confiscated)
-    return Confiscate.make(seat=view.seat, pile=pile, order=order)
+    return Confiscate(seat=view.seat, pile=pile, order=order)
 
 
 def _pay(view: SeatView, legal: list, rnd: random.Random):

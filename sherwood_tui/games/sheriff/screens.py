@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.session import Session
-from sherwood_tui.games.sheriff.rules import OpenBag
+from sherwood_tui.games.sheriff.model import OpenBag
 from sherwood_tui.games.sheriff.screens_common import (
     SheriffScreen,
     SheriffTableScreen,

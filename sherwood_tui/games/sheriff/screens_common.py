@@ -9,9 +9,10 @@ Player names and favours are free text: they only ever go into rich `Text`, neve
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.text import Text
@@ -25,20 +26,24 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.sheriff.rules import (
+from sherwood_tui.games.sheriff.model import (
     KIND_ORDER,
     LEGAL_GOODS,
     MAX_FAVOUR,
     Bribe,
+    judge_bag,
+    kinds_in_play,
+)
+from sherwood_tui.games.sheriff.views import (
     CardView,
     PublicView,
     SeatPublic,
     SeatView,
+)
+from sherwood_tui.games.sheriff.wording import (
     count_text,
     describe_bribe,
     describe_kinds,
-    judge_bag,
-    kinds_in_play,
 )
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.widgets import KeyBar, Panel, fit
@@ -173,7 +178,7 @@ def table_text(table: PublicView) -> Text:
     return out
 
 
-def scoreboard_text(session: "Session", round_end: bool = False) -> Text:
+def scoreboard_text(session: Session, round_end: bool = False) -> Text:
     """Gold, the size of each stand (face up / face down) and the score so far (the
     game's own score lines: gold, goods face up, King and Queen bonuses; face-down goods
     count only at the end): public information only, every column labelled."""
@@ -237,7 +242,7 @@ class SheriffTableScreen(Screen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape,v,q", "close", "Close")]
 
-    def __init__(self, session: "Session", view: SeatView | None = None) -> None:
+    def __init__(self, session: Session, view: SeatView | None = None) -> None:
         super().__init__()
         self.session = session
         self.view = view

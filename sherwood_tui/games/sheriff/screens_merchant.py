@@ -16,7 +16,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.sheriff.rules import (
+from sherwood_tui.games.sheriff.model import (
     DATA,
     HAND_SIZE,
     LEGAL_GOODS,
@@ -27,8 +27,6 @@ from sherwood_tui.games.sheriff.rules import (
     PayWithGood,
     PlaceAside,
     SetAside,
-    count_text,
-    describe,
 )
 from sherwood_tui.games.sheriff.screens_common import (
     KIND_STYLE,
@@ -47,6 +45,10 @@ from sherwood_tui.games.sheriff.screens_common import (
     market_panel,
     prefill,
     sort_cards,
+)
+from sherwood_tui.games.sheriff.wording import (
+    count_text,
+    describe,
 )
 from sherwood_tui.ui.widgets import Panel
 

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from sherwood_tui.games.sheriff.rules import (
+from sherwood_tui.games.sheriff.model import (
     LEGAL_GOODS,
     Confiscate,
     CounterOffer,
@@ -28,7 +28,6 @@ from sherwood_tui.games.sheriff.rules import (
     LetPass,
     OpenBag,
     Threaten,
-    count_text,
     kinds_in_play,
 )
 from sherwood_tui.games.sheriff.screens_common import (
@@ -44,6 +43,9 @@ from sherwood_tui.games.sheriff.screens_common import (
     market_panel,
     prefill,
     stands_text,
+)
+from sherwood_tui.games.sheriff.wording import (
+    count_text,
 )
 from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit
 
@@ -248,7 +250,7 @@ class InspectionResultScreen(Screen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter", "done", "Continue")]
 
-    def __init__(self, session: "Session", title: str, lines: list[str]) -> None:
+    def __init__(self, session: Session, title: str, lines: list[str]) -> None:
         super().__init__()
         self.session = session
         self.title_text = title
@@ -280,7 +282,7 @@ class SheriffScoreSheetScreen(Screen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter", "done", "Continue")]
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sherwood_tui.games.sheriff.rules import (
+from sherwood_tui.games.sheriff.model import (
     FACE_DOWN,
     Confiscate,
     CounterOffer,
