@@ -5,4 +5,4 @@ game's rules or screens load), so that the core finds a game by its id."""
 
 __version__ = "0.1.0"
 
-from sherwood_tui import catalog as _catalog  # noqa: E402,F401 - registers the plug-ins
+from sherwood_tui import catalog as _catalog  # noqa: F401 - registers the plug-ins
