@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
@@ -310,4 +310,4 @@ ACTIONS = (
     SetAside, Draw, PlaceAside, LoadBag, Declare, Threaten, LetPass, OpenBag,
     EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
 )
-Action = Annotated[ACTIONS, Field(discriminator="type")]
+Action = Annotated[Union[ACTIONS], Field(discriminator="type")]  # noqa: UP007 - a union of the tuple
