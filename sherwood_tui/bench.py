@@ -273,6 +273,10 @@ def main() -> int:
         results[info.id] = per_second
         rows.append((f"{info.title}: random-bot games per second per core", f"{per_second:.0f}",
                      f">= {GOALS[info.id]}", f"{actions:,.0f} actions per second"))
+    goals = {"bleeding-sherwood": 2.0, "sheriff": 1.5, "sherwood": 1.5}
+    for game_id, (new, old, ratio) in speed_ratios(rounds=3, seconds=2.0).items():
+        rows.append((f"{catalog.get(game_id).title}: games per second, ratio to {BASELINE}", f"{ratio:.2f}",
+                     f">= {goals[game_id]}", f"{new:.0f} vs {old:.0f}"))
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'value':>7}  {'goal':>8}  detail")
     for name, value, goal, detail in rows:
