@@ -143,7 +143,8 @@ class BiddingScreen(BleedingScreen):
         yield hand
 
     def on_mount(self) -> None:
-        self.query_one("#hand", OptionList).focus()
+        for hand in self.query("#hand"):  # none when the app closes as the screen is built
+            hand.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.submit(PlayGoode(seat=self.seat, card=int(event.option.id)))
@@ -183,7 +184,8 @@ class CollectScreen(BleedingScreen):
         yield choices
 
     def on_mount(self) -> None:
-        self.query_one("#targets", OptionList).focus()
+        for targets in self.query("#targets"):  # none when the app closes as the screen is built
+            targets.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         kind, number = event.option.id[0], int(event.option.id[1:])
