@@ -21,7 +21,8 @@ play: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
 
-# Lint, types, then every test (CI runs this: .ci/run).
+# `make test` (CI: .ci/run) includes lint and types (tests/core/test_lint_and_types.py);
+# `make lint` and `make types` run them alone, `make check` all three one after another.
 check: lint types test
 
 lint: $(STAMP)
