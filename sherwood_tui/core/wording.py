@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 def plural(n: int, singular: str, many: str | None = None) -> str:
     """The noun for `n` things, without the number: "card" or "cards"."""
@@ -27,3 +30,20 @@ def printable(text: str) -> str:
     """`text` (a name typed or read from a file) without anything that could act on a
     terminal: control characters and bidi controls are dropped, spaces kept."""
     return text.translate(_UNPRINTABLE)
+
+
+class Lazy:
+    """An argument of an event's template that is worded only when the event is read:
+    `Lazy(listing, names)` formats as `listing(names)` (see `contract.Event.of`)."""
+
+    __slots__ = ("function", "args")
+
+    def __init__(self, function: Callable[..., str], *args: Any) -> None:
+        self.function = function
+        self.args = args
+
+    def __str__(self) -> str:
+        return self.function(*self.args)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.function(*self.args), spec)

@@ -21,22 +21,6 @@ CARDS = tuple(counted(n, "card") for n in range(len(NAME) + 1))  # n -> "3 cards
 PILE_NAME = ("discard pile 1", "discard pile 2")
 
 
-class Lazy:
-    """An event argument formatted when the event is read: `function(*args)`."""
-
-    __slots__ = ("function", "args")
-
-    def __init__(self, function, *args) -> None:
-        self.function = function
-        self.args = args
-
-    def __str__(self) -> str:
-        return self.function(*self.args)
-
-    def __format__(self, spec: str) -> str:
-        return format(self.function(*self.args), spec)
-
-
 def count_text(n: int, name: str) -> str:
     """`n` goods of this kind: "no Apples", "1 Apple", "2 Apples", "2 Crossbows"."""
     return counted(n, SINGULARS.get(name, name), PLURALS.get(name, name))

@@ -119,22 +119,5 @@ def seats_text(names: tuple[str, ...], seats) -> str:
     return listing([names[s] for s in seats])
 
 
-class Lazy:
-    """An argument of an event's template whose text is made only when the event is
-    read: `Lazy(chars_text, members)` formats as "Robin Hood and Little John"."""
-
-    __slots__ = ("fn", "args")
-
-    def __init__(self, fn, *args) -> None:
-        self.fn = fn
-        self.args = args
-
-    def __format__(self, spec: str) -> str:
-        return format(self.fn(*self.args), spec)
-
-    def __str__(self) -> str:
-        return self.fn(*self.args)
-
-
 def cards_text(n: int) -> str:
     return count(n, "Loot card")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import Draft, evolve
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
+from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     PEASANT_LABELS,
     State,
@@ -18,7 +20,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
 )
 from sherwood_tui.games.bleeding_sherwood.phases import round_end
 from sherwood_tui.games.bleeding_sherwood.scoring import ranking
-from sherwood_tui.games.bleeding_sherwood.words import Goodes, NamesWith
 
 ORDER = "Everyone has passed. Collection order: {0}."
 NOTHING_TO_TAKE = "{0} finds nothing left to take."
@@ -40,7 +41,7 @@ def begin(draft: Draft, events: list[Event]) -> tuple[State, list[Event]]:
     if "no_zero_capture" in effects:
         order = [s for s in order if totals[s] > 0]
     players = draft.players
-    listed = NamesWith([players[s] for s in order], [totals[s] for s in order], "{} ({})", "nobody")
+    listed = Lazy(words.names_with, [players[s] for s in order], [totals[s] for s in order], "{} ({})", "nobody")
     events.append(Event.of("info", ORDER, listed))
     draft.phase = "collecting"
     draft.table = evolve(table, order=tuple(order), high_bidder=ranked[0])
@@ -59,7 +60,7 @@ def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
     total = bid_total(bids[seat])
     name = state.players[seat].name
     if goodes:
-        event = Event.of("info", TAKES_WITH, name, total, PEASANT_LABELS[peasant], Goodes(goodes))
+        event = Event.of("info", TAKES_WITH, name, total, PEASANT_LABELS[peasant], Lazy(words.goodes, goodes))
     else:
         event = Event.of("info", TAKES, name, total, PEASANT_LABELS[peasant])
     draft = Step(state)
@@ -88,7 +89,7 @@ def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
     bid_open = list(state.bid_open)
     if not bid_open[owner]:
         raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
-    event = Event.of("info", TAKES_BID, players[seat].name, bid_total(bids[seat]), owner_name, Goodes(bid))
+    event = Event.of("info", TAKES_BID, players[seat].name, bid_total(bids[seat]), owner_name, Lazy(words.goodes, bid))
     bid_open[owner] = False
     bid_open[seat] = bool(bids[seat])  # their spent bid is a target now
     draft = Step(state)

@@ -9,6 +9,8 @@ from functools import cache, lru_cache
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import Draft, evolve
 from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.core.wording import Lazy
+from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     CARDS,
     EFFECT_TEXT,
@@ -22,7 +24,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     new_state,
 )
 from sherwood_tui.games.bleeding_sherwood.phases import bidding, round_end
-from sherwood_tui.games.bleeding_sherwood.words import Targets
 
 ROUND_START = "Round {0}: {1}."
 BRINGS_NO_ONE = "{0} brings no one: under the 1996 rules there is one target a round."
@@ -77,7 +78,7 @@ def start_round(draft: Draft, first: int, events: list[Event], seen: tuple = (),
     effects = specials(draft, classic, targets, deal_one, gdeck, first, notes)
     round_no = old.round + 1
     draft.targets = dealt = tuple([target_of(p, tuple(g)) for p, g in targets])
-    events.append(Event.of("round_start", ROUND_START, round_no, Targets(dealt)))
+    events.append(Event.of("round_start", ROUND_START, round_no, Lazy(words.targets, dealt)))
     events += notes
     draft.__dict__.update(fresh_round(n))
     draft.turn = first

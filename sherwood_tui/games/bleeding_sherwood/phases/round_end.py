@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import Draft, evolve
+from sherwood_tui.core.wording import Lazy, count
+from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import PEASANT_VALUES, WINNING_SCORE, State
 from sherwood_tui.games.bleeding_sherwood.phases import bidding, dealing
 from sherwood_tui.games.bleeding_sherwood.scoring import winners
-from sherwood_tui.games.bleeding_sherwood.words import Counted, Joined, NamesWith
 
 _peasant_value = PEASANT_VALUES.__getitem__
 
@@ -36,8 +37,8 @@ def end_round(draft: Draft, events: list[Event]) -> tuple[State, list[Event]]:
         hands_at_round_end=tuple(map(len, draft.hands)),
     )
     points = [sum(map(_peasant_value, got)) for got in draft.collected]
-    discarded = Counted(len(leftovers_g) + len(leftovers_p), "leftover card")
-    events.append(Event.of("round_end", ROUND_END, table.round, discarded, NamesWith(players, points, "{} {}", "")))
+    discarded = Lazy(count, len(leftovers_g) + len(leftovers_p), "leftover card")
+    events.append(Event.of("round_end", ROUND_END, table.round, discarded, Lazy(words.names_with, players, points, "{} {}", "")))
     if max(points) >= WINNING_SCORE:
         reached = ", ".join([players[s].name for s in range(n) if points[s] >= WINNING_SCORE])
         draft.table = evolve(table, shown=table.shown.union(*bids), **changes)  # the bids were face up
@@ -55,6 +56,6 @@ def finish(draft: Draft, reason: str, events: list[Event]) -> tuple[State, list[
     if len(names) == 1:
         verdict = Event.of("game_end", GAME_END, reason, names[0], "wins")
     else:
-        verdict = Event.of("game_end", GAME_END, reason, Joined(names, " and "), "share the win")
+        verdict = Event.of("game_end", GAME_END, reason, Lazy(words.joined, names, " and "), "share the win")
     events.append(verdict)
     return draft.done(), events

@@ -6,6 +6,7 @@ from collections import Counter
 from functools import lru_cache
 
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.core.wording import count as counted
 from sherwood_tui.games.sheriff.model import (
     DATA,
@@ -17,7 +18,7 @@ from sherwood_tui.games.sheriff.model import (
     Turn,
     kinds_in_play,
 )
-from sherwood_tui.games.sheriff.wording import Lazy, count_text, describe, describe_kinds
+from sherwood_tui.games.sheriff.wording import count_text, describe, describe_kinds
 
 A_FAVOUR = "I will return the favour when I am Sheriff."
 BY_NAME = DATA.by_name

@@ -4,11 +4,12 @@ and the bag's exact size."""
 from __future__ import annotations
 
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.model import DATA, LEGAL_GOODS, Declare, State, Turn
 from sherwood_tui.games.sheriff.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.phases.round_end import next_bag
 from sherwood_tui.games.sheriff.turns import declarer
-from sherwood_tui.games.sheriff.wording import CARDS, Lazy, count_text
+from sherwood_tui.games.sheriff.wording import CARDS, count_text
 
 DECLARES = "{0} declares {1}."
 INSPECTION_BEGINS = "{0}, the Sheriff, begins the inspection."

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.model import (
     DATA,
     FACE_DOWN,
@@ -27,7 +28,7 @@ from sherwood_tui.games.sheriff.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.phases.payment import charge
 from sherwood_tui.games.sheriff.phases.round_end import finish_bag, next_bag
 from sherwood_tui.games.sheriff.turns import pending_bags
-from sherwood_tui.games.sheriff.wording import CARDS, Lazy, count_text, describe, describe_bribe
+from sherwood_tui.games.sheriff.wording import CARDS, count_text, describe, describe_bribe
 
 THREATENS = "{0} threatens to inspect {1}'s bag."
 OFFERS_NOTHING = "{0} offers no bribe."

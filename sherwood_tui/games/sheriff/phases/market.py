@@ -5,6 +5,7 @@ cards), then puts the set-aside cards on one discard pile in a chosen order."""
 from __future__ import annotations
 
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.core.wording import count as counted
 from sherwood_tui.games.sheriff.model import (
     DATA,
@@ -18,7 +19,7 @@ from sherwood_tui.games.sheriff.model import (
 )
 from sherwood_tui.games.sheriff.phases.deck import draw_from, draw_sources, set_tuple
 from sherwood_tui.games.sheriff.phases.load import after_load
-from sherwood_tui.games.sheriff.wording import CARDS, PILE_NAME, Lazy, names
+from sherwood_tui.games.sheriff.wording import CARDS, PILE_NAME, names
 
 SETS_ASIDE = "{0} sets aside {1}."
 KEEPS_HAND = "{0} keeps the whole hand."

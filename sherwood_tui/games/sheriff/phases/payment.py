@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.model import (
     FACE_DOWN,
     NAME,
@@ -18,7 +19,7 @@ from sherwood_tui.games.sheriff.model import (
 )
 from sherwood_tui.games.sheriff.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.phases.round_end import finish_bag
-from sherwood_tui.games.sheriff.wording import PILE_NAME, Lazy, names
+from sherwood_tui.games.sheriff.wording import PILE_NAME, names
 
 PUTS_CONFISCATED = "{0} puts the confiscated {1} on {2} ({3} on top)."
 PAYS = "{0} pays {1} {2} gold."

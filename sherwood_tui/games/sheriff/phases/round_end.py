@@ -4,11 +4,11 @@ Sheriff passes left and hands refill, or, after the last round, the game is over
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.model import HAND_SIZE, State, Turn
 from sherwood_tui.games.sheriff.phases.deck import draw_from
 from sherwood_tui.games.sheriff.scoring import score_lines, winners
 from sherwood_tui.games.sheriff.turns import pending_bags
-from sherwood_tui.games.sheriff.wording import Lazy
 
 ROUND_ENDS = "Round {0} of {1} ends (Sheriff: {2}). {3}. Gold: {4}."
 GAME_OVER = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.legal import (
     possible_rewards,
     reward_problem,
@@ -31,7 +32,6 @@ from sherwood_tui.games.sherwood.tables import (
     REWARD_SPECS,
     TOWN_INDEX,
     TOWNS,
-    Lazy,
     cards_text,
     gold_cards,
     pawn_stock,

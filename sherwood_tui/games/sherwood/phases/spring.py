@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
 from sherwood_tui.games.sherwood.model import Party, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import king, unsuccessful
@@ -14,7 +15,6 @@ from sherwood_tui.games.sherwood.tables import (
     CHAR_NAMES,
     LOOT,
     MISSION_NAMES,
-    Lazy,
     chars_text,
     gold_cards,
     paid_count,

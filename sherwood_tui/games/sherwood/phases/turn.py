@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.rng import shuffled
-from sherwood_tui.core.wording import count
+from sherwood_tui.core.wording import Lazy, count
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import KING, ROMAN, StepDraft
-from sherwood_tui.games.sherwood.tables import MISSION_NAMES, Lazy
+from sherwood_tui.games.sherwood.tables import MISSION_NAMES
 
 END_OF_TURN = "End of turn {0}. Popularity: {1}."
 STACK_USED = "Stack {0} is used up: stack {1} ({2}) is shuffled and comes into play."
