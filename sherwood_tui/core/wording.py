@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -30,6 +30,14 @@ def printable(text: str) -> str:
     """`text` (a name typed or read from a file) without anything that could act on a
     terminal: control characters and bidi controls are dropped, spaces kept."""
     return text.translate(_UNPRINTABLE)
+
+
+def listing(words: Iterable[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 class Lazy:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sherwood_tui.core.wording import count as counted
+from sherwood_tui.core.wording import listing
 from sherwood_tui.games.sheriff.model import KIND_INDEX, KIND_NAMES, KIND_ORDER, NAME, Bribe
 
 # Card names are the cards' own ("Apples", "Cheese"); counted, they read as a person says
@@ -70,7 +71,7 @@ def describe_bribe(bribe: Bribe | None) -> str:
         parts.append(f"{describe_kinds(bribe.bag)} from the bag")
     if bribe.favour:
         parts.append(f'a favour: "{bribe.favour}"')
-    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+    return listing(parts)
 
 
 def zone_text(name: str, zone: str, cards) -> str:

@@ -4,7 +4,7 @@ the log's templates take as arguments."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.wording import count
+from sherwood_tui.core.wording import count, listing
 from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
 
 DATA = data()
@@ -101,14 +101,6 @@ def pawn_stock(state, seat: int) -> int:
 
 
 # ----- words for the log (formatted only when the log is read) -------------------------
-
-
-def listing(words) -> str:
-    """"A", "A and B", "A, B and C"."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def chars_text(chars) -> str:
