@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from sherwood_tui.core.contract import Frozen, Player
-from sherwood_tui.core.draft import Draft, field_names
+from sherwood_tui.core.draft import draft_class, field_names
 from sherwood_tui.core.rng import shuffled
 
 ROMAN = ("I", "II", "III")
@@ -181,51 +181,16 @@ def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:
     return known[1]
 
 
-_STATE_FIELDS = field_names(State)
-
-
-class _NewState:
-    """A State being built: the same slots, writable. `done` fills one and then makes it
-    a State (same layout, so Python allows the class change): a slot store each, several
-    times quicker than a frozen dataclass's stores through its slot descriptors."""
-
-    __slots__ = State.__slots__
-
-
-def _state_builder():
-    """`build(State, values)` unrolled: one plain slot store per field, then the class."""
-    lines = ["def done(self):", "    d = self.__dict__", "    new = _NewState()"]
-    lines += [f"    new.{name} = d[{name!r}]" for name in _STATE_FIELDS]
-    lines += ["    new.__class__ = State", "    return new"]
-    scope = {"_NewState": _NewState, "State": State}
-    exec("\n".join(lines), scope)
-    return scope["done"]
-
-
-def _state_reader():
-    """`Draft.__init__` unrolled for State: its fields read into one dict display."""
-    items = ", ".join(f"{name!r}: state.{name}" for name in _STATE_FIELDS)
-    code = (
-        "def __init__(self, state):\n"
-        "    self._cls = State\n"
-        f"    self.__dict__ = {{{items}}}\n"
-        "    self.names = seat_names(state.players)\n"
-    )
-    scope = {"State": State, "seat_names": seat_names}
-    exec(code, scope)
-    return scope["__init__"]
-
-
-class StepDraft(Draft):
-    """The state being changed by one step (the core's copy-on-write `Draft`: fields as
+class StepDraft(draft_class(State)):  # type: ignore[misc]
+    """The state being changed by one step (the core's copy-on-write draft: fields as
     plain attributes, `done()` the one new State), with the players' names by seat at
-    hand (not a field). Copying in and out is unrolled for this one class."""
+    hand (not a field)."""
 
     __slots__ = ("names",)
 
-    __init__ = _state_reader()
-
-    done = _state_builder()
+    def __init__(self, state: State) -> None:
+        super().__init__(state)
+        self.names = seat_names(state.players)
 
 
 def set_at(tup: tuple, index: int, value) -> tuple:
