@@ -86,10 +86,6 @@ class State:
         """Goodes that have been face up on the table (dealt with a target, or bid)."""
         return self.table.shown.union(*self.bids)
 
-    def model_dump(self) -> dict:
-        """The fields as a dict (the contract tests compare a state before and after)."""
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}
-
 
 def new_state(players: tuple[Player, ...], hands: tuple, **values) -> State:
     """A state before its first round: `values` name the Table's fields (the decks, say)."""
