@@ -78,6 +78,16 @@ class PtyApp:
             time.sleep(0.05)
         return True
 
+    def wait_for_words(self, words: str, timeout: float = 30.0, since: int = 0) -> None:
+        """Wait until `words` are on the screen in order, however they are wrapped over lines
+        (a toast or a dialog: borders and line breaks between them do not count)."""
+        deadline = time.monotonic() + timeout
+        wanted = " ".join(words.split())
+        while wanted not in " ".join(self.text_since(since).replace("\u258c", " ").split()):
+            assert self.process.poll() is None, f"the app stopped: {visible(bytes(self.output[-3000:]))!r}"
+            assert time.monotonic() < deadline, f"{words!r} never showed: {visible(bytes(self.output[-3000:]))!r}"
+            time.sleep(0.05)
+
     def wait_for(self, text: str, timeout: float = 30.0, since: int = 0) -> None:
         assert self.shows(text, timeout, since), f"{text!r} never showed: {visible(bytes(self.output[-3000:]))!r}"
 
