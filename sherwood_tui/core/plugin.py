@@ -34,11 +34,14 @@ def no_interludes(session: Any, events: list[Any]) -> list[Any]:
 
 @dataclass(frozen=True)
 class GameScreens:
-    """What the app needs of a game's screens (its screens module builds one).
+    """What the app needs of a game's screens (its screens module builds one). Screens
+    are given a `SeatFeed` (core/seat.py): what one seat may see, never the state.
 
-    - `screen_for(session, seat)`: the decision screen of `seat` now;
-    - `scoreboard_text(session, round_end=False)`: the public scoreboard;
-    - `interludes_for(session, events)`: public screens to show after a step;
+    - `screen_for(feed)`: the decision screen of `feed.seat` now (`feed.private`: with
+      the seat's own view, after the curtain);
+    - `scoreboard_text(feed, round_end=False)`: the public scoreboard;
+    - `interludes_for(feed, events)`: public screens to show after a step (`feed` is
+      the public table's; `feed.last_action` the move that made `events`);
     - `table_text(public_view)`: the public table on a bot's turn, or None."""
 
     screen_for: Callable[..., Any]

@@ -12,6 +12,7 @@ from typing import Any
 from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.handoff import HandOff
+from sherwood_tui.core.seat import SeatFeed, feed_of
 
 
 class Session:
@@ -89,6 +90,11 @@ class Session:
         del self.log[self.log_marks[keep] :]  # the log keeps the notes before (earlier undos)
         del self.log_marks[keep:]
         return taken
+
+    def feed(self, seat: int | None, private: bool = False) -> SeatFeed:
+        """What `seat` may see now (None: the public table); `private` adds its own view."""
+        last = self.actions[-1] if self.actions else None
+        return feed_of(self.game, self.state, self.players, self.log, seat, private, last)
 
     def note(self, text: str) -> None:
         """Add a line of the session's own (not of the rules) to the public log."""

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
     from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.core.savelock import SaveLock
     from sherwood_tui.core.session import Session
+    from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
 
 MIN_SIZE = (80, 24)
 # Textual's own focus and clipboard keys: they work everywhere and are not game keys.
@@ -264,19 +265,21 @@ class SherwoodApp(SafeTerminalMixin, App):
             return
         screen: Screen[Any]
         if step.kind == FINAL:
-            screen = FinalScreen(session)
+            screen = FinalScreen(session.feed(None))
         elif step.kind == BOT:
             from sherwood_tui.ui.game_screen import BotTurnScreen
 
-            screen = BotTurnScreen(session, step.seat)
+            screen = BotTurnScreen(session.feed(step.seat))
         elif step.kind == CURTAIN:
             assert step.seat is not None
             screen = CurtainScreen(
-                session, step.seat, session.log[self.news_mark :],
+                session.feed(None), step.seat, session.log[self.news_mark :],
                 public=not step.private, undo_name=session.handoff.undo_offer(),
             )
         else:
-            screen = self.in_play[1].load_screens().screen_for(session, step.seat)
+            assert step.seat is not None
+            private = session.game.is_private(session.state, step.seat)
+            screen = self.in_play[1].load_screens().screen_for(session.feed(step.seat, private))
         self._show(screen, step)
 
     @property
@@ -292,18 +295,46 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.autosave()
         self.advance()
 
-    def submit(self, action: Any) -> None:
-        """Apply a seat's action; an illegal one is explained and changes nothing."""
+    def on_game_screen_chosen(self, message: GameScreen.Chosen) -> None:
+        """A game screen's decision: applied if that screen is still the one shown (keys
+        meant for a screen never act on the next); refused, it is told and the player
+        chooses again."""
+        message.stop()
+        if message.screen is not self.screen or self.session is None:
+            return
+        if not self.submit(message.action):
+            message.screen.refused()
+
+    def on_bot_turn_screen_due(self, message: BotTurnScreen.Due) -> None:
+        """A bot's move is due: its bot decides from the game as the rules give it."""
+        import random
+
+        from sherwood_tui.core.bots import bot_action
+
+        message.stop()
+        screen, session = message.screen, self.session
+        if screen is not self.screen or session is None:
+            return
+        seat = screen.bot_seat
+        rnd = random.Random(f"{session.seed}-{len(session.actions)}")
+        level = session.player(seat).bot
+        assert level is not None
+        if not self.submit(bot_action(session.game, session.state, seat, level, rnd)):
+            screen.refused()
+
+    def submit(self, action: Any) -> bool:
+        """Apply a seat's action; an illegal one is explained and changes nothing (False)."""
         session, _ = self.in_play
         before = session.state
         try:
             events = session.submit(action)
         except RuleError as err:
             self.notify(str(err), severity="error", markup=False)
-            return
+            return False
         self.autosave()
         self.interludes = self._private_news(before, action) + self._interludes_for(events)
         self.continue_interludes()
+        return True
 
     def _private_news(self, before: Any, action: Any) -> list[tuple[Any, Step]]:
         """What the human who just decided learnt privately (`Game.private_news`), for
@@ -318,8 +349,8 @@ class SherwoodApp(SafeTerminalMixin, App):
             return []
         shown: list[tuple[Any, Step]] = []
         if len(session.humans) > 1 and not session.handoff.private_ok:
-            shown.append((PrivateNewsScreen(session, seat, lines, covered=True), Step(NEWS, seat)))
-        shown.append((PrivateNewsScreen(session, seat, lines), Step(NEWS, seat, private=True)))
+            shown.append((PrivateNewsScreen(session.player_name(seat), seat, lines, covered=True), Step(NEWS, seat)))
+        shown.append((PrivateNewsScreen(session.player_name(seat), seat, lines), Step(NEWS, seat, private=True)))
         return shown
 
     def _interludes_for(self, events: list[Event]) -> list[tuple[Any, Step]]:
@@ -327,13 +358,14 @@ class SherwoodApp(SafeTerminalMixin, App):
         then the round summary when a round ended."""
         session, info = self.in_play
         screens = info.load_screens()
-        shown = list(screens.interludes_for(session, events))
+        table = session.feed(None)
+        shown = list(screens.interludes_for(table, events))
         if any(e.kind == "round_end" for e in events) and not session.is_over:
             start = self.summary_mark
             end = max(i for i, e in enumerate(session.log) if e.kind == "round_end") + 1
             self.summary_mark = end
             title = f"{session.game.title} · round summary"
-            shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(session, round_end=True)))
+            shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(table, round_end=True)))
         return [(screen, Step(SHOW)) for screen in shown]
 
     def continue_interludes(self) -> None:

@@ -8,43 +8,56 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
+from sherwood_tui.core.plugin import find
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, our_app
 
 if TYPE_CHECKING:
-    from sherwood_tui.core.session import Session
+    from sherwood_tui.core.seat import SeatFeed
 
 
 class GameScreen(Screen):
-    """Base of the per-game screens. A subclass composes `compose_main` from a view.
+    """Base of the per-game screens. A subclass composes `compose_main` from its feed.
 
-    `private` screens show `seat`'s secrets and are only shown after the curtain;
-    public screens are given nothing but the public view.
+    A screen is given a `SeatFeed` (what its seat may see: see `core/seat.py`), never
+    the game's state, and sends the chosen action to the app as a `Chosen` message.
+    `private` screens show `seat`'s secrets (`view`) and are only shown after the
+    curtain; public screens are given nothing but the public view.
     """
 
     private: ClassVar[bool] = False
     BINDINGS = [Binding("u", "undo", "Undo")]
 
-    def __init__(self, session: Session, seat: int | None) -> None:
+    class Chosen(Message):
+        """A seat's decision, for the app to apply (the screen that sent it rides along:
+        a decision of a screen no longer shown is dropped)."""
+
+        def __init__(self, screen: GameScreen, action: Any) -> None:
+            super().__init__()
+            self.screen = screen
+            self.action = action
+
+    def __init__(self, feed: SeatFeed) -> None:
         super().__init__()
-        self.session = session
-        self.game = session.game
-        self.seat = seat
-        if self.private:
-            assert seat is not None
-            self.view = self.game.view(session.state, seat)
-        self.table = self.game.public_view(session.state)
+        self.feed = feed
+        self.game = feed.game
+        self.seat = feed.seat
+        assert feed.private == self.private, f"{type(self).__name__} given the wrong feed"
+        self.view = feed.view
+        self.table = feed.table
+        self.legal = feed.legal
         self.decided = False
 
     @property
     def actor_name(self) -> str:
-        return self.session.player_name(self.seat) if self.seat is not None else ""
+        return self.feed.actor_name
 
     def heading(self) -> str:
-        return f"{self.game.title} · {self.game.round_label(self.session.state)}"
+        return f"{self.game.title} · {self.feed.round_label}"
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.heading()), id="title", markup=False)
@@ -53,7 +66,7 @@ class GameScreen(Screen):
                 yield from self.compose_main()
             with Vertical(id="side"):
                 yield Panel(self.scoreboard(), title="Scores", id="scoreboard")
-                yield GameLog(self.session.log)
+                yield GameLog(list(self.feed.log))
         yield KeyBar()
 
     def compose_main(self) -> ComposeResult:  # pragma: no cover - overridden
@@ -62,17 +75,19 @@ class GameScreen(Screen):
     def scoreboard(self) -> Text:
         """The game's public scoreboard (its screens module's `scoreboard_text`): the
         same figures on every screen, a bot's turn included."""
-        text: Text = our_app(self).in_play[1].load_screens().scoreboard_text(self.session)
+        text: Text = find(self.game.id).load_screens().scoreboard_text(self.feed)
         return text
 
     def submit(self, action: Any) -> None:
-        """Send this screen's decision once; keys pressed before the screen changes are ignored."""
+        """Send this screen's decision once; keys pressed before the screen changes are
+        ignored. A refused decision is told, and the player may choose again (`refused`)."""
         if self.decided:
             return
         self.decided = True
-        our_app(self).submit(action)
-        if self.app.screen is self:  # refused: the player may choose again
-            self.decided = False
+        self.post_message(self.Chosen(self, action))
+
+    def refused(self) -> None:
+        self.decided = False
 
     def action_undo(self) -> None:
         our_app(self).undo_last()
@@ -84,10 +99,18 @@ class GameScreen(Screen):
 
 
 class BotTurnScreen(GameScreen):
-    """A bot's turn: the public table only, while the bot decides at a followable pace.
-    While help, the rules or the quit dialog is open over it, the bot waits."""
+    """A bot's turn: the public table only, while the bot decides at a followable pace
+    (the app decides for it when the screen says it is due). While help, the rules or
+    the quit dialog is open over it, the bot waits."""
 
     waiting = False  # another screen was on top when the bot was due
+
+    class Due(Message):
+        """The bot's move is due (the table has seen its turn)."""
+
+        def __init__(self, screen: BotTurnScreen) -> None:
+            super().__init__()
+            self.screen = screen
 
     @property
     def bot_seat(self) -> int:
@@ -95,10 +118,10 @@ class BotTurnScreen(GameScreen):
         return self.seat
 
     def compose_main(self) -> ComposeResult:
-        player = self.session.player(self.bot_seat)
+        player = self.feed.players[self.bot_seat]
         text = Text(f"{player.name} ({player.bot} bot) is deciding...", style="bold")
         yield Panel(text, title="Bot turn")
-        table = our_app(self).in_play[1].load_screens().table_text
+        table = find(self.game.id).load_screens().table_text
         if table is not None:
             yield Panel(table(self.table), title="Table")
 
@@ -115,18 +138,12 @@ class BotTurnScreen(GameScreen):
             self.on_mount()
 
     def act(self) -> None:
-        import random
-
-        from sherwood_tui.core.bots import bot_action
-
         if self.app.screen is not self:  # the bot's move waits until the table sees it
             self.waiting = True
             return
-        session, seat = self.session, self.bot_seat
-        rnd = random.Random(f"{session.seed}-{len(session.actions)}")
-        level = session.player(seat).bot
-        assert level is not None
-        self.submit(bot_action(self.game, session.state, seat, level, rnd))
+        if not self.decided:
+            self.decided = True
+            self.post_message(self.Due(self))
 
 
 class PrivateNewsScreen(SteadyScreen):
@@ -136,16 +153,16 @@ class PrivateNewsScreen(SteadyScreen):
 
     BINDINGS = [Binding("enter", "go_on", "Go on")]
 
-    def __init__(self, session: Session, seat: int, lines: list[str], covered: bool = False) -> None:
+    def __init__(self, name: str, seat: int, lines: list[str], covered: bool = False) -> None:
         super().__init__()
-        self.session = session
+        self.name_of_seat = name
         self.seat = seat
         self.lines = [] if covered else lines
         self.covered = covered
         self.private = not covered
 
     def compose(self) -> ComposeResult:
-        name = clip(self.session.player_name(self.seat), CurtainScreen.NAME_CELLS)
+        name = clip(self.name_of_seat, CurtainScreen.NAME_CELLS)
         if self.covered:
             body = Text(f"{name}, you learnt something only you may see.\n\n")
             body.append(f"{name}: press Enter when only you can see the screen.", style="bold")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.core.saves import SaveSummary
-    from sherwood_tui.core.session import Session
+    from sherwood_tui.core.seat import SeatFeed
 
 NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
@@ -358,18 +358,17 @@ class CurtainScreen(SteadyScreen):
     ]
 
     def __init__(
-        self, session: Session, seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
+        self, feed: SeatFeed, seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
     ) -> None:
         super().__init__()
-        self.session = session
+        self.feed = feed  # the public table's
         self.seat = seat
         self.news = news
         self.public = public
         self.undo_name = undo_name
 
     def compose(self) -> ComposeResult:
-        name = clip(self.session.player_name(self.seat), self.NAME_CELLS)
-        game = self.session.game
+        name = clip(self.feed.name(self.seat), self.NAME_CELLS)
         if self.public:
             key_line = f"{name}: press Enter to take the keyboard (this decision is public)."
         else:
@@ -377,7 +376,7 @@ class CurtainScreen(SteadyScreen):
         with Center(id="curtain"):
             with Vertical(id="curtain-box"):
                 yield plain(f"Pass the terminal to {name}", "bold")
-                yield plain(f"{game.title} · {game.round_label(self.session.state)}")
+                yield plain(f"{self.feed.game.title} · {self.feed.round_label}")
                 yield plain("")
                 if self.news:
                     yield NewsLines(self.news, id="curtain-news")
@@ -461,14 +460,14 @@ class FinalScreen(SteadyScreen):
 
     BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, feed: SeatFeed) -> None:
         super().__init__()
-        self.session = session
+        self.feed = feed  # the public table's, the game over
 
     def compose(self) -> ComposeResult:
-        game, state = self.session.game, self.session.state
-        lines = sorted(game.scores(state), key=lambda line: (-line.total, [-t for t in line.tiebreak]))
-        winners = game.winners(state)
+        game, feed = self.feed.game, self.feed
+        lines = sorted(feed.scores, key=lambda line: (-line.total, [-t for t in line.tiebreak]))
+        winners = feed.winners
         parts = list(dict.fromkeys(k for line in lines for k in line.parts))
         # Players side by side, one row per part: fits 80 columns for up to six players.
         table = Table(title=f"{game.title} · final scores", expand=False)
@@ -482,12 +481,12 @@ class FinalScreen(SteadyScreen):
         if any(line.tiebreak for line in lines):
             table.add_row(Text(game.tiebreak_label, style="dim"),
                           *[" / ".join(f"{t:g}" for t in line.tiebreak) for line in lines])
-        names = " and ".join(clip(self.session.player_name(s), NAME_CELLS) for s in winners)
+        names = " and ".join(clip(feed.name(s), NAME_CELLS) for s in winners)
         verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
         with VerticalScroll():
             yield Static(table, markup=False)
             yield plain(verdict, "bold green")
-            for event in self.session.log[-3:]:
+            for event in feed.log[-3:]:
                 yield plain(event.text, "dim")
         yield plain("Press Enter to go back to the games.", "dim")
         yield KeyBar()

@@ -34,7 +34,7 @@ class Step:
 
     session: Session
     seat: int
-    screen: str  # class name of screen_for(session, seat)
+    screen: str  # class name of the decision screen (screen_for)
     action: Any
     events: list[Event]
 
@@ -62,7 +62,8 @@ def walk(game_id: str, seed: int) -> Iterator[Step]:
         seat = session.next_seat()
         action = rnd.choice(canonical(game, game.legal_actions(session.state, seat)))
         _, events = game.apply(session.state, action)
-        yield Step(session, seat, type(screens.screen_for(session, seat)).__name__, action, events)
+        feed = session.feed(seat, game.is_private(session.state, seat))
+        yield Step(session, seat, type(screens.screen_for(feed)).__name__, action, events)
         session.submit(action)
 
 

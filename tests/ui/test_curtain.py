@@ -38,7 +38,7 @@ async def show(pilot, name: str, events: list[Event], **kwargs) -> CurtainScreen
     app.start_game(catalog.get("sheriff"), players, {}, 1)
     await pilot.pause()
     app.session.log.extend(events)
-    curtain = CurtainScreen(app.session, 0, events, **kwargs)
+    curtain = CurtainScreen(app.session.feed(None), 0, events, **kwargs)
     app.switch_screen(curtain)
     await pilot.pause()
     assert app.screen is curtain

@@ -126,7 +126,7 @@ def position(game_id: str, bots: tuple[int, ...], screen: str, action: str, acce
     screens = catalog.get(game_id).load_screens()
     for seed in range(SEEDS):
         for session, seat in walk(game_id, bots, seed):
-            if type(screens.screen_for(session, seat)).__name__ != screen:
+            if type(screens.screen_for(session.feed(seat, session.game.is_private(session.state, seat)))).__name__ != screen:
                 continue
             legal = [a for a in session.game.legal_actions(session.state, seat) if type(a).__name__.startswith(action)]
             if legal and accept(seat, nxt := what_next(session, legal[0]), bool(news(session, legal[0]))):

@@ -213,8 +213,8 @@ class Monkey:
             actions = session.game.legal_actions(session.state, screen.seat)
             before = len(session.actions)
             screen.submit(self.rnd.choice(actions))
+            await self.pilot.pause()  # the app applies the screen's decision
             self.actions += len(session.actions) - before
-            await self.pilot.pause()
             self.check()
 
 

@@ -75,6 +75,13 @@ def check_privacy(app) -> None:
         assert not own or any(secret in texts for secret in own), f"{type(screen).__name__} hides its own zones"
 
 
+def check_feed_only(app) -> None:
+    """A screen is given what its seat may see (its feed), never the session or the state."""
+    session, screen = app.session, app.screen
+    held = [value for value in vars(screen).values() if value is session or value is session.state]
+    assert not held, f"{type(screen).__name__} holds the session or the state"
+
+
 class Driver:
     """Plays a whole game through the keys, mostly on the short paths (Enter), with the
     long ones (set aside, discard piles, bribes, counter-offers, opening) now and then."""
@@ -115,6 +122,7 @@ class Driver:
             if isinstance(screen, FinalScreen):
                 return
             check_privacy(app)
+            check_feed_only(app)
             self.check_curtain_rule(screen)
             name = type(screen).__name__
             self.seen.add(name)

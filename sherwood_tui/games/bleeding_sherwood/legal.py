@@ -56,7 +56,7 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == "collecting" and seat == state.table.order[state.collect_pos]:
         actions = seat_actions(seat)
         take_target = actions.take_targets
-        takes = [take_target[t.peasant] for t in state.targets]
+        takes: list[TakeTarget | TakeBid] = [take_target[t.peasant] for t in state.targets]
         bid_open = state.bid_open
         if True in bid_open:  # another's open spent bid
             take_bid = actions.take_bids

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from sherwood_tui.core.session import Session
+from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode, TakeBid, TakeTarget
 from sherwood_tui.games.bleeding_sherwood.views import PublicView
@@ -104,11 +104,11 @@ def table_text(table: PublicView, targets: bool = True) -> Text:
     return out
 
 
-def scoreboard_text(session: Session, round_end: bool = False) -> Text:
+def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
     """Public scores: collected Peasants, and how many Goodes each holds: now, or with
     `round_end` (the round summary) as the last round ended, before the next round's
     Generous Miller dealt."""
-    table = session.game.public_view(session.state)
+    table = feed.table
     hands = [s.hand_count for s in table.seats]
     if round_end and table.hands_at_round_end:
         hands = list(table.hands_at_round_end)
@@ -121,7 +121,17 @@ def scoreboard_text(session: Session, round_end: bool = False) -> Text:
 
 
 class BleedingScreen(GameScreen):
+    """A Bleeding Sherwood decision screen, built from its seat's feed only."""
+
     CSS_PATH = Path(__file__).parent / "bleeding.tcss"
+
+    seat: int  # the deciding seat: a decision screen always has one
+    table: PublicView
+
+    def __init__(self, feed: SeatFeed) -> None:
+        if feed.seat is None:
+            raise ValueError(f"{type(self).__name__} serves a deciding seat, not the table")
+        super().__init__(feed)
 
 
 class BiddingScreen(BleedingScreen):
@@ -147,7 +157,7 @@ class BiddingScreen(BleedingScreen):
             hand.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.submit(PlayGoode(seat=self.seat, card=int(event.option.id)))
+        self.submit(PlayGoode(seat=self.seat, card=int(event.option.id or 0)))
 
     def action_bid(self) -> None:
         hand = self.query_one("#hand", OptionList)
@@ -168,7 +178,7 @@ class CollectScreen(BleedingScreen):
             yield Panel(table_text(self.table, targets=False), title="Table")
         seats = self.table.seats
         options = []
-        for action in self.game.legal_actions(self.session.state, self.seat):
+        for action in self.legal:
             if isinstance(action, TakeTarget):
                 t = next(t for t in self.table.targets if t.peasant == action.peasant)
                 label = f"{t.name} ({t.value})" + (f" + {cards_text(t.goodes)}" if t.goodes else "")
@@ -188,7 +198,8 @@ class CollectScreen(BleedingScreen):
             targets.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        kind, number = event.option.id[0], int(event.option.id[1:])
+        option = event.option.id or ""
+        kind, number = option[0], int(option[1:])
         if kind == "t":
             self.submit(TakeTarget(seat=self.seat, peasant=number))
         else:
@@ -198,8 +209,8 @@ class CollectScreen(BleedingScreen):
         self.query_one("#targets", OptionList).action_select()
 
 
-def screen_for(session: Session, seat: int) -> GameScreen:
-    """The decision screen for this seat now."""
-    if session.state.phase == "bidding":
-        return BiddingScreen(session, seat)
-    return CollectScreen(session, seat)
+def screen_for(feed: SeatFeed) -> GameScreen:
+    """The decision screen for the feed's seat now."""
+    if feed.table.phase == "bidding":
+        return BiddingScreen(feed)
+    return CollectScreen(feed)

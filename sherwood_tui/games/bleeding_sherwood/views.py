@@ -110,7 +110,7 @@ def target_view(peasant: int, goodes: tuple[int, ...], classic: bool = False) ->
         name=card.name,
         value=card.value,
         text=card.text,
-        note=(SPECIAL_NOTE_1996 if classic else SPECIAL_NOTE).get(card.special, ""),
+        note=(SPECIAL_NOTE_1996 if classic else SPECIAL_NOTE).get(card.special or "", ""),
         goodes=tuple([GOODE_VIEWS[g] for g in goodes]),
     )
 

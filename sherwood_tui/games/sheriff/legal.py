@@ -100,7 +100,7 @@ def _draw(state, seat: int) -> list:
 @lru_cache(maxsize=8192)
 def _order_choices(kind, seat: int, cards: tuple[int, ...]) -> tuple:
     """Both piles, with the cards in their order and reversed (if that shows differently)."""
-    orders = {}
+    orders: dict[tuple[str, ...], tuple[int, ...]] = {}
     for order in (cards, cards[::-1]):
         orders.setdefault(tuple(NAME[c] for c in order), order)
     return tuple(kind(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
@@ -185,7 +185,7 @@ def _standard_offers(
 
 def _offers(state, seat: int) -> list:
     stand = state.stands_up[seat] or state.stands_down[seat]
-    bag_goods = ()
+    bag_goods: tuple[str, ...] = ()
     declared = state.declarations[seat]
     if declared in kinds_in_play(len(state.players), state.royal):
         bag_goods = (declared,)

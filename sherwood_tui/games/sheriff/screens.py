@@ -11,8 +11,10 @@ inspection-result interlude.
 
 from __future__ import annotations
 
+from textual.screen import Screen
+
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.session import Session
+from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.games.sheriff.model import OpenBag
 from sherwood_tui.games.sheriff.screens_common import (
     SheriffScreen,
@@ -53,26 +55,28 @@ SCREENS = {
 }
 
 
-def screen_for(session: Session, seat: int) -> GameScreen:
-    """The decision screen for this seat now."""
-    return SCREENS[session.state.step](session, seat)
+def screen_for(feed: SeatFeed) -> GameScreen:
+    """The decision screen for the feed's seat now."""
+    screen: type[SheriffScreen] = SCREENS[feed.table.step]
+    return screen(feed)
 
 
-def interludes_for(session: Session, events: list[Event]) -> list:
-    """Public screens for the whole table: what an opened bag held, and at the end of the
-    game the score sheet (players side by side) before the generic final screen."""
-    shown: list = []
-    if session.actions and isinstance(session.actions[-1], OpenBag):
-        action = session.actions[-1]
+def interludes_for(feed: SeatFeed, events: list[Event]) -> list[Screen[None]]:
+    """Public screens for the whole table (`feed` is the public table's; its
+    `last_action` made `events`): what an opened bag held, and at the end of the game
+    the score sheet (players side by side) before the generic final screen."""
+    shown: list[Screen[None]] = []
+    action = feed.last_action
+    if isinstance(action, OpenBag):
         lines = []
         for event in events:
             if event.kind in ("round_end", "game_end"):
                 break
             lines.append(event.text)
-        sheriff, merchant = session.player_name(action.seat), session.player_name(action.merchant)
-        shown.append(InspectionResultScreen(session, f"Inspection: {sheriff} opens {merchant}'s bag", lines))
-    if session.is_over and any(e.kind == "game_end" for e in events):
-        shown.append(SheriffScoreSheetScreen(session))
+        sheriff, merchant = feed.name(action.seat), feed.name(action.merchant)
+        shown.append(InspectionResultScreen(feed.table, f"Inspection: {sheriff} opens {merchant}'s bag", lines))
+    if feed.over and any(e.kind == "game_end" for e in events):
+        shown.append(SheriffScoreSheetScreen(feed))
     return shown
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
 from rich.text import Text
@@ -49,14 +49,14 @@ from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.widgets import KeyBar, Panel, fit
 
 if TYPE_CHECKING:
-    from sherwood_tui.core.session import Session
+    from sherwood_tui.core.seat import SeatFeed
 
 CSS_FILE = Path(__file__).parent / "sheriff.tcss"
 KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
 KIND_TAG = {"legal": "legal", "contraband": "contraband", "royal": "royal"}
 
 
-def line(text: str | Text, style: str = "", **kwargs) -> Static:
+def line(text: str | Text, style: str = "", **kwargs: Any) -> Static:
     """A Static that shows its text exactly as given (never parsed as markup)."""
     content = text if isinstance(text, Text) else Text(text, style=style)
     return Static(content, markup=False, **kwargs)
@@ -178,13 +178,12 @@ def table_text(table: PublicView) -> Text:
     return out
 
 
-def scoreboard_text(session: Session, round_end: bool = False) -> Text:
+def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
     """Gold, the size of each stand (face up / face down) and the score so far (the
     game's own score lines: gold, goods face up, King and Queen bonuses; face-down goods
     count only at the end): public information only, every column labelled."""
-    game, state = session.game, session.state
-    table = game.public_view(state)
-    scores = {line.seat: line.total for line in game.scores(state)}
+    table: PublicView = feed.table
+    scores = {line.seat: line.total for line in feed.scores}
     out = Text()
     out.append(f"{'':11}{'gold':>5}{'up':>3}{'dn':>3}{'score':>6}\n", style="dim")
     for s, seat in enumerate(table.seats):
@@ -219,15 +218,24 @@ def declarable(table: PublicView) -> list[str]:
 
 
 class SheriffScreen(GameScreen):
-    """Every Sheriff of Nottingham decision screen: its scoreboard and the table key."""
+    """Every Sheriff of Nottingham decision screen: its scoreboard and the table key.
+    Built from its seat's feed only: the public view (`table`), the seat's own view on a
+    private screen (`view`), and the seat's legal actions (`legal`)."""
 
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("v", "look", "Table")]
 
+    seat: int  # the deciding seat: a decision screen always has one
+    table: PublicView
+
+    def __init__(self, feed: SeatFeed) -> None:
+        if feed.seat is None:
+            raise ValueError(f"{type(self).__name__} serves a deciding seat, not the table")
+        super().__init__(feed)
+
     def action_look(self) -> None:
         # a private screen's table view adds the seat's own face-down goods
-        view = self.view if self.private else None
-        self.app.push_screen(SheriffTableScreen(self.session, view))
+        self.app.push_screen(SheriffTableScreen(self.feed))
 
     def seat_name(self, seat: int) -> str:
         return self.table.seats[seat].name
@@ -242,16 +250,16 @@ class SheriffTableScreen(Screen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape,v,q", "close", "Close")]
 
-    def __init__(self, session: Session, view: SeatView | None = None) -> None:
+    def __init__(self, feed: SeatFeed) -> None:
         super().__init__()
-        self.session = session
-        self.view = view
-        self.private = view is not None  # as GameScreen: whose secrets it may show
-        self.seat = view.seat if view is not None else None
+        self.feed = feed
+        self.view: SeatView | None = feed.view if feed.private else None
+        self.private = self.view is not None  # as GameScreen: whose secrets it may show
+        self.seat = feed.seat if self.private else None
 
     def compose(self) -> ComposeResult:
-        table = self.session.game.public_view(self.session.state)
-        yield line(f"{self.session.game.title} · the table", "bold", id="title")
+        table: PublicView = self.feed.table
+        yield line(f"{self.feed.game.title} · the table", "bold", id="title")
         with VerticalScroll(id="look"):
             for pile in (0, 1):
                 cards = table.discards[pile]
@@ -261,8 +269,8 @@ class SheriffTableScreen(Screen):
                 text.append(", top first:\n" if cards else "\n", style="dim")
                 text.append(runs(cards) or "empty")
                 yield line(text, classes="look-block")
-            pile = f"Draw pile: {count(table.draw_pile, 'card')}"
-            yield line(Text(pile + (" (face down)" if table.draw_pile else "")), classes="look-block")
+            draw = f"Draw pile: {count(table.draw_pile, 'card')}"
+            yield line(Text(draw + (" (face down)" if table.draw_pile else "")), classes="look-block")
             decl = declarations_text(table)
             if decl:
                 yield line(Text("Declarations\n", style="bold") + decl, classes="look-block")

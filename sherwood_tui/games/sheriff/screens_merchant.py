@@ -12,7 +12,7 @@ from collections import Counter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
@@ -20,6 +20,7 @@ from sherwood_tui.games.sheriff.model import (
     DATA,
     HAND_SIZE,
     LEGAL_GOODS,
+    Bribe,
     Declare,
     Draw,
     LoadBag,
@@ -46,6 +47,7 @@ from sherwood_tui.games.sheriff.screens_common import (
     prefill,
     sort_cards,
 )
+from sherwood_tui.games.sheriff.views import CardView, SeatView
 from sherwood_tui.games.sheriff.wording import (
     count_text,
     describe,
@@ -58,6 +60,7 @@ class MerchantScreen(SheriffScreen):
     true for every step these screens serve), its face-down goods included."""
 
     private = True
+    view: SeatView  # a private screen's feed always holds its seat's view
 
     def secret_lines(self, *zones: str) -> ComposeResult:
         """The seat's secret zones, each on its own line, exactly as the view words them
@@ -96,7 +99,7 @@ class SetAsideScreen(MerchantScreen):
         if not hand.toggle():
             self.notify(f"You can set aside at most {count(hand.limit, 'card')}.", severity="warning")
         n = len(hand.marked)
-        self.query_one("#help-line").update(
+        self.query_one("#help-line", Static).update(
             Text(f"{n} marked: Enter sets them aside." if n else "Nothing marked: Enter keeps the whole hand.", style="dim")
         )
 
@@ -117,7 +120,8 @@ class DrawScreen(MerchantScreen):
 
     def compose_main(self) -> ComposeResult:
         need = HAND_SIZE - len(self.view.hand)
-        self.sources: list[Draw] = list(self.game.legal_actions(self.session.state, self.seat))
+        # where the seat may draw from now: its legal actions say (the rules' own list)
+        self.sources: list[Draw] = [a for a in self.legal if isinstance(a, Draw)]
         options = []
         for action in self.sources:
             if action.from_discard is None:
@@ -203,7 +207,7 @@ class LoadScreen(MerchantScreen):
         self.query_one("#hand", CardList).focus()
         self.show_risk()
 
-    def candidate(self) -> list:
+    def candidate(self) -> list[CardView]:
         hand = self.query_one("#hand", CardList)
         if hand.marked:
             return hand.marked_cards
@@ -322,8 +326,8 @@ class OfferScreen(MerchantScreen):
         yield favour_row(table.demand.favour if table.demand else "", "f to type a promise (optional)")
         yield line(Text(""), id="preview")
         info = Text()
-        info.append(f"You declared {count_text(size, me.declaration)}. If opened: ", style="dim")
-        info.append(judgement_text([c.id for c in view.bag], me.declaration))
+        info.append(f"You declared {count_text(size, me.declared)}. If opened: ", style="dim")
+        info.append(judgement_text([c.id for c in view.bag], me.declared))
         if table.demand is not None:
             info.append("\n")
             info.append_text(bribe_text(f"{sheriff} asks for: ", table.demand))
@@ -335,7 +339,7 @@ class OfferScreen(MerchantScreen):
         self.query_one("#rows", BribeRows).focus()
         self.show_preview()
 
-    def bribe(self):
+    def bribe(self) -> Bribe:
         return self.query_one("#rows", BribeRows).bribe(self.query_one("#favour", Input).value)
 
     def show_preview(self) -> None:
@@ -349,7 +353,7 @@ class OfferScreen(MerchantScreen):
         ]
         if short:  # a promise beyond the bag: only what is there is handed over
             text.append(f" (in the bag: {', '.join(short)}; a promise beyond that is not paid)", style="dim")
-        self.query_one("#preview").update(text)
+        self.query_one("#preview", Static).update(text)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show_preview()
@@ -380,6 +384,7 @@ class PayScreen(MerchantScreen):
 
     def compose_main(self) -> ComposeResult:
         debt = self.table.debt
+        assert debt is not None, "a debtor pays only while in debt"
         creditor = self.seat_name(debt.creditor)
         me = self.table.seats[self.seat]
         goods = Counter(c.name for c in me.stand) + Counter(c.name for c in self.view.hidden)

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui.games.sheriff.model import (
     LEGAL_GOODS,
+    Bribe,
     Confiscate,
     CounterOffer,
     EndInspection,
@@ -44,20 +45,21 @@ from sherwood_tui.games.sheriff.screens_common import (
     prefill,
     stands_text,
 )
+from sherwood_tui.games.sheriff.views import PublicView, SeatPublic
 from sherwood_tui.games.sheriff.wording import (
     count_text,
 )
-from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit
+from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit, our_app
 
 if TYPE_CHECKING:
-    from sherwood_tui.core.session import Session
+    from sherwood_tui.core.seat import SeatFeed
 
 
-def bag_label(seat, width: int = 10) -> Text:
+def bag_label(seat: SeatPublic, width: int = 10) -> Text:
     """'Marian  declared 3 Apples' (public: the declaration and the count)."""
     text = Text()
     text.append(f"{fit(seat.name, width)} ", style="bold")
-    text.append(f"declared {count_text(seat.bag_count, seat.declaration)}")
+    text.append(f"declared {count_text(seat.bag_count, seat.declared)}")
     return text
 
 
@@ -73,8 +75,8 @@ class ChooseScreen(SheriffScreen):
     ]
 
     def compose_main(self) -> ComposeResult:
-        game, state = self.game, self.session.state
-        self.pending = game.pending_bags(state)
+        # the closed bags, from the Sheriff's left: the bags the rules let them threaten
+        self.pending = [a.merchant for a in self.legal if isinstance(a, Threaten)]
         width = max(len(self.seat_name(m)[:12]) for m in self.pending)
         bags = SheriffList(*[Option(bag_label(self.table.seats[m], width)) for m in self.pending], id="bags")
         bags.border_title = f"{self.actor_name}, the Sheriff: bags at the gate"
@@ -113,7 +115,7 @@ class DecideScreen(SheriffScreen):
 
     def compose_main(self) -> ComposeResult:
         table = self.table
-        m = table.target
+        m = table.inspected
         seat = table.seats[m]
         offer = table.offer
         bribe = offer is not None and not offer.empty
@@ -154,14 +156,14 @@ class DecideScreen(SheriffScreen):
             {"pass": self.action_pass_bag, "open": self.action_open_bag, "counter": self.action_counter}[what]()
 
     def action_pass_bag(self) -> None:
-        self.submit(LetPass(seat=self.seat, merchant=self.table.target))
+        self.submit(LetPass(seat=self.seat, merchant=self.table.inspected))
 
     def action_open_bag(self) -> None:
-        self.submit(OpenBag(seat=self.seat, merchant=self.table.target))
+        self.submit(OpenBag(seat=self.seat, merchant=self.table.inspected))
 
     def action_counter(self) -> None:
         if self.table.counters_left > 0:
-            self.app.switch_screen(CounterScreen(self.session, self.seat))
+            self.app.switch_screen(CounterScreen(self.feed))
 
 
 class CounterScreen(SheriffScreen):
@@ -176,7 +178,7 @@ class CounterScreen(SheriffScreen):
 
     def compose_main(self) -> ComposeResult:
         table = self.table
-        m = table.target
+        m = table.inspected
         seat = table.seats[m]
         rows = [Row("gold", "", "Gold", seat.gold)]
         for kind in LEGAL_GOODS:
@@ -190,7 +192,7 @@ class CounterScreen(SheriffScreen):
             for kind in contraband:
                 rows.append(Row("hidden", kind, f"Stand: {kind}", seat.hidden_count, note=down))
         holds = f"bag holds {seat.bag_count}"  # its cards, of kinds nobody at the table knows
-        for kind in [seat.declaration] + [k for k in contraband if k != seat.declaration]:
+        for kind in [seat.declared] + [k for k in contraband if k != seat.declared]:
             rows.append(Row("bag", kind, f"Bag: {kind}", seat.bag_count, note=holds))
         prefill(rows, table.offer)
         composer = BribeRows(rows, seat.bag_count, hidden_limit=seat.hidden_count, id="rows")
@@ -208,11 +210,11 @@ class CounterScreen(SheriffScreen):
         self.query_one("#rows", BribeRows).focus()
         self.show_preview()
 
-    def bribe(self):
+    def bribe(self) -> Bribe:
         return self.query_one("#rows", BribeRows).bribe(self.query_one("#favour", Input).value)
 
     def show_preview(self) -> None:
-        self.query_one("#preview").update(bribe_text("You ask for: ", self.bribe()))
+        self.query_one("#preview", Static).update(bribe_text("You ask for: ", self.bribe()))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show_preview()
@@ -224,7 +226,7 @@ class CounterScreen(SheriffScreen):
         self.query_one("#favour", Input).focus()
 
     def action_back(self) -> None:
-        self.app.switch_screen(DecideScreen(self.session, self.seat))
+        self.app.switch_screen(DecideScreen(self.feed))
 
     def action_ask(self) -> None:
         self.submit(CounterOffer(seat=self.seat, bribe=self.bribe()))
@@ -235,7 +237,7 @@ class ConfiscateScreen(PileOrderScreen):
 
     def compose_main(self) -> ComposeResult:
         table = self.table
-        name = self.seat_name(table.target)
+        name = self.seat_name(table.inspected)
         yield self.order_list(list(reversed(table.confiscated)), f"{self.actor_name} places the goods confiscated from {name}")
         yield line(f"Then {name} pays the fine of {table.fine_due} gold.", "dim", classes="hint")
         yield market_panel(table)
@@ -250,14 +252,14 @@ class InspectionResultScreen(Screen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter", "done", "Continue")]
 
-    def __init__(self, session: Session, title: str, lines: list[str]) -> None:
+    def __init__(self, table: PublicView, title: str, lines: list[str]) -> None:
         super().__init__()
-        self.session = session
+        self.table = table  # the public view just after the bag was opened
         self.title_text = title
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        table = self.session.game.public_view(self.session.state)
+        table = self.table
         yield line(self.title_text, "bold", id="title")
         with VerticalScroll(id="result"):
             text = Text()
@@ -272,7 +274,7 @@ class InspectionResultScreen(Screen):
         yield KeyBar()
 
     def action_done(self) -> None:
-        self.app.continue_interludes()
+        our_app(self).continue_interludes()
 
 
 class SheriffScoreSheetScreen(Screen):
@@ -282,14 +284,14 @@ class SheriffScoreSheetScreen(Screen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter", "done", "Continue")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, feed: SeatFeed) -> None:
         super().__init__()
-        self.session = session
+        self.feed = feed  # the public table's, the game over
 
     def compose(self) -> ComposeResult:
-        game, state = self.session.game, self.session.state
-        lines = game.scores(state)
-        winners = game.winners(state)
+        game, feed = self.feed.game, self.feed
+        lines = feed.scores
+        winners = feed.winners
         sheet = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False, padding=(0, 1))
         sheet.add_column("", no_wrap=True)
         for score in lines:
@@ -304,7 +306,7 @@ class SheriffScoreSheetScreen(Screen):
             Text("legal/contra.", style="dim"),
             *[Text(" / ".join(f"{t:g}" for t in score.tiebreak), style="dim") for score in lines],
         )
-        names = " and ".join(self.session.player_name(s) for s in winners)
+        names = " and ".join(feed.name(s) for s in winners)
         verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
         yield line(f"{game.title} · the score sheet", "bold", id="title")
         with VerticalScroll(id="sheet"):
@@ -315,7 +317,7 @@ class SheriffScoreSheetScreen(Screen):
                 "(legal/contra.).",
                 "dim",
             )
-            yield Panel(stands_text(game.public_view(state)), title="Stands, face-down goods revealed", id="stands")
+            yield Panel(stands_text(feed.table), title="Stands, face-down goods revealed", id="stands")
         yield line("Press Enter for the final screen; arrows scroll.", "dim")
         yield KeyBar()
 
@@ -323,4 +325,4 @@ class SheriffScoreSheetScreen(Screen):
         self.query_one("#sheet").focus()
 
     def action_done(self) -> None:
-        self.app.continue_interludes()
+        our_app(self).continue_interludes()

@@ -34,6 +34,13 @@ class SeatPublic:
     hidden_count: int  # face-down goods: only their number is public
     hidden: tuple[CardView, ...] | None  # revealed to all once the game is over
 
+    @property
+    def declared(self) -> str:
+        """The good this seat declared for its bag (ValueError before it declares)."""
+        if self.declaration is None:
+            raise ValueError(f"{self.name} has declared no good")
+        return self.declaration
+
 
 @dataclass(frozen=True, slots=True)
 class PublicView:
@@ -60,6 +67,14 @@ class PublicView:
     round_notes: tuple[str, ...]
     last_round: tuple[str, ...]
     over: bool
+
+    @property
+    def inspected(self) -> int:
+        """The merchant whose bag the Sheriff is dealing with (the `target`: while an
+        offer is made and decided on, and its confiscated goods placed)."""
+        if self.target is None:
+            raise ValueError(f"no bag is being inspected (step {self.step!r})")
+        return self.target
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +127,13 @@ def _seat_public(
 ) -> SeatPublic:
     """A seat's public side; `hidden` is the face-down goods once revealed, else their
     number. Shared between views (most seats do not change from one step to the next)."""
-    revealed = isinstance(hidden, tuple)
+    if isinstance(hidden, tuple):  # revealed
+        hidden_count, shown = len(hidden), _views(hidden)
+    else:
+        hidden_count, shown = hidden, None
     return SeatPublic(
         name, gold, is_sheriff, hand_count, bag_count, declaration, _views(stand),
-        len(hidden) if revealed else hidden, _views(hidden) if revealed else None,
+        hidden_count, shown,
     )
 
 

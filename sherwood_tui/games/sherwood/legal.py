@@ -3,9 +3,13 @@ representative sets of ambushes; the small decisions built once and shared)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, compress, islice, permutations, repeat
+from typing import Any, Protocol
 
+from sherwood_tui.core.contract import Frozen
+from sherwood_tui.games.sherwood.data import Reward
 from sherwood_tui.games.sherwood.model import (
     RANSOM_COST,
     ChooseMission,
@@ -15,6 +19,7 @@ from sherwood_tui.games.sherwood.model import (
     PendingReward,
     PrepareAmbush,
     Ransom,
+    Reveal,
     State,
 )
 from sherwood_tui.games.sherwood.tables import (
@@ -66,43 +71,76 @@ def is_over(state: State) -> bool:
 # ----- who has what ---------------------------------------------------------------------
 
 
-def available(state, seat: int) -> tuple[str, ...]:
-    """The characters of a seat who are not in prison, in band order."""
-    band, jailed = state.bands[seat], state.prison[seat]
+def free_characters(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[str, ...]:
+    """The characters of a band who are not in prison (`jailed`), in band order (the
+    rules over the state, the screens over the public view: `views.available_in`)."""
     return tuple([c for c in band if c not in jailed]) if jailed else band
 
 
-def new_prisoners(state, seat: int) -> tuple[str, ...]:
+def available(state: Any, seat: int) -> tuple[str, ...]:
+    """The characters of a seat who are not in prison, in band order."""
+    return free_characters(state.bands[seat], state.prison[seat])
+
+
+def newcomers(jailed: tuple[str, ...], reveal: Reveal | None, seat: int) -> tuple[str, ...]:
+    """The characters of `seat` captured this turn: the bottom of its cell (`jailed`),
+    as many as its revealed party had (`views.newcomers_in` for the screens)."""
+    members = reveal.parties[seat].members if reveal is not None else ()
+    return jailed[len(jailed) - len(members):] if members else ()
+
+
+def new_prisoners(state: Any, seat: int) -> tuple[str, ...]:
     """The characters of `seat` captured this turn (at the bottom of its cell)."""
-    members = state.reveal.parties[seat].members
-    return state.prison[seat][len(state.prison[seat]) - len(members):]
+    return newcomers(state.prison[seat], state.reveal, seat)
 
 
 # ----- rewards and towns ------------------------------------------------------------------
+# Decided over a `Board`: the state, or a public view (the screens: `views.py`), which
+# both hold the map, the reveal and the options; the Gold of the reward's player (a
+# secret: in the state, or in that seat's own view) is given apart.
 
 
-def reward_spec(mission_id: str, kind: str):
-    return REWARD_SPECS.get((mission_id, kind))
+class Board(Protocol):
+    """What the reward rules read besides a hand: the state or a public view."""
+
+    @property
+    def towns(self) -> tuple[int | None, ...]: ...
+
+    @property
+    def reveal(self) -> Reveal | None: ...
+
+    @property
+    def camp_needs_town(self) -> bool: ...
 
 
-def winning_party_has(state, seat: int, trait: str) -> bool:
-    party = state.reveal.parties[seat] if state.reveal else None
-    return bool(party) and has_trait(party.members, trait)
+def reward_spec(mission_id: str, kind: str | None) -> Reward | None:
+    return REWARD_SPECS.get((mission_id, kind)) if kind is not None else None
 
 
-def town_choices(state, reward: PendingReward, with_gold: bool, kind: str | None = None) -> list[str]:
-    """The towns the reward's player may take now with `kind` of reward (by default
-    the one chosen). `with_gold=False` ignores whether they could pay for a
-    displacement (used for public decisions)."""
+def party_has(reveal: Reveal | None, seat: int, trait: str) -> bool:
+    """Whether `seat`'s revealed party has a character with this trait."""
+    return reveal is not None and has_trait(reveal.parties[seat].members, trait)
+
+
+def winning_party_has(state: Any, seat: int, trait: str) -> bool:
+    return party_has(state.reveal, seat, trait)
+
+
+def open_towns(board: Board, reward: PendingReward, kind: str | None, gold: int | None) -> list[str]:
+    """The towns the reward's player may take with `kind` of reward (None: the one
+    chosen), on `board`; `gold`: the Gold cards they hold (None: not counted, for public
+    decisions: whether they could pay for a displacement is ignored)."""
     seat = reward.seat
     kind = kind or reward.reward
-    if pawn_stock(state, seat) < 2:  # one pawn is on the mission card
+    if pawn_stock(board, seat) < 2:  # one pawn is on the mission card
         return []
-    spec = REWARD_SPECS.get((reward.mission, kind))
-    towns = state.towns
+    spec = reward_spec(reward.mission, kind)
+    if spec is None:
+        return []
+    towns = board.towns
     if kind == "champion":
-        free_pass = winning_party_has(state, seat, "free_displacement")
-        can_pay = free_pass or not with_gold or gold_count(state.hands[seat]) > 0
+        free_pass = party_has(board.reveal, seat, "free_displacement")
+        can_pay = free_pass or gold is None or gold > 0
         out = []
         for t in spec.towns:
             owner = towns[TOWN_INDEX[t]]
@@ -115,18 +153,27 @@ def town_choices(state, reward: PendingReward, with_gold: bool, kind: str | None
     return []
 
 
-def reward_problem(state, reward: PendingReward, kind: str) -> str | None:
-    """Why this reward cannot be taken now (None if it can)."""
-    spec = REWARD_SPECS.get((reward.mission, kind))
+def town_choices(state: Any, reward: PendingReward, with_gold: bool, kind: str | None = None) -> list[str]:
+    """The towns the reward's player may take now with `kind` of reward (by default
+    the one chosen). `with_gold=False` ignores whether they could pay for a
+    displacement (used for public decisions)."""
+    gold = gold_count(state.hands[reward.seat]) if with_gold else None
+    return open_towns(state, reward, kind, gold)
+
+
+def reward_problem_on(board: Board, reward: PendingReward, kind: str, gold: int) -> str | None:
+    """Why this reward cannot be taken on `board` by its player holding `gold` Gold
+    cards (None if it can)."""
+    spec = reward_spec(reward.mission, kind)
     if spec is None:
         return f"{mission_name(reward.mission)} offers no {kind.capitalize()} reward."
     if kind == "theft":
         return None
-    if pawn_stock(state, reward.seat) < 2:
+    if pawn_stock(board, reward.seat) < 2:
         return "You have no hero pawn left to place on a town."
-    if kind == "camp" and state.camp_needs_town and reward.seat not in state.towns:
+    if kind == "camp" and board.camp_needs_town and reward.seat not in board.towns:
         return "Camp can only be taken once you hold a town (variant in play)."
-    if not town_choices(state, reward, with_gold=True, kind=kind):
+    if not open_towns(board, reward, kind, gold):
         if kind == "camp":
             plain = " or plain" if spec.plain else ""
             return f"There is no free forest{plain} town to camp in."
@@ -137,7 +184,12 @@ def reward_problem(state, reward: PendingReward, kind: str) -> str | None:
     return None
 
 
-def possible_rewards(state, reward: PendingReward) -> list[str]:
+def reward_problem(state: Any, reward: PendingReward, kind: str) -> str | None:
+    """Why this reward cannot be taken now (None if it can)."""
+    return reward_problem_on(state, reward, kind, gold_count(state.hands[reward.seat]))
+
+
+def possible_rewards(state: Any, reward: PendingReward) -> list[str]:
     """The rewards of the mission that its winner can take now."""
     return [
         r.type for r in MISSIONS[reward.mission].rewards
@@ -145,15 +197,22 @@ def possible_rewards(state, reward: PendingReward) -> list[str]:
     ]
 
 
-def may_pay_gold(state, reward: PendingReward) -> bool:
-    """Whether this town choice may involve paying Gold (Champion on an opponent)."""
-    if reward.reward != "champion" or winning_party_has(state, reward.seat, "free_displacement"):
+def drive_out_cost(board: Board, reward: PendingReward, town: str) -> int:
+    """The Gold cards taking `town` with this reward costs: 1 to drive out an opponent
+    as Champion, none with Will Stutely in the party (or for a free town, or Camp)."""
+    owner = board.towns[TOWN_INDEX[town]]
+    if reward.reward != "champion" or owner is None or owner == reward.seat:
+        return 0
+    return 0 if party_has(board.reveal, reward.seat, "free_displacement") else 1
+
+
+def may_pay_gold(board: Board, reward: PendingReward) -> bool:
+    """Whether this town choice may involve paying Gold (Champion on an opponent).
+    Public: over the state or a public view."""
+    if reward.reward != "champion":
         return False
     card = reward_spec(reward.mission, "champion")
-    idx = TOWN_INDEX
-    return any(
-        state.towns[idx[t]] is not None and state.towns[idx[t]] != reward.seat for t in card.towns
-    )
+    return card is not None and any(drive_out_cost(board, reward, t) for t in card.towns)
 
 
 def ransom_choices(jailed: int, gold: int) -> list[tuple[int, int, bool]]:
@@ -208,6 +267,7 @@ def _prepare_legal(state: State, seat: int) -> list:
 
 
 def _mission_legal(state: State, seat: int) -> list:
+    assert state.reveal is not None  # the phase has one
     return [
         _decision(ChooseMission, seat, "skill", r.skill)
         for r in state.reveal.skills
@@ -216,11 +276,13 @@ def _mission_legal(state: State, seat: int) -> list:
 
 
 def _reward_legal(state: State, seat: int) -> list:
+    assert state.reward is not None  # the phase has one
     kinds = possible_rewards(state, state.reward) or ["nothing"]
     return [_decision(ChooseReward, seat, "reward", k) for k in kinds]
 
 
 def _town_legal(state: State, seat: int) -> list:
+    assert state.reward is not None  # the phase has one
     towns = town_choices(state, state.reward, with_gold=True)
     out = [_decision(ChooseTown, seat, "town", t) for t in towns]
     if state.reward.taken:
@@ -298,9 +360,9 @@ def _triple_places(is_paid: tuple[bool, ...], gold: int) -> tuple[tuple[int, int
     are paid companions, and the Gold). Found by counting per first two members, without
     listing them all (a late band has hundreds)."""
     n = len(is_paid)
-    later = [range(j + 1, n) for j in range(n)]
+    later: list[Sequence[int]] = [range(j + 1, n) for j in range(n)]
     later_unpaid = [[k for k in range(j + 1, n) if not is_paid[k]] for j in range(n)]
-    blocks = []  # (first, second, the possible thirds), in combinations order
+    blocks: list[tuple[int, int, Sequence[int]]] = []  # (first, second, the possible thirds), in combinations order
     for i in range(n):
         for j in range(i + 1, n - 1):
             paid = is_paid[i] + is_paid[j]
@@ -332,7 +394,7 @@ def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...
     everyone_paid = sum(is_paid) <= gold
     if everyone_paid:
         gold = len(avail)  # the same parties, and no filter needed
-    parties = [(c,) for c, paid in zip(avail, is_paid) if paid <= gold]
+    parties: list[tuple[str, ...]] = [(c,) for c, paid in zip(avail, is_paid) if paid <= gold]
     # pairs with paid_count(p) <= gold, counted in C (the flags' pairs line up with the parties')
     parties += list(compress(combinations(avail, 2), map(gold.__ge__, map(sum, combinations(is_paid, 2)))))
     parties += _sampled_triples(avail, is_paid, gold)
@@ -365,6 +427,7 @@ def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tu
     party of two or more without Clorinda)."""
     kind = LOOT_KINDS[card]
     singles, pairs, groupable = _loot_carriers(avail, gold)
+    keys: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int | None]]
     if kind == "personal":
         n = len(singles)
         keys = [(seat, (c,), ((c, card),), None) for (c,) in [singles[(card + k) % n] for k in range(min(3, n))]]
@@ -382,7 +445,7 @@ def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tu
 def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
     """The interned ambushes of these (seat, party, personal, group), made if new."""
     known = _AMBUSHES
-    out = list(map(known.get, keys))
+    out: list[Any] = list(map(known.get, keys))
     if None in out:
         _make_room(known, len(keys))
         for i, action in enumerate(out):
@@ -396,7 +459,7 @@ def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
 
 
 @lru_cache(maxsize=512)
-def _decision(action_type: type, seat: int, field: str, value):
+def _decision(action_type: type[Frozen], seat: int, field: str, value):
     """A legal action of the small decisions, built once (actions are immutable)."""
     return action_type.make(seat=seat, **{field: value})
 

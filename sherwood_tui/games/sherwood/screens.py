@@ -1,13 +1,17 @@
 """Sherwood (2005) screens: ambush (private), reveal (public interlude), missions and
 rewards, the map for choosing towns, the prison, and peeks at the map and prison.
 
-Every screen is given the public view; private screens also get their own seat's view
-(`self.view`) and nothing of anyone else's. Player names are always plain Text.
+Every screen is given its seat's `SeatFeed` (core/seat.py), never the state: the public
+view (`self.table`), the seat's legal actions (`self.legal`) and, on private screens
+only, its own view (`self.view`), nothing of anyone else's. What a screen works out
+beyond them comes from the rules' own functions over a view (`views.py`, `legal.py`).
+The peeks and the reveal are given the public view. Player names are always plain Text.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,28 +22,23 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from sherwood_tui.core.session import Session
+from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
+from sherwood_tui.games.sherwood.data import SKILL_NAMES, Reward, data
+from sherwood_tui.games.sherwood.legal import ransom_choices
 from sherwood_tui.games.sherwood.map_widget import MapWidget
-from sherwood_tui.games.sherwood.rules import (
+from sherwood_tui.games.sherwood.model import (
     ChooseMission,
     ChooseReward,
     ChooseTown,
     OrderPrisoners,
+    PendingReward,
     PrepareAmbush,
-    PublicView,
     Ransom,
-    available,
-    gold_cards,
-    has_trait,
-    mission_name,
-    network_of,
-    paid_count,
-    party_totals,
-    placement_points,
-    ransom_choices,
+    RewardKind,
 )
+from sherwood_tui.games.sherwood.scoring import network_of, placement_points
+from sherwood_tui.games.sherwood.tables import gold_cards, has_trait, mission_name, paid_count, party_totals
 from sherwood_tui.games.sherwood.ui_text import (
     FOREST_MARK,
     PLAIN_MARK,
@@ -60,19 +59,41 @@ from sherwood_tui.games.sherwood.ui_text import (
     stacks_text,
     trait_text,
 )
+from sherwood_tui.games.sherwood.views import (
+    PublicView,
+    SeatView,
+    free_pass,
+    gold_held,
+    newcomers_in,
+    reward_problem,
+    takeable_towns,
+    town_cost,
+)
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.screens import SteadyScreen
-from sherwood_tui.ui.widgets import KeyBar, Panel
+from sherwood_tui.ui.widgets import KeyBar, Panel, our_app
 
 
-def plain(text: str, style: str = "", **kwargs) -> Static:
+def plain(text: str, style: str = "", **kwargs: Any) -> Static:
     return Static(Text(text, style=style), markup=False, **kwargs)
 
 
-def scoreboard_text(session: Session, round_end: bool = False) -> Text:
+def titled(panel: Panel, title: Text) -> Panel:
+    """A panel with a plain Text title (a player's name is never markup)."""
+    panel.border_title = title
+    return panel
+
+
+def option_id(event: OptionList.OptionSelected) -> str:
+    """The id of the option chosen (every option of these screens has one)."""
+    assert event.option.id is not None
+    return event.option.id
+
+
+def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
     """Public: the popularity track with towns, largest network and prisoners (the same
     now and at a round's end)."""
-    return scoreboard(session.game.public_view(session.state))
+    return scoreboard(feed.table)
 
 
 def legend(table: PublicView) -> Text:
@@ -104,9 +125,9 @@ class MapView(SteadyScreen):
         Binding("tab", "cycle(1)", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, table: PublicView) -> None:
         super().__init__()
-        self.table = session.game.public_view(session.state)
+        self.table = table
 
     def compose(self) -> ComposeResult:
         yield plain("Sherwood (2005) · the map (arrows show a town; Esc closes)", id="title")
@@ -166,9 +187,9 @@ class PrisonView(SteadyScreen):
 
     BINDINGS = [Binding("escape,p,q,enter", "close", "Close the prison")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, table: PublicView) -> None:
         super().__init__()
-        self.table = session.game.public_view(session.state)
+        self.table = table
 
     def compose(self) -> ComposeResult:
         yield plain("Sherwood (2005) · the Sheriff's prison (Esc closes)", id="title")
@@ -195,11 +216,24 @@ class SherwoodScreen(GameScreen):
     and the prison (p). Subclasses list PEEK_KEYS last so their own keys come first."""
 
     CSS_PATH = Path(__file__).parent / "sherwood.tcss"
+    seat: int  # a decision screen's seat (the feed of a seat to act)
+    table: PublicView
+
+    def __init__(self, feed: SeatFeed) -> None:
+        super().__init__(feed)
+        assert feed.seat is not None, "a Sherwood decision screen needs its seat"
+
+    @property
+    def mine(self) -> SeatView:
+        """The seat's own view (its hand): private screens only."""
+        assert self.view is not None, f"{type(self).__name__} is not private"
+        return cast(SeatView, self.view)
 
     def heading(self) -> str:
-        return f"{self.game.title} · {self.game.round_label(self.session.state)} · {self.task()}"
+        return f"{self.game.title} · {self.feed.round_label} · {self.doing()}"
 
-    def task(self) -> str:
+    def doing(self) -> str:
+        """What the player is deciding, for the title."""
         return ""
 
     def on_mount(self) -> None:
@@ -210,13 +244,13 @@ class SherwoodScreen(GameScreen):
         """What a subclass does on mount (on_mount here sets the scoreboard's hint)."""
 
     def action_show_map(self) -> None:
-        self.app.push_screen(MapView(self.session))
+        self.app.push_screen(MapView(self.table))
 
     def action_show_prison(self) -> None:
-        self.app.push_screen(PrisonView(self.session))
+        self.app.push_screen(PrisonView(self.table))
 
     def hand_panel(self) -> Panel:
-        return Panel(Text(hand_text(self.view.hand)), title=Text(f"{self.actor_name}'s loot (secret)"), id="hand")
+        return titled(Panel(Text(hand_text(self.mine.hand)), id="hand"), Text(f"{self.actor_name}'s loot (secret)"))
 
 
 # ----- ambush preparations (private) ----------------------------------------------------
@@ -252,7 +286,7 @@ class AmbushScreen(SherwoodScreen):
     BINDINGS = [
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
-        Binding("space", "toggle", "Go/stay"),
+        Binding("space", "go_stay", "Go/stay"),
         Binding("l", "loot", "Loot"),
         Binding("g", "group", "Group loot"),
         Binding("enter", "commit", "Commit"),
@@ -262,19 +296,19 @@ class AmbushScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
-    def __init__(self, session: Session, seat: int) -> None:
-        super().__init__(session, seat)
-        state = session.state
-        self.band = self.table.seats[seat].band
-        self.avail = available(state, seat)
-        self.jailed = self.table.seats[seat].prison
-        self.hand = self.view.hand
+    def __init__(self, feed: SeatFeed) -> None:
+        super().__init__(feed)
+        mine = self.table.seats[self.seat]
+        self.band = mine.band
+        self.avail = mine.available
+        self.jailed = mine.prison
+        self.hand = self.mine.hand
         self.going: list[str] = []
         self.personal: dict[str, int] = {}
         self.group: int | None = None
         self.cursor = self.avail[0] if self.avail else None
 
-    def task(self) -> str:
+    def doing(self) -> str:
         return f"{self.actor_name} prepares an ambush"
 
     def keys_hint(self) -> str:
@@ -443,9 +477,9 @@ class AmbushScreen(SherwoodScreen):
             self.notify(f"{data().characters[c].name} is in prison.", markup=False)
             return
         self.cursor = c
-        self.action_toggle()
+        self.action_go_stay()
 
-    def action_toggle(self) -> None:
+    def action_go_stay(self) -> None:
         c = self.cursor
         if c is None:
             self.notify("Your whole band is in prison: Enter sends no one.", markup=False)
@@ -545,13 +579,13 @@ class RevealScreen(SteadyScreen):
         Binding("p", "show_prison", "Prison", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, table: PublicView) -> None:
         super().__init__()
-        self.session = session
-        self.table = session.game.public_view(session.state)
+        self.table = table
 
     def compose(self) -> ComposeResult:
         reveal = self.table.reveal
+        assert reveal is not None, "no ambush has been sprung"
         what = "King Richard's last ambush" if reveal.king else "the ambushes are sprung"
         yield plain(f"Sherwood (2005) · turn {reveal.turn}: {what}!", id="title")
         with VerticalScroll(id="reveal-body"):
@@ -568,13 +602,13 @@ class RevealScreen(SteadyScreen):
         self.query_one("#reveal-body").focus()
 
     def action_done(self) -> None:
-        self.app.continue_interludes()
+        our_app(self).continue_interludes()
 
     def action_show_map(self) -> None:
-        self.app.push_screen(MapView(self.session))
+        self.app.push_screen(MapView(self.table))
 
     def action_show_prison(self) -> None:
-        self.app.push_screen(PrisonView(self.session))
+        self.app.push_screen(PrisonView(self.table))
 
 
 # ----- choosing one mission, a reward ---------------------------------------------------
@@ -619,22 +653,24 @@ class MissionChoiceScreen(ChoiceScreen):
 
     private = True
 
-    def task(self) -> str:
+    def doing(self) -> str:
         return f"{self.actor_name} keeps one mission"
 
     def compose_main(self) -> ComposeResult:
         reveal = self.table.reveal
+        assert reveal is not None, "no ambush has been sprung"
         with VerticalScroll(id="info"):
             box = Static(outcome_lines(self.table, reveal), markup=False, classes="boxed")
             box.border_title = Text("The reveal")
             yield box
         options = []
-        for r in reveal.skills:
-            if r.outcome == "pending" and r.winner == self.seat:
-                label = Text()
-                label.append(f"{SKILL_NAMES[r.skill]}: {mission_name(r.mission)}", style="bold")
-                label.append(f"\n  {rewards_line(r.mission)}")
-                options.append(Option(label, id=str(r.skill)))
+        for action in self.legal:  # the missions this seat leads, Strength first
+            mission = next(r.mission for r in reveal.skills if r.skill == action.skill)
+            assert mission is not None
+            label = Text()
+            label.append(f"{SKILL_NAMES[action.skill]}: {mission_name(mission)}", style="bold")
+            label.append(f"\n  {rewards_line(mission)}")
+            options.append(Option(label, id=str(action.skill)))
         choices = OptionList(*options, id="choices")
         choices.border_title = Text(f"{self.actor_name} leads several: keep one")
         choices.border_subtitle = Text("arrows, Enter keeps it (the others fail)")
@@ -642,7 +678,7 @@ class MissionChoiceScreen(ChoiceScreen):
         yield self.hand_panel()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.submit(ChooseMission(seat=self.seat, skill=int(event.option.id)))
+        self.submit(ChooseMission(seat=self.seat, skill=int(option_id(event))))
 
 
 class RewardScreen(ChoiceScreen):
@@ -650,18 +686,24 @@ class RewardScreen(ChoiceScreen):
 
     private = True
 
-    def task(self) -> str:
+    @property
+    def pending(self) -> PendingReward:
+        pending = self.table.reward
+        assert pending is not None, "no reward is being chosen"
+        return pending
+
+    def doing(self) -> str:
         return f"{self.actor_name} takes a reward"
 
     def compose_main(self) -> ComposeResult:
-        state, pending = self.session.state, self.table.reward
+        pending = self.pending
         mission = data().mission_by_id[pending.mission]
-        legal = {a.reward for a in self.game.legal_actions(state, self.seat)}
+        legal = {a.reward for a in self.legal}
         options = []
         for r in mission.rewards:
             label = Text()
             label.append(reward_text(r), style="bold")
-            problem = self.game._reward_problem(state, pending, r.type)
+            problem = reward_problem(self.mine, r.type)
             if problem:
                 label.append(f"\n  not possible: {problem}", style="dim")
             else:
@@ -680,20 +722,21 @@ class RewardScreen(ChoiceScreen):
         yield choices
         yield self.hand_panel()
 
-    def reward_hint(self, r) -> str:
+    def reward_hint(self, r: Reward) -> str:
         d = data()
-        party = self.table.reveal.parties[self.seat].members
+        reveal = self.table.reveal
+        party = reveal.parties[self.seat].members if reveal is not None else ()
         if r.type == "champion":
-            towns = self.game.takeable_towns(self.session.state, self.table.reward, "champion")
+            towns = takeable_towns(self.mine, "champion")
             best = max((placement_points(self.table.towns, self.seat, d.town_index[t])[0] for t in towns),
                        default=0)
             extra = ", Alan-a-Dale +1" if has_trait(party, "champion_bonus") else ""
             held = [t for t in r.towns if self.table.towns[d.town_index[t]] not in (None, self.seat)]
             hint = f"\n  best town +{best}{extra}"
-            if held and has_trait(party, "free_displacement"):
+            if held and free_pass(self.table, self.seat):
                 hint += "\n  opponent's town: no Gold (Will Stutely)"
             elif held:
-                gold = count(len(gold_cards(self.view.hand)), "Gold", "Gold")
+                gold = count(gold_held(self.mine), "Gold", "Gold")
                 hint += f"\n  opponent's town: 1 Gold · you hold {gold}"
             return hint
         if r.type == "camp":
@@ -704,7 +747,7 @@ class RewardScreen(ChoiceScreen):
         return ""
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.submit(ChooseReward(seat=self.seat, reward=event.option.id))
+        self.submit(ChooseReward(seat=self.seat, reward=cast(RewardKind, option_id(event))))
 
 
 # ----- the map: choosing a town ----------------------------------------------------------
@@ -727,16 +770,16 @@ class TownScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
-    def __init__(self, session: Session, seat: int) -> None:
-        super().__init__(session, seat)
-        self.reward = self.table.reward
-        legal = self.game.legal_actions(session.state, seat)
-        self.choices = tuple(a.town for a in legal if a.town is not None)
-        self.can_decline = any(a.town is None for a in legal)
-        party = self.table.reveal.parties[seat].members if self.table.reveal else ()
-        self.free_pass = has_trait(party, "free_displacement")
+    def __init__(self, feed: SeatFeed) -> None:
+        super().__init__(feed)
+        reward = self.table.reward
+        assert reward is not None, "no reward is being resolved"
+        self.reward = reward
+        self.choices: tuple[str, ...] = tuple(a.town for a in self.legal if a.town is not None)
+        self.can_decline = any(a.town is None for a in self.legal)
+        self.free_pass = free_pass(self.table, self.seat)
 
-    def task(self) -> str:
+    def doing(self) -> str:
         what = "Champion" if self.reward.reward == "champion" else "Camp"
         return f"{self.actor_name}: {what}, choose a town"
 
@@ -756,9 +799,7 @@ class TownScreen(SherwoodScreen):
     def gold_cost(self, town: str) -> int:
         """What taking this town costs in Gold: 1 to drive out an opponent (Champion),
         unless Will Stutely leads the way."""
-        owner = self.table.towns[data().town_index[town]]
-        displaces = self.reward.reward == "champion" and owner is not None and owner != self.seat
-        return 1 if displaces and not self.free_pass else 0
+        return town_cost(self.table, town)
 
     def best(self) -> str | None:
         if not self.choices:
@@ -824,7 +865,7 @@ class TownScreen(SherwoodScreen):
                 note = "costs 1 Gold"
             elif owner is not None and owner != self.seat:
                 note = "no Gold: Will Stutely"
-            if note and wide:
+            if note and wide and owner is not None:
                 line.append(f"  {note}, ", style="bold")
                 line.append(self.table.seats[owner].name, style=seat_style(owner))
                 line.append(" loses 1")
@@ -883,7 +924,7 @@ class TownScreen(SherwoodScreen):
                 else:
                     info.append(" (costs 1 Gold")
                     if self.private:
-                        info.append(f", you hold {count(len(gold_cards(self.view.hand)), 'Gold', 'Gold')}")
+                        info.append(f", you hold {count(gold_held(self.mine), 'Gold', 'Gold')}")
                     info.append(")")
                 info.append(", who loses 1")
         self.query_one("#map-info", Static).update(info)
@@ -934,15 +975,15 @@ class OrderScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
-    def __init__(self, session: Session, seat: int) -> None:
-        super().__init__(session, seat)
-        members = self.table.reveal.parties[seat].members
-        prison = self.table.seats[seat].prison
-        self.head = prison[: len(prison) - len(members)]
-        self.order = list(prison[len(prison) - len(members):])
+    def __init__(self, feed: SeatFeed) -> None:
+        super().__init__(feed)
+        prison = self.table.seats[self.seat].prison
+        newcomers = newcomers_in(self.table, self.seat)
+        self.head = prison[: len(prison) - len(newcomers)]
+        self.order = list(newcomers)
         self.index = 0
 
-    def task(self) -> str:
+    def doing(self) -> str:
         return f"{self.actor_name} lines up the prisoners"
 
     def compose_main(self) -> ComposeResult:
@@ -996,18 +1037,18 @@ class RansomScreen(ChoiceScreen):
 
     private = True
 
-    def task(self) -> str:
+    def doing(self) -> str:
         return f"{self.actor_name} may pay the Sheriff"
 
     def compose_main(self) -> ComposeResult:
-        rounds = next((e.text for e in reversed(self.session.log) if e.text.startswith("The Sheriff makes")), "")
+        rounds = next((e.text for e in reversed(self.feed.log) if e.text.startswith("The Sheriff makes")), "")
         with VerticalScroll(id="info"):
             yield plain(rounds, "bold")
             yield Static(prison_table(self.table, self.app.size.width), markup=False, id="cells")
             yield plain(PRISON_HELP, "dim")
         chars = data().characters
         jailed = self.table.seats[self.seat].prison
-        gold = len(gold_cards(self.view.hand))
+        gold = gold_held(self.mine)
         options = [Option(Text("Pay nothing", style="bold"), id="0")]
         for k, cost, affordable in ransom_choices(len(jailed), gold):  # the rules' offers
             if not k:
@@ -1024,37 +1065,37 @@ class RansomScreen(ChoiceScreen):
         yield choices
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.submit(Ransom(seat=self.seat, free=int(event.option.id)))
+        self.submit(Ransom(seat=self.seat, free=int(option_id(event))))
 
 
 # ----- what the app asks of this module -----------------------------------------------------
 
 
-def screen_for(session: Session, seat: int) -> GameScreen:
-    """The decision screen of this seat now."""
-    state, game = session.state, session.game
-    phase = state.phase
-    if phase == "prepare":
-        return AmbushScreen(session, seat)
-    if phase == "choose_mission":
-        return MissionChoiceScreen(session, seat)
-    if phase == "choose_reward":
-        return RewardScreen(session, seat)
-    if phase == "choose_town":
-        if game.is_private(state, seat):
-            return PrivateTownScreen(session, seat)
-        return TownScreen(session, seat)
-    if phase == "order_prisoners":
-        return OrderScreen(session, seat)
-    if phase == "ransom":
-        return RansomScreen(session, seat)
-    raise ValueError(f"no screen for phase {phase!r}")
+SCREENS: dict[str, type[SherwoodScreen]] = {
+    "prepare": AmbushScreen,
+    "choose_mission": MissionChoiceScreen,
+    "choose_reward": RewardScreen,
+    "choose_town": TownScreen,
+    "order_prisoners": OrderScreen,
+    "ransom": RansomScreen,
+}
 
 
-def interludes_for(session: Session, events: list) -> list[Screen]:
+def screen_for(feed: SeatFeed) -> GameScreen:
+    """The decision screen of the feed's seat now (a town is chosen after the curtain,
+    `feed.private`, when taking one may cost Gold: the rules' `is_private`)."""
+    phase = feed.table.phase
+    if phase == "choose_town" and feed.private:
+        return PrivateTownScreen(feed)
+    if phase not in SCREENS:
+        raise ValueError(f"no screen for phase {phase!r}")
+    return SCREENS[phase](feed)
+
+
+def interludes_for(feed: SeatFeed, events: list[Any]) -> list[Screen[Any]]:
     """The public reveal after the ambushes are sprung (a final step: see rules.is_final)."""
     if any(e.kind == "reveal" for e in events):
-        return [RevealScreen(session)]
+        return [RevealScreen(feed.table)]
     return []
 
 

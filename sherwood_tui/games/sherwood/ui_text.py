@@ -6,20 +6,18 @@ private parts; player names are always plain Text (never markup).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
-from sherwood_tui.games.sherwood.rules import (
-    ROMAN,
-    PublicView,
-    Reveal,
-    capture_seats,
-    discretion_winners,
-    little_booty_seats,
-    mission_name,
-)
+from sherwood_tui.games.sherwood.model import ROMAN, Reveal
+from sherwood_tui.games.sherwood.phases.booty import little_booty_seats
+from sherwood_tui.games.sherwood.phases.capture import capture_seats, discretion_winners
+from sherwood_tui.games.sherwood.tables import mission_name
+from sherwood_tui.games.sherwood.views import PublicView
 from sherwood_tui.ui.widgets import clip
 
 SKILL_SHORT = ("Str", "Dex", "Cun", "Dis")
@@ -75,7 +73,7 @@ def loot_text(card: int) -> str:
     return f"{lc.name} ({lc.bonus:+d} {skill})"
 
 
-def hand_text(hand: tuple[int, ...], skip: set[int] = frozenset()) -> str:
+def hand_text(hand: tuple[int, ...], skip: AbstractSet[int] = frozenset()) -> str:
     """A hand of loot, Gold counted: '2 Gold · Broadsword (+2 Str) · ...'."""
     loot = data().loot
     gold = sum(1 for c in hand if loot[c].kind == "gold" and c not in skip)
@@ -118,6 +116,7 @@ def reward_text(reward, short: bool = False) -> str:
 def mission_rewards_text(mission_id: str, short: bool = False) -> str:
     m = data().mission_by_id[mission_id]
     if m.kind == "companion":
+        assert m.companion is not None  # a companion mission names its companion
         c = data().characters[m.companion]
         skills = " ".join(f"{SKILL_SHORT[k]} {v}" for k, v in enumerate(c.skills))
         if short:

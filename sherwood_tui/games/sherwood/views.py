@@ -1,9 +1,23 @@
 """Sherwood (2005): what each seat may know (plain frozen dataclasses: the bot reads them
-at every decision; the field names are the screens' and tests')."""
+at every decision; the field names are the screens' and tests'), and what the screens
+work out from a view, with the rules' own functions (`legal.py`): a screen is given views
+(its `SeatFeed`), never the state.
+
+The functions below take the public view, or a seat's own view when they need its
+secrets (its Gold): the same decisions the rules make over the state.
+"""
 
 from __future__ import annotations
 
-from sherwood_tui.games.sherwood.legal import to_act
+from sherwood_tui.games.sherwood.legal import (
+    drive_out_cost,
+    free_characters,
+    newcomers,
+    open_towns,
+    party_has,
+    reward_problem_on,
+    to_act,
+)
 from sherwood_tui.games.sherwood.model import (
     ROMAN,
     PendingParty,
@@ -15,6 +29,7 @@ from sherwood_tui.games.sherwood.model import (
     plain,
 )
 from sherwood_tui.games.sherwood.scoring import holdings
+from sherwood_tui.games.sherwood.tables import gold_count
 
 
 @plain
@@ -29,6 +44,12 @@ class SeatPublic:
     towns: tuple[str, ...]
     largest_network: int
     favours: int
+
+    @property
+    def available(self) -> tuple[str, ...]:
+        """The characters of the band not in prison, in band order (as the rules'
+        `legal.available`)."""
+        return free_characters(self.band, self.prison)
 
 
 @plain
@@ -129,3 +150,48 @@ def view(state: State, seat: int) -> SeatView:
         party=state.pending[seat] if state.phase == "prepare" else None,
         table=public_view(state),
     )
+
+
+# ----- what the screens work out from a view --------------------------------------------
+
+
+def newcomers_in(table: PublicView, seat: int) -> tuple[str, ...]:
+    """The characters of `seat` captured this turn, at the bottom of its cell (the
+    prisoners it lines up: as the rules' `legal.new_prisoners`)."""
+    return newcomers(table.seats[seat].prison, table.reveal, seat)
+
+
+def free_pass(table: PublicView, seat: int) -> bool:
+    """Whether `seat`'s revealed party has Will Stutely: it drives out an opponent
+    without paying Gold."""
+    return party_has(table.reveal, seat, "free_displacement")
+
+
+def gold_held(view: SeatView) -> int:
+    """The Gold cards in the seat's own hand."""
+    return gold_count(view.hand)
+
+
+def _own_reward(view: SeatView) -> PendingReward:
+    reward = view.table.reward
+    assert reward is not None and reward.seat == view.seat, "not this seat's reward"
+    return reward
+
+
+def reward_problem(view: SeatView, kind: str) -> str | None:
+    """Why the seat cannot take this kind of reward of the mission it won (None if it
+    can): the rules' reason (`legal.reward_problem`), from its own view."""
+    return reward_problem_on(view.table, _own_reward(view), kind, gold_held(view))
+
+
+def takeable_towns(view: SeatView, kind: str) -> list[str]:
+    """The towns the seat could take with this kind of reward of the mission it won,
+    its Gold for a displacement counted (the rules' `legal.town_choices`)."""
+    return open_towns(view.table, _own_reward(view), kind, gold_held(view))
+
+
+def town_cost(table: PublicView, town: str) -> int:
+    """The Gold that taking `town` with the reward being resolved costs (public: Champion
+    on an opponent's town without Will Stutely; the rules' `legal.drive_out_cost`)."""
+    reward = table.reward
+    return drive_out_cost(table, reward, town) if reward is not None else 0
