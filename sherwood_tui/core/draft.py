@@ -17,7 +17,7 @@ times quicker than `dataclasses.replace`, which runs `__init__` again.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -66,6 +66,13 @@ class Draft(Generic[T]):
 
     def done(self) -> T:
         return build(self._cls, self.__dict__)
+
+    if TYPE_CHECKING:
+        # The fields live in `__dict__` (copied from the state), so a type checker cannot
+        # know them: to it, any other attribute of a draft is read and set as an `Any`.
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
 
 
 def draft_class(cls: type[T]) -> type[Draft[T]]:

@@ -10,6 +10,9 @@ bidder sees their hand); collecting is public. The parts: `model` (state, action
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from sherwood_tui.core.contract import Event, Game, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood import legal, privacy, scoring, views
@@ -21,7 +24,7 @@ BIDDING_OVER = "Bidding is over; now the bidders collect their targets."
 NOT_COLLECTING = "Nobody collects until everyone has passed."
 
 # action type -> (the phase it belongs to, what to say outside it, its step)
-STEPS = {
+STEPS: dict[type, tuple[str, str, Callable[[State, Any], tuple[State, list[Event]]]]] = {
     PlayGoode: ("bidding", BIDDING_OVER, bidding.play_goode),
     Pass: ("bidding", BIDDING_OVER, bidding.pass_),
     TakeTarget: ("collecting", NOT_COLLECTING, collecting.take_target),

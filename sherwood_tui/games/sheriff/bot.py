@@ -172,9 +172,9 @@ def _draw(view: SeatView, legal: list, rnd: random.Random):
             count = min(_top_run(pile, target), need)
             return Draw(seat=best.seat, from_discard=best.from_discard, count=count) if count > 1 else best
         return best
-    pile = next((a for a in legal if a.from_discard is None), None)
-    if pile is not None:
-        return pile
+    from_pile = next((a for a in legal if a.from_discard is None), None)
+    if from_pile is not None:
+        return from_pile
     # no draw pile left: the less bad discard-pile top
     return max(legal, key=lambda a: table.discards[a.from_discard][-1].value)
 
@@ -307,6 +307,7 @@ def _suspicion(view: SeatView, merchant: int) -> float:
     table = view.table
     seat = table.seats[merchant]
     good, count = seat.declaration, seat.bag_count
+    assert good is not None  # every bag is declared before the inspection
     unseen = _unseen(view, good)
     claimed = sum(s.bag_count for s in table.seats if s.bag_count and s.declaration == good)
     if count > unseen:
@@ -335,7 +336,7 @@ def _open_gain(p: float, count: int) -> float:
 def _bribe_worth(bribe: Bribe | None, declared: str | None) -> float:
     if bribe is None:
         return 0.0
-    worth = bribe.gold + sum(_value(k) for k in bribe.stand)
+    worth: float = bribe.gold + sum(_value(k) for k in bribe.stand)
     worth += sum(_value(k) * (1.0 if k == declared else 0.6) for k in bribe.bag)
     if bribe.favour:
         worth += 1
@@ -355,6 +356,7 @@ def _choose(view: SeatView, legal: list, rnd: random.Random):
 def _decide(view: SeatView, legal: list, rnd: random.Random):
     table = view.table
     me, m = view.seat, table.target
+    assert m is not None  # the bag under inspection
     seat = table.seats[m]
     count = seat.bag_count
     offer = table.offer
@@ -385,6 +387,7 @@ def _counter(view: SeatView, legal: list, offer: Bribe, short: float):
     """Ask for what opening is worth: more gold if the merchant has it, else one more of
     the declared good from the bag (a listed counter-offer)."""
     table = view.table
+    assert table.target is not None  # the bag under inspection
     gold = table.seats[table.target].gold
     more = min(gold, offer.gold + max(1, round(short)))
     if more > offer.gold:

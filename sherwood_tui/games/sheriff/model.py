@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import Field
 
 from sherwood_tui.core.contract import Event, Frozen, Player
-from sherwood_tui.core.draft import draft_class
+from sherwood_tui.core.draft import Draft, draft_class
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.sheriff.data import deck, load
 
@@ -119,7 +119,10 @@ class State:
         return PHASE_OF_STEP[self.step]
 
 
-StateDraft = draft_class(State)  # a Draft written out field by field for State
+if TYPE_CHECKING:
+    StateDraft = Draft[State]
+else:
+    StateDraft = draft_class(State)  # a Draft written out field by field for State
 _copy_in = StateDraft.__init__
 _event = Event.of
 
@@ -306,8 +309,10 @@ class PayWithGood(Frozen):
     good: str
 
 
-ACTIONS = (
-    SetAside, Draw, PlaceAside, LoadBag, Declare, Threaten, LetPass, OpenBag,
-    EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
-)
-Action = Annotated[Union[ACTIONS], Field(discriminator="type")]  # noqa: UP007 - a union of the tuple
+Action = Annotated[
+    Union[  # noqa: UP007 - a typing.Union, as ever (the saves' schema)
+        SetAside, Draw, PlaceAside, LoadBag, Declare, Threaten, LetPass, OpenBag,
+        EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
+    ],
+    Field(discriminator="type"),
+]

@@ -23,14 +23,14 @@ from sherwood_tui.games.sheriff.model import (
 from sherwood_tui.games.sheriff.turns import declarer, to_act
 
 # action type -> the steps it belongs to
-STEPS_OF = {
+STEPS_OF: dict[type, tuple[str, ...]] = {
     SetAside: ("set_aside",), Draw: ("draw",), PlaceAside: ("place",), LoadBag: ("load",),
     Declare: ("declare",), Threaten: ("choose",), LetPass: ("choose", "decide"),
     OpenBag: ("choose", "decide"), EndInspection: ("choose",), Offer: ("offer",),
     CounterOffer: ("decide",), Confiscate: ("confiscate",), PayWithGood: ("pay",),
 }
 # the Sheriff's moves, and what a merchant who tries one hears
-_SHERIFF_MOVES = {
+_SHERIFF_MOVES: dict[type, str] = {
     Threaten: "Only the Sheriff ({sheriff}) inspects bags.",
     LetPass: "Only the Sheriff ({sheriff}) inspects bags.",
     OpenBag: "Only the Sheriff ({sheriff}) inspects bags.",
@@ -39,7 +39,7 @@ _SHERIFF_MOVES = {
     Confiscate: "Only the Sheriff ({sheriff}) places confiscated goods.",
 }
 # the merchants' moves, and what the Sheriff who tries one hears
-_MERCHANT_MOVES = {
+_MERCHANT_MOVES: dict[type, str] = {
     SetAside: "The Sheriff has no market turn this round.",
     Draw: "The Sheriff has no market turn this round.",
     PlaceAside: "The Sheriff has no market turn this round.",
@@ -53,6 +53,12 @@ def _name(state: State, seat: int) -> str:
     return state.players[seat].name
 
 
+def _target_name(state: State) -> str:
+    """The name of the merchant whose bag is under inspection."""
+    assert state.target is not None  # asked only in the steps that inspect a bag
+    return _name(state, state.target)
+
+
 def why_not_turn(state: State, seat: int) -> str | None:
     """Why this seat may not act now (None: the contract's general message)."""
     if not 0 <= seat < len(state.players):
@@ -64,7 +70,7 @@ def why_not_turn(state: State, seat: int) -> str | None:
         if state.bags[seat]:
             return "Your bag is already sealed."
     if step == "offer" and seat == state.sheriff:
-        return f"Wait for {_name(state, state.target)}'s offer."
+        return f"Wait for {_target_name(state)}'s offer."
     if step in ("choose", "decide", "confiscate") and seat != state.sheriff:
         return f"{_name(state, state.sheriff)}, the Sheriff, decides now."
     acting = to_act(state)
@@ -82,7 +88,7 @@ def why_not(state: State, action, general) -> str:
         return _SHERIFF_MOVES[kind].format(sheriff=_name(state, state.sheriff))
     if kind in _MERCHANT_MOVES and seat == state.sheriff:
         if kind is Offer and step == "offer":
-            return f"Wait for {_name(state, state.target)}'s offer."
+            return f"Wait for {_target_name(state)}'s offer."
         return _MERCHANT_MOVES[kind]
     if step not in STEPS_OF[kind]:
         return _wrong_step(state, action, general)
@@ -127,7 +133,7 @@ def _wrong_step(state: State, action, general) -> str:
         return "The Sheriff can counter only after hearing an offer."
     if kind in (Threaten, EndInspection) and step == "decide":
         return (
-            f"Decide on {_name(state, state.target)}'s bag first: let it pass, "
+            f"Decide on {_target_name(state)}'s bag first: let it pass, "
             "open it, or make a counter-offer."
         )
     return _not_inspecting(state)
@@ -137,10 +143,11 @@ def _not_inspecting(state: State) -> str:
     if state.phase in ("market", "load", "declare"):
         return "The Sheriff inspects only after every merchant has declared."
     if state.step == "offer":
-        return f"Wait for {_name(state, state.target)}'s offer."
+        return f"Wait for {_target_name(state)}'s offer."
     if state.step == "confiscate":
         return "First put the confiscated goods on a discard pile."
     if state.step == "pay":
+        assert state.debt is not None  # the step of paying a debt
         return f"First {_name(state, state.debt.debtor)} must pay the debt."
     return "That is not possible now."
 

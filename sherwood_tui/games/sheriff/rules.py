@@ -15,6 +15,9 @@ goods (a counter-offer is checked only against what the table can see).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import legal, refusals, scoring, turns, views
@@ -40,7 +43,7 @@ from sherwood_tui.games.sheriff.phases import declare, inspect, load, market, pa
 from sherwood_tui.games.sheriff.plugin import PLUGIN
 
 # action type -> its rule
-HANDLERS = {
+HANDLERS: dict[type, Callable[[State, Any], tuple[State, list[Event]]]] = {
     SetAside: market.set_aside, Draw: market.draw, PlaceAside: market.place,
     LoadBag: load.load, Declare: declare.declare, Threaten: inspect.threaten,
     LetPass: inspect.let_pass, OpenBag: inspect.open_bag, EndInspection: inspect.end_inspection,

@@ -3,8 +3,10 @@ a step's `Turn` draft."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from operator import attrgetter
+from typing import Any
 
 PRIVATE_STEPS = frozenset(("set_aside", "draw", "place", "load", "declare", "offer", "pay"))
 
@@ -39,7 +41,7 @@ def _debtor(state) -> int:
 
 
 # step -> the one seat that decides in it (every step but loading; nobody once over)
-_ACTOR = {
+_ACTOR: dict[str, Callable[[Any], int | None]] = {
     "set_aside": attrgetter("market_seat"), "draw": attrgetter("market_seat"),
     "place": attrgetter("market_seat"), "declare": declarer, "choose": attrgetter("sheriff"),
     "offer": attrgetter("target"), "decide": attrgetter("sheriff"),

@@ -171,9 +171,10 @@ def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> t
 def _best_towns(towns: tuple, seat: int, choices: list[int], picks: int, champion: bool, n: int,
                 gold: int, free_pass: bool, gval: float = GOLD_VALUE) -> tuple[float, list[int]]:
     """Greedy best `picks` towns among `choices`; displacing costs Gold unless free."""
-    total, chosen = 0.0, []
+    total = 0.0
+    chosen: list[int] = []
     for _ in range(picks):
-        best, best_idx, best_towns = None, None, None
+        best, best_idx, best_towns = None, -1, towns  # the town and the towns after it: set with best
         for idx in choices:
             owner = towns[idx]
             if owner == seat or idx in chosen:
@@ -243,6 +244,7 @@ def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon:
         return 0.0
     mission = data().mission_by_id[mission_id]
     if mission.kind == "companion":
+        assert mission.companion is not None  # a companion card names one
         return _companion_value(mission.companion, horizon)
     best = _rewards_value(table.towns, seat, mission_id, min(gold, 2), table.camp_needs_town,
                           len(table.seats), _gold_value(horizon))
@@ -360,8 +362,8 @@ def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], pre
 
 def _hand_loot(hand: tuple[int, ...]) -> dict:
     loot = data().loot
-    personal = [[], [], [], []]
-    group = [[], [], [], []]
+    personal: list[list[tuple[int, int]]] = [[], [], [], []]  # per skill: (bonus, card)
+    group: list[list[tuple[int, int]]] = [[], [], [], []]
     gold = 0
     for c in hand:
         card = loot[c]
@@ -434,7 +436,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
     # What each mission is worth to me and to the others.
     if king:
         my_net = mine.largest_network
-        values = [(my_net + 1) // 2] * 3
+        values: list[float] = [(my_net + 1) // 2] * 3
     else:
         values = [_mission_value(table, me, table.missions[k], gold, horizon) for k in range(3)]
     others = [o for o in range(n) if o != me]
@@ -466,7 +468,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
             t = _opponent_sample(rnd, profiles[o])
             if t is not None:
                 parties[o] = t
-        per_skill = []
+        per_skill: list[tuple[int, int | None, float]] = []  # (best total, its only player, their gain)
         for k in range(3):
             best, who, ties = 0, None, False
             for o, t in parties.items():
@@ -517,10 +519,10 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
     # Discretion is at least 1 and no other party sent is seen more.
     flat = []
     for per_skill, high in samples:
-        row = []
+        row: list[float] = []
         for k in range(3):
-            best, o, g = per_skill[k]
-            row += (best if present[k] else 99, o is not None, g)
+            skill_best, alone, their_gain = per_skill[k]
+            row += (skill_best if present[k] else 99, alone is not None, their_gain)
         flat.append((*row, high if high >= 1 else 1))
     v0, v1, v2 = values
     booty = 0.0 if king else card_value
@@ -564,6 +566,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
         jail = _jail_cost(members, queue, n, horizon, king) if caught else 0.0
         score = (gain_sum - caught * jail - beta * opp_sum) / SAMPLES - cost
         consider((members, personal, group), score)
+    assert best_action is not None  # sending no one at least was considered
     members, personal, group = best_action
     return PrepareAmbush(seat=me, party=members, personal=personal, group=group)
 
@@ -581,6 +584,7 @@ def _choose_mission(view: SeatView, legal: list, rnd: random.Random):
 def _choose_reward(view: SeatView, legal: list, rnd: random.Random):
     table, me = view.table, view.seat
     reward = table.reward
+    assert reward is not None  # the reward being chosen
     mission = data().mission_by_id[reward.mission]
     party = table.reveal.parties[me].members if table.reveal else ()
     chars = _chars()
@@ -607,6 +611,7 @@ def _choose_town(view: SeatView, legal: list, rnd: random.Random):
     n = len(table.seats)
     d = data()
     reward = table.reward
+    assert reward is not None  # the reward whose towns are chosen
     party = table.reveal.parties[me].members if table.reveal else ()
     free_pass = any(_chars()[m][2] == "free_displacement" for m in party)
     champion = reward.reward == "champion"

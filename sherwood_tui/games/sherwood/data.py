@@ -208,9 +208,9 @@ def _check(d: SherwoodData) -> None:
         else:
             assert mi.kind == "king" or mi.rewards, f"{mi.id} has no reward"
     assert sum(1 for mi in d.missions if mi.kind == "king") == 1
-    for t in d.towns:
-        assert t.terrain in ("forest", "plain")
-        assert 0 <= t.x < d.width and 0 <= t.y < d.height
+    for town in d.towns:
+        assert town.terrain in ("forest", "plain")
+        assert 0 <= town.x < d.width and 0 <= town.y < d.height
     for a, b in d.roads:
         assert a != b
 

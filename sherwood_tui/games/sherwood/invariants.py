@@ -16,9 +16,9 @@ class Components(NamedTuple):
     """What a complete game holds."""
 
     loot: list[int]  # every loot card id, sorted
-    missions: list[int]  # every mission card id, sorted
-    merry_men: tuple[int, ...]  # the six Merry Men every band starts with
-    mission_of: dict[int, int]  # companion -> the mission card that brings it
+    missions: list[str]  # every mission card id, sorted
+    merry_men: tuple[str, ...]  # the six Merry Men every band starts with
+    mission_of: dict[str, str]  # companion -> the mission card that brings it
     pawns: int  # pawns each player owns
 
 

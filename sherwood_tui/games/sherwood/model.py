@@ -5,29 +5,31 @@ the save files' schema)."""
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform
 
 from pydantic import Field
 
 from sherwood_tui.core.contract import Frozen, Player
-from sherwood_tui.core.draft import draft_class, field_names
+from sherwood_tui.core.draft import Draft, draft_class, field_names
 from sherwood_tui.core.rng import shuffled
 
 ROMAN = ("I", "II", "III")
 KING = "king-richard"
 
+T = TypeVar("T")
 
 
-def plain(cls: type) -> type:
+@dataclass_transform(frozen_default=True, kw_only_default=True)  # to a type checker, a dataclass
+def plain(cls: type[T]) -> type[T]:
     """A frozen, slotted, keyword-only dataclass whose `__init__` stores each field
     straight into its slot (the rules build parts at every step; the generated frozen
     `__init__` goes through `object.__setattr__` per field, several times slower)."""
-    cls = dataclass(frozen=True, slots=True, kw_only=True)(cls)
-    names = field_names(cls)
-    scope: dict = {}
+    made: type[Any] = dataclass(frozen=True, slots=True, kw_only=True)(cls)  # a new class (slots)
+    names = field_names(made)
+    scope: dict[str, Any] = {}
     params = []
-    for f in fields(cls):
-        scope[f"_set_{f.name}"] = cls.__dict__[f.name].__set__
+    for f in fields(made):
+        scope[f"_set_{f.name}"] = made.__dict__[f.name].__set__
         if f.default is MISSING:
             params.append(f.name)
         else:
@@ -37,9 +39,9 @@ def plain(cls: type) -> type:
     lines += [f"    _set_{name}(self, {name})" for name in names]
     exec("\n".join(lines), scope)
     init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
-    return cls
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = init
+    return made
 
 # ----- state ---------------------------------------------------------------------------
 
@@ -181,7 +183,13 @@ def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:
     return known[1]
 
 
-class StepDraft(draft_class(State)):  # type: ignore[misc]
+if TYPE_CHECKING:
+    _StateDraft = Draft[State]
+else:
+    _StateDraft = draft_class(State)  # a Draft written out field by field for State
+
+
+class StepDraft(_StateDraft):
     """The state being changed by one step (the core's copy-on-write draft: fields as
     plain attributes, `done()` the one new State), with the players' names by seat at
     hand (not a field)."""

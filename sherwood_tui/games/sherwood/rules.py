@@ -64,7 +64,9 @@ Interpretations where the rulebook is unclear (also in rules_reference.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
@@ -148,7 +150,7 @@ class SherwoodGame(Game):
 
     def __init__(self) -> None:
         # action type -> (the phase it belongs to, its handler(draft, action) -> events)
-        self.handlers = {
+        self.handlers: dict[type, tuple[str, Callable[[StepDraft, Any], list[Event]]]] = {
             PrepareAmbush: ("prepare", partial(prepare.do_prepare, malformed=self.malformed)),
             ChooseMission: ("choose_mission", unsuccessful.do_choose_mission),
             ChooseReward: ("choose_reward", rewards.do_choose_reward),
@@ -187,7 +189,8 @@ class SherwoodGame(Game):
             pending=(None,) * n,
             turn=0,
         )
-        draft, events = StepDraft(state), []
+        draft = StepDraft(state)
+        events: list[Event] = []
         start_turn(draft, events)
         return draft.done(), events
 

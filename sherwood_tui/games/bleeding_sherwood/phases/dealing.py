@@ -162,7 +162,8 @@ def new_game(players: list, options: dict[str, bool], seed: int) -> tuple:
 
 def first_round(state, first: int) -> tuple:
     """`state` with its next round dealt, `first` to bid, and the round's events."""
-    draft, events = Step(state), []
+    draft = Step(state)
+    events: list[Event] = []
     if not start_round(draft, first, events):
         return round_end.finish(draft, deck_empty(draft), events)
     return bidding.move_turn(draft, first, events)

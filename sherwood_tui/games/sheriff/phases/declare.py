@@ -17,12 +17,12 @@ INSPECTION_BEGINS = "{0}, the Sheriff, begins the inspection."
 
 def declare(state: State, action: Declare):
     seat, good = action.seat, action.good
-    t = DATA.by_name.get(good)
-    if t is None:
+    card_type = DATA.by_name.get(good)
+    if card_type is None:
         raise RuleError(f"There is no good called {good!r}.")
-    if t.kind == "royal":
+    if card_type.kind == "royal":
         raise RuleError(f"{good} is a Royal Good: Royal Goods can never be declared.")
-    if t.kind != "legal":
+    if card_type.kind != "legal":
         raise RuleError(
             f"{good} is contraband: only legal goods ({', '.join(LEGAL_GOODS)}) may be declared."
         )

@@ -97,7 +97,7 @@ def counter(state: State, action: CounterOffer):
             f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
             "let it pass or open it."
         )
-    bribe = check_bribe(state, state.target, action.bribe, by_merchant=False)
+    bribe = check_bribe(state, state.target, action.bribe, by_merchant=False)  # type: ignore[arg-type]  # target: set by the threat
     if bribe == state.offer:
         raise RuleError("That is the offer already on the table: let the bag pass to accept it.")
     t = Turn(state)
@@ -129,13 +129,13 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
     name, sheriff = t.name(m), t.name(t.sheriff)
     bag = t.bags[m]
     declared = Lazy(count_text, len(bag), t.declarations[m])
-    paid = bribe is not None and not bribe.empty  # an empty bribe pays nothing
-    if paid:
-        t.say(ACCEPTS, sheriff, name, Lazy(describe_bribe, bribe))
+    paid = bribe if bribe is not None and not bribe.empty else None  # an empty bribe pays nothing
+    if paid is not None:
+        t.say(ACCEPTS, sheriff, name, Lazy(describe_bribe, paid))
     t.say(LETS_PASS, sheriff, name)
     ups, downs = list(t.stands_up), list(t.stands_down)
-    if paid:
-        bag = pay_bribe(t, m, bribe, ups, downs)
+    if paid is not None:
+        bag = pay_bribe(t, m, paid, ups, downs)
     legal = tuple(c for c in bag if not FACE_DOWN[c])
     hidden = tuple(c for c in bag if FACE_DOWN[c])
     ups[m] = ups[m] + legal
@@ -150,7 +150,7 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
         t.say(NOTHING_LEFT, name)
     t.stands_up, t.stands_down = tuple(ups), tuple(downs)
     t.bags = set_tuple(t.bags, m, ())
-    note = _note(PASSED_FOR, name, declared, Lazy(describe_bribe, bribe)) if paid else _note(
+    note = _note(PASSED_FOR, name, declared, Lazy(describe_bribe, paid)) if paid is not None else _note(
         PASSED, name, declared
     )
     t.round_notes += (note,)

@@ -42,7 +42,7 @@ def confiscate(state: State, action: Confiscate):
     t.discards = set_tuple(state.discards, pile, state.discards[pile] + order)
     t.confiscated = ()
     t.fine_due = 0
-    return charge(t, state.target, state.sheriff, state.fine_due)
+    return charge(t, state.target, state.sheriff, state.fine_due)  # type: ignore[arg-type]  # target: the bag opened
 
 
 def charge(t: Turn, debtor: int, creditor: int, amount: int):

@@ -33,7 +33,7 @@ def successful(reveal: Reveal) -> dict[int, int]:
     first: dict[int, int] = {}
     for r in reveal.skills:
         if r.outcome in ("won", "favour", "pending") and r.winner not in first:
-            first[r.winner] = r.skill
+            first[r.winner] = r.skill  # type: ignore[index]  # these outcomes have a winner
     return first
 
 

@@ -102,10 +102,10 @@ def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event
         raise RuleError(malformed(action) or "That ambush is not well formed.")
     party, personal, group = action.party, action.personal, action.group
     if interned(seat, party, personal, group) is action and _fits(draft, seat, party, personal, group):
-        party = pending_party(party, personal, group)
+        ambush = pending_party(party, personal, group)
     else:
-        party = check_ambush(draft, seat, party, personal, group)
-    draft.pending = pending = set_at(draft.pending, seat, party)
+        ambush = check_ambush(draft, seat, party, personal, group)
+    draft.pending = pending = set_at(draft.pending, seat, ambush)
     events = [Event.of("info", PREPARED, draft.names[seat])]
     if None not in pending:
         spring.spring(draft, events)

@@ -71,7 +71,7 @@ def next_reward(draft: StepDraft, events: list[Event]) -> None:
         seat = r.winner
         if card.kind == "companion":
             name = draft.names[seat]
-            comp = card.companion
+            comp: str = card.companion  # type: ignore[assignment]  # a companion card names one
             draft.bands = set_at(draft.bands, seat, draft.bands[seat] + (comp,))
             draft.removed = draft.removed + (r.mission,)
             draft.missions = set_at(draft.missions, k, None)
@@ -100,7 +100,7 @@ def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
     problem = reward_problem(draft, reward, kind)
     if problem:
         raise RuleError(problem)
-    spec = REWARD_SPECS.get((reward.mission, kind))
+    spec = REWARD_SPECS[reward.mission, kind]  # there is one: no problem
     if kind == "theft":
         extra = 0
         for m in draft.reveal.parties[seat].members:
@@ -131,7 +131,9 @@ def _town_refusal(draft: StepDraft, action: ChooseTown, reward: PendingReward, i
     names, seat = draft.names, action.seat
     town = TOWNS[idx]
     owner = draft.towns[idx]
-    spec = REWARD_SPECS.get((reward.mission, reward.reward))
+    kind = reward.reward
+    assert kind is not None  # chosen before its towns
+    spec = REWARD_SPECS[reward.mission, kind]
     if owner == seat:
         return f"You already hold {town.name}."
     if reward.reward == "champion":
@@ -164,7 +166,7 @@ def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
         raise RuleError(_town_refusal(draft, action, reward, idx))
     town = TOWNS[idx]
     owner = draft.towns[idx]
-    events: list[Event] = []
+    events = []
     if reward.reward == "champion":
         if owner is not None:  # displacement
             victim = names[owner]

@@ -9,7 +9,7 @@ from functools import lru_cache
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
-from sherwood_tui.games.sherwood.model import Party, Reveal, SkillResult, StepDraft
+from sherwood_tui.games.sherwood.model import Outcome, Party, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import king, unsuccessful
 from sherwood_tui.games.sherwood.tables import (
     CHAR_NAMES,
@@ -86,6 +86,7 @@ def _skill_result(
     having to choose first), where its mission goes if it fails (phase 4)."""
     what = SKILL_NAMES[skill]
     winner = None
+    outcome: Outcome
     if mission is None:
         if leaders:
             note = f"No mission at {what}: {seats_text(names, leaders)} led with {best} for nothing."
@@ -102,10 +103,11 @@ def _skill_result(
     else:
         outcome, winner = "won", leaders[0]
         note = f"{names[winner]} claims it with {best}."
-    failed = stack and mission is not None and outcome != "won" and outcome != "pending"
+    destination = ""
+    if stack and mission is not None and outcome != "won" and outcome != "pending":  # it fails
+        destination = unsuccessful.destination(stack, mission)
     return SkillResult(skill=skill, mission=mission, leaders=leaders, best=best, winner=winner,
-                       outcome=outcome, note=note,
-                       destination=unsuccessful.destination(stack, mission) if failed else "")
+                       outcome=outcome, note=note, destination=destination)
 
 
 def spring(draft: StepDraft, events: list[Event]) -> None:
