@@ -74,7 +74,7 @@ from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood import legal, scoring, views
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES, data  # noqa: F401 (re-exported)
-from sherwood_tui.games.sherwood.legal import available, ransom_choices  # noqa: F401
+from sherwood_tui.games.sherwood.legal import available
 from sherwood_tui.games.sherwood.model import (  # noqa: F401 (the names other modules import)
     KING,
     RANSOM_COST,
@@ -251,16 +251,6 @@ class SherwoodGame(Game):
     def check_ambush(self, state: State, seat: int, party, personal, group) -> PendingParty:
         """The validated party of an ambush, or RuleError with the reason."""
         return prepare.check_ambush(state, seat, party, personal, group)
-
-    # ----- rewards (for the screens) ---------------------------------------------------
-    def _reward_problem(self, state: State, reward: PendingReward, kind: str) -> str | None:
-        """Why this reward cannot be taken now (None if it can)."""
-        return legal.reward_problem(state, reward, kind)
-
-    def takeable_towns(self, state: State, reward: PendingReward, kind: str) -> list[str]:
-        """The towns the reward's player could take with this kind of reward now, Gold
-        for a displacement included (for the reward screen)."""
-        return legal.town_choices(state, reward, with_gold=True, kind=kind)
 
     # ----- the end -------------------------------------------------------------------
     is_over = staticmethod(legal.is_over)
