@@ -14,7 +14,7 @@ textual._wait.SLEEP_IDLE = 0.0004
 def quick_hands(monkeypatch):
     """Pilot presses keys faster than any person, and before the screen is painted: tests
     of whole games run without the hand-off guard. The guard's own tests
-    (tests/ui/test_handoff_keys.py and tests/test_terminal.py) use the real one."""
+    (tests/ui/test_handoff_keys.py and tests/ui/test_terminal.py) use the real one."""
     from sherwood_tui.ui.app import SherwoodApp
 
     monkeypatch.setattr(SherwoodApp, "make_key_guard", staticmethod(NoGuard))

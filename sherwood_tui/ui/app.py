@@ -152,10 +152,12 @@ class SherwoodApp(SafeTerminalMixin, App):
 
     # ----- starting and leaving games ---------------------------------------------
     def start_game(self, info: GameInfo, players: list[Player], options: dict[str, bool], seed: int | None = None) -> None:
+        from sherwood_tui.core.caches import clear_play_caches
         from sherwood_tui.core.saves import new_save_path
         from sherwood_tui.core.session import Session
 
         self.release_save()
+        clear_play_caches()  # the last game's positions are of no use to this one
         self.info = info
         self.session = Session(info.load(), players, options, seed)
         self.save_path = new_save_path(info.id, self.saves_dir)
@@ -168,9 +170,11 @@ class SherwoodApp(SafeTerminalMixin, App):
 
     def resume(self, path: Path) -> bool:
         """Load a save and show it with the curtain up; a bad file gets one line."""
+        from sherwood_tui.core.caches import clear_play_caches
         from sherwood_tui.core.saves import load_session
 
         self.release_save()
+        clear_play_caches()
         try:
             self.claim_save(path)  # first: then the file read is the one this window owns
             session = load_session(path)

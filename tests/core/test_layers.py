@@ -70,3 +70,18 @@ def test_layers_no_module_is_imported_by_a_name_string():
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
                 assert name not in ("import_module", "__import__"), f"{path.relative_to(ROOT)} imports by name"
+
+
+def test_tests_mirror_the_source_tree():
+    """tests/core, tests/ui and tests/games/<game> hold the tests of sherwood_tui/core,
+    sherwood_tui/ui and each game's folder: every test folder names a source folder, and
+    every game has its folder of tests."""
+    tests = ROOT.parent / "tests"
+    for folder in [p for p in tests.rglob("*") if p.is_dir() and (p / "__init__.py").exists()]:
+        part = folder.relative_to(tests)
+        if part.parts[0] in ("traces",):  # the recorded traces and their recorder
+            continue
+        assert (ROOT / part).is_dir(), f"tests/{part} names no folder of sherwood_tui"
+    for game in (ROOT / "games").iterdir():
+        if (game / "plugin.py").exists():
+            assert (tests / "games" / game.name).is_dir(), f"the game {game.name} has no tests/games/{game.name}"

@@ -34,7 +34,7 @@ from sherwood_tui.ui.screens import (
     SetupScreen,
 )
 from tests.contract_checks import changed
-from tests.sheriff.sheriff_kit import arrange
+from tests.games.sheriff.sheriff_kit import arrange
 from tests.ui.helpers import (
     assert_hidden,
     check_screen_privacy,

@@ -32,7 +32,7 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
 from tests.pty_app import PtyApp
-from tests.test_terminal import assert_cleared_and_restored, saved_actions
+from tests.ui.test_terminal import assert_cleared_and_restored, saved_actions
 
 GAME = catalog.get("bleeding-sherwood").load()
 NAMES = ("Robin", "Marian", "Much")
