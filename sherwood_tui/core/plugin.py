@@ -66,6 +66,7 @@ class GamePlugin:
     screens: Callable[[], GameScreens]  # imports textual: only the app asks
     reference: Path  # the rules reference, in our own words (markdown)
     options: tuple[OptionSpec, ...] = ()
+    asset: str = ""  # its component data file (assets/), which a playtester may replace
     tiebreak_label: str = "Tie-break"
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)

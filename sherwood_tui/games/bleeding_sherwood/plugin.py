@@ -53,6 +53,7 @@ PLUGIN = GamePlugin(
     stats=stats,
     screens=screens,
     reference=Path(__file__).with_name("rules_reference.md"),
+    asset="bleeding-sherwood.json",
     options=(
         OptionSpec(
             key="classic_1996",

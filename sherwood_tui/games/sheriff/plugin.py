@@ -56,6 +56,7 @@ PLUGIN = GamePlugin(
     stats=stats,
     screens=screens,
     reference=Path(__file__).with_name("rules_reference.md"),
+    asset="sheriff-of-nottingham.json",
     options=(
         OptionSpec(
             key="royal_goods",

@@ -54,6 +54,7 @@ PLUGIN = GamePlugin(
     stats=stats,
     screens=screens,
     reference=Path(__file__).with_name("rules_reference.md"),
+    asset="sherwood-2005.json",
     options=(
         OptionSpec(
             key="camp_needs_town",
