@@ -1,12 +1,16 @@
 """The legal actions of a seat (a representative set for the combinatorial choices).
 
-Actions are shared (they are immutable): the same few come up again and again, so they
-are built once and kept in bounded caches."""
+Actions are shared (they are immutable) where the same few come up again and again: those
+are built once and kept in bounded caches. Choices of cards from a hand (set aside, load,
+place, confiscate) rarely repeat: they are built quickly, without pydantic's validation
+(`_cards_builder`, `_order_builder`)."""
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 from operator import attrgetter
+
+from pydantic import BaseModel
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff.model import (
@@ -50,6 +54,34 @@ def legal_actions(state, seat: int) -> list:
     return _LEGAL[step](state, seat)
 
 
+_new = object.__new__
+# pydantic keeps a model's values in these slots (as `core.contract.make` does)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _cards_builder(model, tag: str):
+    """A quick `model(seat=seat, cards=cards)` for SetAside and LoadBag, from trusted
+    values: the same object the constructor makes (values, fields set), without its
+    validation. Hands never repeat, so these choices are mostly new objects."""
+
+    def build(seat: int, cards: tuple[int, ...]):
+        action = _new(model)
+        _set_dict(action, {"type": tag, "seat": seat, "cards": cards})
+        _set_fields_set(action, {"seat", "cards"})
+        _set_extra(action, None)
+        _set_private(action, None)
+        return action
+
+    return build
+
+
+_new_set_aside = _cards_builder(SetAside, "set_aside")
+_new_load = _cards_builder(LoadBag, "load")
+
+
 def _by_kind_index(cards) -> tuple[dict[int, list[int]], int | None]:
     """The cards grouped by the index of their type, in order of first appearance, and
     the first face-down card (None if none)."""
@@ -66,21 +98,36 @@ def _by_kind_index(cards) -> tuple[dict[int, list[int]], int | None]:
     return groups, hidden
 
 
-@lru_cache(maxsize=8192)
-def _card_choice(kind, seat: int, cards: tuple[int, ...]):
-    """A SetAside or LoadBag, shared: the same few cards come up again and again."""
-    return kind(seat=seat, cards=cards)
+@cache
+def _keep_hand(seat: int) -> SetAside:
+    return SetAside(seat=seat, cards=())
+
+
+@lru_cache(maxsize=2048)
+def _set_aside_one(seat: int, card: int) -> SetAside:
+    """Setting aside one card (shared: there are only so many seats and cards)."""
+    return _new_set_aside(seat, (card,))
 
 
 def _set_aside(state, seat: int) -> list:
     """Keep everything, set aside all cards of one kind (up to five), or the first five
     cards (unless they are all of one kind: then that kind's choice already takes them)."""
     hand = state.hands[seat]
-    choices = [()] + [tuple(ids[:SET_ASIDE_MAX]) for ids in _by_kind_index(hand)[0].values()]
-    first = hand[:SET_ASIDE_MAX]
-    if len({KIND_INDEX[c] for c in first}) > 1:
-        choices.append(first)
-    return [_card_choice(SetAside, seat, c) for c in choices]
+    groups = _by_kind_index(hand)[0]
+    out = [_keep_hand(seat)]
+    for ids in groups.values():
+        if len(ids) == 1:
+            out.append(_set_aside_one(seat, ids[0]))
+        else:
+            out.append(_new_set_aside(seat, tuple(ids[:SET_ASIDE_MAX])))
+    if len(groups) > 1:  # (else the one kind's choice takes the first five already)
+        first = hand[:SET_ASIDE_MAX]
+        kind = KIND_INDEX[first[0]]
+        for c in first:
+            if KIND_INDEX[c] != kind:
+                out.append(_new_set_aside(seat, first))
+                break
+    return out
 
 
 @cache
@@ -97,40 +144,71 @@ def _draw(state, seat: int) -> list:
     return list(_draw_choices(seat, need, sources))
 
 
-@lru_cache(maxsize=8192)
-def _order_choices(kind, seat: int, cards: tuple[int, ...]) -> tuple:
+def _order_builder(model, tag: str):
+    """A quick `model(seat=seat, pile=pile, order=order)` for PlaceAside and Confiscate
+    (as `_cards_builder`): the set-aside and confiscated cards rarely repeat."""
+
+    def build(seat: int, pile: int, order: tuple[int, ...]):
+        action = _new(model)
+        _set_dict(action, {"type": tag, "seat": seat, "pile": pile, "order": order})
+        _set_fields_set(action, {"seat", "pile", "order"})
+        _set_extra(action, None)
+        _set_private(action, None)
+        return action
+
+    return build
+
+
+_ORDER_BUILDERS = {
+    PlaceAside: _order_builder(PlaceAside, "place"), Confiscate: _order_builder(Confiscate, "confiscate"),
+}
+
+
+def _order_choices(kind, seat: int, cards: tuple[int, ...]) -> list:
     """Both piles, with the cards in their order and reversed (if that shows differently)."""
-    orders: dict[tuple[str, ...], tuple[int, ...]] = {}
-    for order in (cards, cards[::-1]):
-        orders.setdefault(tuple(NAME[c] for c in order), order)
-    return tuple(kind(seat=seat, pile=p, order=o) for p in (0, 1) for o in orders.values())
+    build = _ORDER_BUILDERS[kind]
+    names = tuple(map(NAME.__getitem__, cards))
+    if names == names[::-1]:  # reversed, the pile would show the same
+        return [build(seat, 0, cards), build(seat, 1, cards)]
+    back = cards[::-1]
+    return [build(seat, 0, cards), build(seat, 0, back), build(seat, 1, cards), build(seat, 1, back)]
 
 
 def _place(state, seat: int) -> list:
-    return list(_order_choices(PlaceAside, seat, state.set_aside))
+    return _order_choices(PlaceAside, seat, state.set_aside)
+
+
+@lru_cache(maxsize=2048)
+def _load_one(seat: int, card: int) -> LoadBag:
+    """A bag of one card (shared: there are only so many seats and cards)."""
+    return _new_load(seat, (card,))
 
 
 def _loads(state, seat: int) -> list:
-    """One card of a kind, all cards of a kind, the legal goods of a kind with one
-    face-down good hidden among them, or the first five cards (each mix of kinds once)."""
+    """The first five cards, then for each kind in order: one card of it, all its cards,
+    and (a legal kind) its cards with the first face-down good hidden among them; each
+    mix of kinds once. The choices of different kinds never have the same mix (only the
+    first five may repeat one), so only the first five's mix is compared."""
     hand = state.hands[seat]
+    if not hand:
+        return []
     groups, hidden = _by_kind_index(hand)
     first = hand[:BAG_MAX]
-    choices = {kinds_key(first): first} if hand else {}
+    size = len(first)
+    first_mix = kinds_key(first)
+    out = [_new_load(seat, first)]
     for kind, ids in groups.items():
-        if (kind,) not in choices:
-            choices[(kind,)] = (ids[0],)
+        if size != 1 or first_mix[0] != kind:
+            out.append(_load_one(seat, ids[0]))
         if len(ids) > 1:
             cards = tuple(ids[:BAG_MAX])
-            key = (kind,) * len(cards)
-            if key not in choices:
-                choices[key] = cards
+            if len(cards) != size or first_mix != (kind,) * size:
+                out.append(_new_load(seat, cards))
         if hidden is not None and not FACE_DOWN[ids[0]]:
-            cards = tuple(ids[: BAG_MAX - 1]) + (hidden,)
-            key = kinds_key(cards)
-            if key not in choices:
-                choices[key] = cards
-    return [_card_choice(LoadBag, seat, c) for c in choices.values()]
+            cards = (*ids[: BAG_MAX - 1], hidden)
+            if len(cards) != size or kinds_key(cards) != first_mix:
+                out.append(_new_load(seat, cards))
+    return out
 
 
 @cache
@@ -247,7 +325,7 @@ def _counter_offers(state, seat: int, m: int) -> list[CounterOffer]:
 
 
 def _confiscate(state, seat: int) -> list:
-    return list(_order_choices(Confiscate, seat, state.confiscated))
+    return _order_choices(Confiscate, seat, state.confiscated)
 
 
 @lru_cache(maxsize=1024)

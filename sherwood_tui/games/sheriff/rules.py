@@ -22,6 +22,7 @@ from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import legal, refusals, scoring, turns, views
 from sherwood_tui.games.sheriff.model import (
+    PHASE_OF_STEP,
     Action,
     Confiscate,
     CounterOffer,
@@ -54,9 +55,14 @@ HANDLERS: dict[type, Callable[[State, Any], tuple[State, list[Event]]]] = {
 ROUTES = {
     (kind, step): handler for kind, handler in HANDLERS.items() for step in refusals.STEPS_OF[kind]
 }
+# step -> {action type -> its rule}: the direct path's look-up (no key tuple to build)
+STEP_ROUTES: dict[str, dict[type, Callable[[State, Any], tuple[State, list[Event]]]]] = {
+    step: {kind: handler for (kind, s), handler in ROUTES.items() if s == step} for step in PHASE_OF_STEP
+}
 # drawing shows new cards; letting a bag pass, opening it, ending the inspection and
 # confiscating are final by the rules
 FINAL_MOVES = frozenset((Draw, LetPass, OpenBag, EndInspection, Confiscate))
+_may_act = turns.may_act
 _SLIPS = (AttributeError, TypeError, ValueError, KeyError, IndexError)
 
 
@@ -93,14 +99,14 @@ class SheriffGame(Game):
         turn it is; every other move takes the checked path, which explains a move out of
         turn by its most specific reason (who may make it, then when, then whose turn)."""
         step = state.step
-        handler = ROUTES.get((action.__class__, step))
+        handler = STEP_ROUTES[step].get(action.__class__)
         if handler is not None:
-            seat = getattr(action, "seat", None)
-            if seat.__class__ is int and turns.may_act(state, step, seat):
-                try:
+            try:
+                seat = action.seat
+                if seat.__class__ is int and _may_act(state, step, seat):
                     return handler(state, action)
-                except _SLIPS:
-                    pass  # a malformed move: the checked path says why
+            except _SLIPS:
+                pass  # a malformed move: the checked path says why
         try:
             return super().apply(state, action)
         except RuleError:

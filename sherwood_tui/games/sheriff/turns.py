@@ -17,15 +17,20 @@ def merchant_order(players: int, sheriff: int) -> tuple[int, ...]:
     return tuple((sheriff + k) % players for k in range(1, players))
 
 
+# players -> sheriff -> merchant_order(players, sheriff): a table for the hot path (a
+# cached function's call costs more than its work)
+ORDERS = tuple(tuple(merchant_order(n, s) for s in range(n)) for n in range(7))
+
+
 def pending_bags(state) -> list[int]:
     """Merchants whose bag is still closed, in order from the Sheriff's left."""
     bags = state.bags
-    return list(filter(bags.__getitem__, merchant_order(len(bags), state.sheriff)))
+    return list(filter(bags.__getitem__, ORDERS[len(bags)][state.sheriff]))
 
 
 def declarer(state) -> int | None:
     bags, declarations = state.bags, state.declarations
-    for m in merchant_order(len(bags), state.sheriff):
+    for m in ORDERS[len(bags)][state.sheriff]:
         if bags[m] and declarations[m] is None:
             return m
     return None
@@ -33,7 +38,7 @@ def declarer(state) -> int | None:
 
 def loaders(state) -> list[int]:
     bags, hands = state.bags, state.hands
-    return [m for m in merchant_order(len(bags), state.sheriff) if not bags[m] and hands[m]]
+    return [m for m in ORDERS[len(bags)][state.sheriff] if not bags[m] and hands[m]]
 
 
 def _debtor(state) -> int:
