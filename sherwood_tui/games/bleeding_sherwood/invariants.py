@@ -1,9 +1,11 @@
 """What must hold in every state of Bleeding Sherwood (checked by the soak runs and the
-property tests): every Goode and every Peasant is in exactly one place."""
+property tests): every Goode and every Peasant is in exactly one place, and each bid's
+total is the value of its Goodes."""
 
 from __future__ import annotations
 
 from sherwood_tui.games.bleeding_sherwood.data import cards
+from sherwood_tui.games.bleeding_sherwood.model import bid_total
 
 
 def all_goodes(state) -> list[int]:
@@ -32,4 +34,6 @@ def problems(state) -> list[str]:
         found.append("Goodes appeared or vanished")
     if sorted(all_peasants(state)) != list(range(len(cards().peasants))):
         found.append("Peasants appeared or vanished")
+    if list(state.totals) != [bid_total(bid) for bid in state.bids]:
+        found.append("A bid's total is not the sum of its Goodes")
     return found

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+
 from sherwood_tui.core.contract import ScoreLine
 from sherwood_tui.games.bleeding_sherwood.model import State, bid_total, score_of
 
 
-def ranking(totals: list[int], first: int) -> list[int]:
+@cache  # a few tables of at most six seats
+def bidding_order(n: int, first: int) -> tuple[int, ...]:
+    """The seats of a table of `n` in bidding order, from `first`."""
+    return tuple([(first + k) % n for k in range(n)])
+
+
+def ranking(totals: Sequence[int], first: int) -> list[int]:
     """Seats from the highest bid total down; ties (and zeros) to the earliest bidder."""
-    n = len(totals)
     # a stable sort (reverse=True keeps ties in order) of the seats in bidding order
-    return sorted([(first + k) % n for k in range(n)], key=totals.__getitem__, reverse=True)
+    return sorted(bidding_order(len(totals), first), key=totals.__getitem__, reverse=True)
 
 
 def scores(state: State) -> list[ScoreLine]:

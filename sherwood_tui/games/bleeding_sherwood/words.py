@@ -27,6 +27,11 @@ def names_with(players, numbers, fmt, empty) -> str:
     return ", ".join([fmt.format(p.name, x) for p, x in zip(players, numbers)]) or empty
 
 
+def seats_with(players, numbers, seats, fmt, empty) -> str:
+    """`names_with` over these seats, in their order: "Much (5), Robin (2)"."""
+    return names_with([players[s] for s in seats], [numbers[s] for s in seats], fmt, empty)
+
+
 def joined(names, sep) -> str:
     """Names joined by `sep`."""
     return sep.join(names)

@@ -1,13 +1,16 @@
 """Bidding: around the table, each bidder adds one Goode to their bid or passes (final).
 A bidder with no Goodes left passes at once. Once everyone has passed, collection
-begins."""
+begins.
+
+A step builds its one new state with `make_state` (every field by position: the order
+is in `model`), the turn on the next seat; it is done if that seat may bid (the common
+case), else `move_turn` works the turn out."""
 
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import Draft
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.games.bleeding_sherwood.model import GOODE_LABELS, Pass, PlayGoode, State, Step, bid_total, replaced
+from sherwood_tui.games.bleeding_sherwood.model import GOODE_LABELS, GOODE_VALUES, Pass, PlayGoode, State, make_state
 from sherwood_tui.games.bleeding_sherwood.phases import collecting
 
 BID = "{0} bids {1}; {0}'s bid is now {2}."
@@ -16,33 +19,69 @@ NOTHING_LEFT = "{0} has no Goodes left and passes with a bid of {1}."
 
 
 def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
-    seat, card = action.seat, action.card
+    fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
+    seat, card = fields["seat"], fields["card"]
     hands = state.hands
     hand = hands[seat]
     if card not in hand:
         raise RuleError("That Goode is not in your hand.")
-    draft = Step(state)
     index = hand.index(card)
-    draft.hands = replaced(hands, seat, hand[:index] + hand[index + 1 :])
-    bid = state.bids[seat] + (card,)
-    draft.bids = replaced(state.bids, seat, bid)
-    events = [Event.of("info", BID, state.players[seat].name, GOODE_LABELS[card], bid_total(bid))]
-    return move_turn(draft, seat + 1, events)
+    new_hands = list(hands)  # lists, changed and made tuples: quicker than slicing
+    new_hands[seat] = hand[:index] + hand[index + 1 :]
+    bids = list(state.bids)
+    bids[seat] += (card,)
+    totals = list(state.totals)
+    total = totals[seat] = totals[seat] + GOODE_VALUES[card]
+    players, passed = state.players, state.passed
+    events = [Event.of("info", BID, players[seat].name, GOODE_LABELS[card], total)]
+    turn, n = seat, len(players)
+    while True:  # the next seat that has not passed (at worst this one)
+        turn += 1
+        if turn == n:
+            turn = 0
+        if not passed[turn]:
+            break
+    new = make_state(
+        players, "bidding", tuple(new_hands), state.peasant_discard, state.collected, state.targets,
+        turn, tuple(bids), tuple(totals), passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
+    )
+    if new_hands[turn]:
+        return new, events  # the common case: they bid next
+    return move_turn(new, events)
 
 
 def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
     seat = action.seat
-    events = [Event.of("info", PASSES, state.players[seat].name, bid_total(state.bids[seat]))]
-    draft = Step(state)
-    draft.passed = replaced(state.passed, seat, True)
-    return move_turn(draft, seat + 1, events)
+    players, totals = state.players, state.totals
+    events = [Event.of("info", PASSES, players[seat].name, totals[seat])]
+    passed_list = list(state.passed)
+    passed_list[seat] = True
+    passed = tuple(passed_list)
+    turn, n = seat, len(players)
+    while True:  # the next seat that has not passed (back to this one: everyone has)
+        turn += 1
+        if turn == n:
+            turn = 0
+        if not passed[turn] or turn == seat:
+            break
+    hands = state.hands
+    new = make_state(
+        players, "bidding", hands, state.peasant_discard, state.collected, state.targets,
+        turn, state.bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
+    )
+    if turn == seat:  # the last to pass: the turn stays with them
+        return collecting.begin(new, events)
+    if hands[turn]:
+        return new, events  # the common case: they bid next
+    return move_turn(new, events)
 
 
-def move_turn(draft: Draft, start: int, events: list[Event]) -> tuple[State, list[Event]]:
-    """Pass the turn round the table, from seat `start`, to the first bidder who has not
-    passed; once everyone has passed, the turn stays with the last to pass and
-    collection begins."""
-    hands, passed = draft.hands, draft.passed
+def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """Pass the turn round the table, from the seat `state.turn`, to the first bidder who
+    has not passed and holds Goodes (those who hold none pass now); once everyone has
+    passed, the turn stays with the last to pass and collection begins. (A bid or a pass
+    calls it only when the next seat to bid holds no Goodes; a new round always.)"""
+    hands, passed, start = state.hands, state.passed, state.turn
     n = len(passed)
     turn = (start - 1) % n
     for k in range(n):
@@ -52,10 +91,12 @@ def move_turn(draft: Draft, start: int, events: list[Event]) -> tuple[State, lis
         turn = seat
         if hands[seat]:
             break
-        passed = replaced(passed, seat, True)
-        name = draft.players[seat].name
-        events.append(Event.of("info", NOTHING_LEFT, name, bid_total(draft.bids[seat])))
-    draft.passed, draft.turn = passed, turn
+        passed = passed[:seat] + (True,) + passed[seat + 1 :]
+        events.append(Event.of("info", NOTHING_LEFT, state.players[seat].name, state.totals[seat]))
+    state = make_state(
+        state.players, state.phase, hands, state.peasant_discard, state.collected, state.targets,
+        turn, state.bids, state.totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
+    )
     if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
-        return collecting.begin(draft, events)
-    return draft.done(), events
+        return collecting.begin(state, events)
+    return state, events

@@ -4,10 +4,9 @@ dealt. A round that cannot be dealt in full ends the game."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import Draft, evolve
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.bleeding_sherwood import words
@@ -19,8 +18,10 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     PEASANT_NAMES,
     PEASANT_SPECIALS,
     PEASANT_VALUES,
-    Step,
+    State,
     Target,
+    make_state,
+    make_table,
     new_state,
 )
 from sherwood_tui.games.bleeding_sherwood.phases import bidding, round_end
@@ -35,65 +36,81 @@ IN_FORCE = "{0} this round."
 DECK_EMPTY = "The {0} deck is empty, so round {1} is not played."
 
 
-@cache
-def fresh_round(n: int) -> dict:
-    """The fields every round starts with, at a table of `n` (shared: do not change it)."""
-    return {
-        "phase": "bidding",
-        "bids": ((),) * n,
-        "passed": (False,) * n,
-        "bid_open": (False,) * n,
-        "bid_taken": (False,) * n,
-        "collect_pos": 0,
-    }
+def start_round(
+    state: State,
+    first: int,
+    events: list[Event],
+    seen: tuple,
+    peasant_discard: tuple[int, ...],
+    goode_discard: tuple[int, ...],
+    hands_at_round_end: tuple[int, ...],
+) -> tuple[State, bool]:
+    """The state with the next round dealt, `first` to bid (`seen`: Goodes face up last
+    round; the last three: the new values of those fields, as the last round left them),
+    and whether both decks outlast the deal (if not, the game ends: the caller finishes
+    it with `deck_empty(state)`)."""
+    old = state.table
+    classic, n = old.classic, len(state.players)
+    peasants, goodes = old.peasant_deck, old.goode_deck
+    # Targets from the decks' tops until their value reaches the table's minimum (one
+    # target under the 1996 rules and at two); `p` and `g`: the cards dealt so far.
+    only_one = classic or n == 2
+    minimum = MIN_TARGET_VALUE.get(n, 0)
+    targets: list[list] = []  # [peasant, its goodes]
+    p = g = value = 0
+    special = False
+    while p < len(peasants):
+        peasant = peasants[p]
+        p += 1
+        bonus = goodes[g : g + PEASANT_BONUS[peasant]]  # dealt face up with it
+        g += len(bonus)
+        targets.append([peasant, bonus])
+        special = special or PEASANT_SPECIALS[peasant] is not None
+        value += PEASANT_VALUES[peasant]  # (some Peasants are worth less than nothing)
+        if only_one or value >= minimum:
+            break
+    hands, shown, peasants, goodes = state.hands, goodes[:g], peasants[p:], goodes[g:]
+    notes: list[Event] = []
+    effects: tuple[str, ...] = ()
+    if special:  # the special Peasants act (they may deal more, and draw Goodes)
+        effects, hands, peasants, goodes, shown = specials(hands, classic, targets, peasants, goodes, shown, first, notes)
+    round_no = old.round + 1
+    dealt = tuple([target_of(p, tuple(g)) for p, g in targets])
+    events.append(Event.of("round_start", ROUND_START, round_no, Lazy(words.targets, dealt)))
+    events += notes
+    table = make_table(
+        classic, old.rng, goodes, peasants, goode_discard, round_no, first, effects, (),
+        old.high_bidder, old.shown.union(shown, *seen), old.end_reason, hands_at_round_end,
+    )
+    nobody = (False,) * n
+    state = make_state(
+        state.players, "bidding", hands, peasant_discard, state.collected, dealt,
+        first, ((),) * n, (0,) * n, nobody, 0, nobody, nobody, table,
+    )
+    return state, bool(peasants and goodes)
 
 
-def start_round(draft: Draft, first: int, events: list[Event], seen: tuple = (), **table: object) -> bool:
-    """Deal the next round into `draft`, `first` to bid (`seen`: Goodes face up last
-    round; `table`: other changes to the state's Table, made in the same copy); False if
-    a deck ran out (the game ends: the caller finishes it with `deck_empty(draft)`)."""
-    old = draft.table
-    classic, n = old.classic, len(draft.players)
-    pdeck, gdeck = list(old.peasant_deck), list(old.goode_deck)
-    targets: list[list] = []  # [peasant, [goodes]]
-    shown: list[int] = []
+def specials(
+    hands: tuple, classic: bool, targets: list, peasants: tuple, goodes: tuple, shown: tuple, first: int, notes: list
+) -> tuple[tuple[str, ...], tuple, tuple, tuple, tuple]:
+    """Let the special Peasants among the `targets` act, in the order dealt (extra
+    targets too); the effects in force this round, and the hands, the decks and the
+    Goodes face up after them (the Town Crier deals another target, the Generous Miller
+    deals everyone a Goode)."""
+    n = len(hands)
+    pdeck, gdeck, face_up = list(peasants), list(goodes), list(shown)
+    targets[:] = [[peasant, list(bonus)] for peasant, bonus in targets]  # the Cutpurse gathers bonuses
 
     def deal_one() -> bool:
         if not pdeck:
             return False
         peasant = pdeck.pop(0)
-        goodes = gdeck[: PEASANT_BONUS[peasant]]
-        del gdeck[: len(goodes)]
-        shown.extend(goodes)  # dealt face up
-        targets.append([peasant, goodes])
+        bonus = gdeck[: PEASANT_BONUS[peasant]]
+        del gdeck[: len(bonus)]
+        face_up.extend(bonus)  # dealt face up
+        targets.append([peasant, bonus])
         return True
 
-    if classic or n == 2:
-        deal_one()
-    else:
-        minimum, value = MIN_TARGET_VALUE[n], 0
-        while value < minimum and deal_one():
-            value += PEASANT_VALUES[targets[-1][0]]
-    notes: list[Event] = []
-    effects = specials(draft, classic, targets, deal_one, gdeck, first, notes)
-    round_no = old.round + 1
-    draft.targets = dealt = tuple([target_of(p, tuple(g)) for p, g in targets])
-    events.append(Event.of("round_start", ROUND_START, round_no, Lazy(words.targets, dealt)))
-    events += notes
-    draft.__dict__.update(fresh_round(n))
-    draft.turn = first
-    table.update(
-        peasant_deck=tuple(pdeck), goode_deck=tuple(gdeck), shown=old.shown.union(shown, *seen),
-        effects=effects, round=round_no, first=first, order=(),
-    )
-    draft.table = evolve(old, **table)
-    return bool(pdeck and gdeck)
-
-
-def specials(draft: Draft, classic: bool, targets: list, deal_one, gdeck: list, first: int, notes: list) -> tuple:
-    """Let the special Peasants act, in the order dealt (extra targets too); the effects
-    in force this round."""
-    n = len(draft.players)
     effects = []
     index = 0
     while index < len(targets):
@@ -108,12 +125,12 @@ def specials(draft: Draft, classic: bool, targets: list, deal_one, gdeck: list, 
             elif deal_one():
                 notes.append(Event.of("info", BRINGS, name, PEASANT_NAMES[targets[-1][0]]))
         elif kind == "all_draw":
-            hands = list(draft.hands)
+            drawn = list(hands)
             for k in range(n):
                 seat = (first + k) % n
                 if gdeck:
-                    hands[seat] += (gdeck.pop(0),)
-            draft.hands = tuple(hands)
+                    drawn[seat] += (gdeck.pop(0),)
+            hands = tuple(drawn)
             notes.append(Event.of("info", ALL_DRAW, name))
         elif kind == "gather_bonus":
             for other in targets:
@@ -126,12 +143,12 @@ def specials(draft: Draft, classic: bool, targets: list, deal_one, gdeck: list, 
         elif kind in EFFECT_TEXT:
             effects.append(kind)
             notes.append(Event.of("info", IN_FORCE, EFFECT_TEXT[kind]))
-    return tuple(effects)
+    return tuple(effects), hands, tuple(pdeck), tuple(gdeck), tuple(face_up)
 
 
-def deck_empty(draft: Draft) -> str:
+def deck_empty(state: State) -> str:
     """Why the game ends when a round cannot be dealt."""
-    table = draft.table
+    table = state.table
     return DECK_EMPTY.format("Peasant" if not table.peasant_deck else "Goodes", table.round)
 
 
@@ -160,10 +177,15 @@ def new_game(players: list, options: dict[str, bool], seed: int) -> tuple:
     return first_round(state, (dealer + 1) % n)
 
 
-def first_round(state, first: int) -> tuple:
+def first_round(state: State, first: int) -> tuple[State, list[Event]]:
     """`state` with its next round dealt, `first` to bid, and the round's events."""
-    draft = Step(state)
     events: list[Event] = []
-    if not start_round(draft, first, events):
-        return round_end.finish(draft, deck_empty(draft), events)
-    return bidding.move_turn(draft, first, events)
+    table = state.table
+    state, dealt_in_full = start_round(
+        state, first, events, (), state.peasant_discard, table.goode_discard, table.hands_at_round_end
+    )
+    if not dealt_in_full:
+        return round_end.finish(state, deck_empty(state), events)
+    if state.hands[first]:
+        return state, events  # the common case: the first bidder holds Goodes
+    return bidding.move_turn(state, events)
