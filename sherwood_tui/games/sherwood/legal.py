@@ -34,7 +34,6 @@ from sherwood_tui.games.sherwood.tables import (
     gold_count,
     has_trait,
     mission_name,
-    paid_count,
     pawn_stock,
 )
 
@@ -247,10 +246,19 @@ def _prepare_legal(state: State, seat: int) -> list:
     """A bounded, representative set of ambushes (sending no one is always first):
     every party of one or two, up to 30 parties of three, the whole band, and a few
     parties carrying each loot card. Any other ambush is legal too (see apply)."""
-    avail = available(state, seat)
+    # `available`, `gold_count` and `paid_count` written out (this runs at every ambush)
+    avail, jailed = state.bands[seat], state.prison[seat]
+    if jailed:
+        avail = tuple([c for c in avail if c not in jailed])
     hand = state.hands[seat]
     # Only whether each paid companion can be paid matters: clip the Gold count.
-    gold = min(gold_count(hand), paid_count(avail))
+    gold = 0
+    if not PAID.isdisjoint(avail):
+        gold = len(GOLD.intersection(hand))
+        if gold:
+            paid = len([c for c in avail if c in PAID])
+            if paid < gold:
+                gold = paid
     by_seat = _pool_options(avail, gold)
     mine = by_seat.get(seat)
     if mine is None:
@@ -319,10 +327,13 @@ AMBUSHES_KEPT = 12288
 
 
 def _make_room(known: dict, wanted: int) -> None:
-    """Forget the oldest quarter of the interned ambushes if `wanted` more would not fit."""
+    """Forget the oldest quarter of the interned ambushes if `wanted` more would not fit,
+    and the legal sets built of them (`_pool_options`): an ambush handed out from a
+    legal set is then always the interned one, which `apply` takes on trust (`interned`)."""
     if len(known) + wanted >= AMBUSHES_KEPT:
         for key in list(islice(known, AMBUSHES_KEPT // 4 + wanted)):
             del known[key]
+        _pool_options.cache_clear()
 
 
 def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
@@ -430,7 +441,10 @@ def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tu
     keys: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int | None]]
     if kind == "personal":
         n = len(singles)
-        keys = [(seat, (c,), ((c, card),), None) for (c,) in [singles[(card + k) % n] for k in range(min(3, n))]]
+        keys = []  # a plain loop over the (c,) parties of the pool: no inner list, no new (c,)
+        for k in range(3 if n > 3 else n):
+            single = singles[(card + k) % n]
+            keys.append((seat, single, ((single[0], card),), None))
         if pairs:
             pair = pairs[card % len(pairs)]
             keys.append((seat, pair, ((pair[card % 2], card),), None))
@@ -446,7 +460,7 @@ def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
     """The interned ambushes of these (seat, party, personal, group), made if new."""
     known = _AMBUSHES
     out: list[Any] = list(map(known.get, keys))
-    if None in out:
+    if not all(out):  # a miss (an action is never false; `None in out` would call __eq__ per item)
         _make_room(known, len(keys))
         for i, action in enumerate(out):
             if action is None:

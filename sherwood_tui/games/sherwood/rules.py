@@ -237,6 +237,28 @@ class SherwoodGame(Game):
         return legal.LEGAL[state.phase](state, seat)
 
     # ----- applying actions ---------------------------------------------------------
+    def apply(self, state: State, action: Any) -> tuple[State, list[Event]]:
+        """The core's `apply`, with a short cut for the common case: a move of this game
+        with an int seat, in the phase it belongs to, by a seat that may act (every check
+        of the core's passes). Anything else, or an error on the way, goes through the
+        core's `apply`, which gives the same result or refusal (the rules are pure)."""
+        entry = self.handlers.get(action.__class__)
+        if entry is not None:
+            try:
+                seat = action.seat
+                if seat.__class__ is int and state.phase == entry[0] and legal.may_act(state, seat):
+                    if entry[0] == "prepare":
+                        quick = prepare.quick_prepare(state, action)
+                        if quick is not None:
+                            return quick
+                    else:
+                        draft = StepDraft(state)
+                        events = entry[1](draft, action)
+                        return draft.done(), events
+            except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+                pass
+        return super().apply(state, action)
+
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:
         handler = self.handlers.get(action.__class__)
         if handler is None:

@@ -5,12 +5,11 @@ two or more newcomers arranges them (`OrderPrisoners`, public)."""
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION
 from sherwood_tui.games.sherwood.legal import new_prisoners
-from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, set_at
+from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, copier, set_at
 from sherwood_tui.games.sherwood.phases import end, sheriff
 from sherwood_tui.games.sherwood.tables import chars_text
 
@@ -18,6 +17,8 @@ GIVEN_CELL = "{0} is given cell {1} of the prison."
 THROWN_IN = "{0}'s party is the most seen (Discretion {1}) and won a mission: {2} {3} thrown into cell {4}."
 THROWN_IN_KING = "{0}'s party is the most seen (Discretion {1}): {2} {3} thrown into cell {4}."
 LINES_UP = "{0} lines up the newcomers: {1}."
+
+_with_captured = copier(Reveal, "captured", "little_booty")  # evolve, written out (every turn)
 
 
 def discretion_winners(reveal: Reveal) -> tuple[int, ...]:
@@ -80,7 +81,7 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
                 queue.append(seat)
         draft.cells, draft.prison = tuple(cells), tuple(prison)
     if captured != reveal.captured or little_booty != reveal.little_booty:
-        draft.reveal = evolve(reveal, captured=captured, little_booty=little_booty)
+        draft.reveal = _with_captured(reveal, captured, little_booty)
     draft.order_queue = tuple(queue)
     if king:
         end.end_game(draft, events)

@@ -6,7 +6,7 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.model import StepDraft
 from sherwood_tui.games.sherwood.phases.turn import popularity_text
-from sherwood_tui.games.sherwood.scoring import scores, winners
+from sherwood_tui.games.sherwood.scoring import scores
 
 LAST_TURN_END = "End of turn {0}, King Richard's turn. Popularity: {1}."
 GAME_OVER = "The game is over. {0}"
@@ -20,7 +20,8 @@ def end_game(draft: StepDraft, events: list[Event]) -> None:
         f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
         for line in lines
     )
-    won = [names[s] for s in winners(draft)]
+    best = max([(line.total, line.tiebreak) for line in lines])  # `winners`, over the lines at hand
+    won = [names[line.seat] for line in lines if (line.total, line.tiebreak) == best]
     verdict = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the victory"
     text = f"Final tally: {tally}. {verdict}!"
     draft.end_text = text

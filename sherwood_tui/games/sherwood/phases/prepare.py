@@ -9,7 +9,15 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.legal import interned
-from sherwood_tui.games.sherwood.model import PendingParty, PrepareAmbush, StepDraft, set_at
+from sherwood_tui.games.sherwood.model import (
+    PendingParty,
+    PrepareAmbush,
+    State,
+    StepDraft,
+    copier,
+    seat_names,
+    set_at,
+)
 from sherwood_tui.games.sherwood.phases import spring
 from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, chars_text, gold_count, paid_count
 
@@ -96,6 +104,29 @@ def _fits(state, seat: int, party, personal, group) -> bool:
     return paid_count(party) <= gold_count(hand)
 
 
+_with_pending = copier(State, "pending")
+
+
+def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Event]] | None:
+    """`do_prepare` of an ambush the rules built (interned, so well formed) that fits the
+    seat now, the common case: while others must still prepare, the step changes one
+    field, so the new state is copied in one go without a `Draft`. None for any other
+    ambush (`do_prepare` checks it)."""
+    seat = action.seat
+    party, personal, group = action.party, action.personal, action.group
+    if interned(seat, party, personal, group) is not action or not _fits(state, seat, party, personal, group):
+        return None
+    pending = set_at(state.pending, seat, pending_party(party, personal, group))
+    event = Event.of("info", PREPARED, seat_names(state.players)[seat])
+    if all(pending):  # no None left (a party is never false): the ambushes are sprung
+        draft = StepDraft(state)
+        draft.pending = pending
+        events = [event]
+        spring.spring(draft, events)
+        return draft.done(), events
+    return _with_pending(state, pending), [event]
+
+
 def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event]:
     seat = action.seat
     if action.party.__class__ is not tuple or action.personal.__class__ is not tuple:
@@ -107,6 +138,6 @@ def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event
         ambush = check_ambush(draft, seat, party, personal, group)
     draft.pending = pending = set_at(draft.pending, seat, ambush)
     events = [Event.of("info", PREPARED, draft.names[seat])]
-    if None not in pending:
+    if all(pending):  # no None left (a party is never false; `in` would call __eq__)
         spring.spring(draft, events)
     return events

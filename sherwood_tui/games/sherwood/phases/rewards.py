@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.legal import (
@@ -18,6 +17,7 @@ from sherwood_tui.games.sherwood.model import (
     ChooseTown,
     PendingReward,
     StepDraft,
+    copier,
     draw_loot,
     score,
     set_at,
@@ -50,6 +50,9 @@ CAMP = "{0} makes camp at {1}: +1 popularity."
 FREE_PASS = "Will Stutely leads the way, no Gold paid"
 PAYING = "paying a Gold card"
 TITLES = {"champion": "Champion", "camp": "Camp", "theft": "Theft", "nothing": "Nothing"}
+# `evolve` of the pending reward, written out (the rules copy it at every reward step)
+_with_kind = copier(PendingReward, "reward", "picks_left")
+_with_town = copier(PendingReward, "picks_left", "taken")
 
 
 def _champion_parts(linked: int, notts: bool) -> str:
@@ -121,7 +124,7 @@ def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
         score(draft, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
         events.append(Event.of("info", ALAN, name, bonus))
     picks = spec.picks if kind == "champion" else spec.forest
-    draft.reward = evolve(reward, reward=kind, picks_left=picks)
+    draft.reward = _with_kind(reward, kind, picks)
     draft.phase = "choose_town"
     return events
 
@@ -189,7 +192,7 @@ def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
         score(draft, seat, 1, "camp", f"Camp at {town.name}", town.id)
         events.append(Event.of("info", CAMP, name, town.name))
         picks_left = 0 if town.terrain == "plain" else reward.picks_left - 1
-    draft.reward = reward = evolve(reward, picks_left=picks_left, taken=reward.taken + (town.id,))
+    draft.reward = reward = _with_town(reward, picks_left, reward.taken + (town.id,))
     # Ask for a further town unless, on public information alone, none can be taken.
     if not (picks_left > 0 and town_choices(draft, reward, with_gold=False)):
         finish_reward(draft, events)

@@ -5,6 +5,7 @@ skills are settled: ties fail, a player leading several missions keeps one."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.wording import Lazy
@@ -64,14 +65,14 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, l
     """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
     (seat, totals): the seats with the highest total if it is at least 1, and that total
     (0 if nobody went)."""
-    best = list(sent[0][1]) if sent else [0, 0, 0, 0]
-    for _, totals in sent:  # plain loops: generator expressions cost several times more
-        for k in range(4):
-            if totals[k] > best[k]:
-                best[k] = totals[k]
+    if not sent:
+        return [(), (), (), ()], [0, 0, 0, 0]
+    seats = [seat for seat, _ in sent]
+    columns = list(zip(*[totals for _, totals in sent]))  # per skill, the totals in seat order
+    best = list(map(max, columns))  # C loops: this runs at every springing
     leaders = [
-        tuple([seat for seat, totals in sent if totals[k] == top]) if top >= 1 else ()
-        for k, top in enumerate(best)
+        tuple(compress(seats, map(top.__eq__, column))) if top >= 1 else ()
+        for top, column in zip(best, columns)
     ]
     return leaders, best
 

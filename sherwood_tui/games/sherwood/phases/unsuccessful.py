@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
-from sherwood_tui.games.sherwood.model import ChooseMission, StepDraft
+from sherwood_tui.games.sherwood.model import ChooseMission, Reveal, SkillResult, StepDraft, copier
 from sherwood_tui.games.sherwood.phases import rewards
 from sherwood_tui.games.sherwood.tables import MISSION_NAMES, MISSIONS
 
@@ -15,6 +14,12 @@ KEEPS = "{0} keeps {1} ({2})."
 GOES_TO = "{0} goes to {1}."
 GOES_OUT = "{0} goes {1}."
 OUT = "out of the game"
+
+# `evolve` of a reveal and its skill results, written out (every turn)
+_with_skills = copier(Reveal, "skills")
+_with_destination = copier(SkillResult, "destination")
+_with_won = copier(SkillResult, "outcome", "note")
+_with_declined = copier(SkillResult, "outcome", "winner", "destination", "note")
 
 
 def do_choose_mission(draft: StepDraft, action: ChooseMission) -> list[Event]:
@@ -29,15 +34,15 @@ def do_choose_mission(draft: StepDraft, action: ChooseMission) -> list[Event]:
     for r in reveal.skills:  # with where the failed missions go (phase 4, just below)
         if r.outcome != "pending":
             failed = r.mission is not None and r.outcome != "won"
-            skills.append(evolve(r, destination=destination(stack, r.mission)) if failed else r)
+            skills.append(_with_destination(r, destination(stack, r.mission)) if failed else r)
         elif r.skill == action.skill:
-            skills.append(evolve(r, outcome="won", note=f"{name} claims it with {r.best}."))
+            skills.append(_with_won(r, "won", f"{name} claims it with {r.best}."))
         else:
             kept = SKILL_NAMES[action.skill]
-            skills.append(evolve(
-                r, outcome="declined", winner=None, destination=destination(stack, r.mission),
-                note=f"{name} led with {r.best} but kept the {kept} mission: this one fails."))
-    draft.reveal = evolve(reveal, skills=tuple(skills))
+            skills.append(_with_declined(
+                r, "declined", None, destination(stack, r.mission),
+                f"{name} led with {r.best} but kept the {kept} mission: this one fails."))
+    draft.reveal = _with_skills(reveal, tuple(skills))
     kept = draft.missions[action.skill]
     events = [Event.of("info", KEEPS, name, MISSION_NAMES[kept], SKILL_NAMES[action.skill])]
     discard_failed(draft, events)
@@ -76,12 +81,12 @@ def discard_failed(draft: StepDraft, events: list[Event]) -> None:
         else:  # stack II companions, and everything in stack III
             removed = removed + (mission,)
         if r.destination != where:  # known at the springing, but for a declined mission
-            r = evolve(r, destination=where)
+            r = _with_destination(r, where)
             renewed = True
         skills.append(r)
         events.append(Event.of("info", GOES_OUT if where == OUT else GOES_TO, MISSION_NAMES[mission], where))
     if renewed:
-        draft.reveal = evolve(draft.reveal, skills=tuple(skills))
+        draft.reveal = _with_skills(draft.reveal, tuple(skills))
     if moved:
         draft.stacks, draft.removed, draft.missions = stacks, removed, board
     draft.reward_skill = 0
