@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import shlex
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from sherwood_tui import catalog
+from sherwood_tui.core.assets import chosen_file, use_asset_file
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 
@@ -31,7 +34,9 @@ class Table:
     def command(self, game_id: str, seed: int) -> str:
         """The command that replays the game of this table with this seed alone."""
         opts = "".join(f" --option {k}={'yes' if v else 'no'}" for k, v in self.options)
-        return f"sherwood-tui soak {game_id} --players {self.players}{opts} --seed {seed} --games 1"
+        own = chosen_file(catalog.get(game_id).asset)
+        data = f" --assets {shlex.quote(str(own))}" if own else ""
+        return f"sherwood-tui soak {game_id} --players {self.players}{opts}{data} --seed {seed} --games 1"
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,10 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
 
 
 def _play_chunk(job: tuple) -> list[Outcome]:
-    game_id, seed, indexes, cycle = job
+    game_id, seed, indexes, cycle, own = job
+    asset = catalog.get(game_id).asset
+    if chosen_file(asset) != own:  # a worker started afresh (not forked): the player's data too
+        use_asset_file(asset, own)
     return [play_one(game_id, cycle[i % len(cycle)], seed + i) for i in indexes]
 
 
@@ -121,9 +129,11 @@ def run(
     """Play `games` soak games of one game; `progress(n)` is called as games finish."""
     from sherwood_tui.simulate import index_chunks, run_chunks, workers
 
-    cycle = tuple(tables(catalog.get(game_id).load(), players, options))
+    info = catalog.get(game_id)
+    cycle = tuple(tables(info.load(), players, options))
+    own = chosen_file(info.asset)
     # game i: seed + i on table i of the cycle; the chunks are made as the pool takes them
-    chunks = ((game_id, seed, part, cycle) for part in index_chunks(games, jobs, largest=500))
+    chunks = ((game_id, seed, part, cycle, own) for part in index_chunks(games, jobs, largest=500))
     outcomes = run_chunks(_play_chunk, chunks, workers(games, jobs, largest=500), progress)
     outcomes.sort(key=lambda o: o.seed)
     return outcomes
@@ -157,6 +167,18 @@ def main(args) -> int:
         infos = [catalog.get(args.game)] if args.game else list(catalog.GAMES)
     except ValueError as err:
         return fail(str(err))
+    own = getattr(args, "assets", None)
+    if own is not None:  # checked whole, and in use before the game's rules load
+        from sherwood_tui.core.assets import AssetError, check_asset_file
+
+        if not args.game:
+            return fail("--assets needs a game: sherwood-tui soak GAME --assets FILE")
+        if not own:
+            return fail("--assets: an empty name is not a file")
+        try:
+            use_asset_file(infos[0].asset, Path(own), check_asset_file(infos[0], Path(own)))
+        except AssetError as err:
+            return fail(str(err))
     problem = run_problem(args)
     if problem:
         return fail(problem)

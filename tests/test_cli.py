@@ -188,8 +188,9 @@ def test_a_huge_simulation_feeds_the_pool_a_generator(taken):
 
 def test_a_huge_soak_feeds_the_pool_a_generator(taken):
     assert soak.run("sheriff", 10**20, seed=3, jobs=2) == []
-    (game_id, seed, indexes, cycle), second = taken
+    (game_id, seed, indexes, cycle, own), second = taken
     assert (game_id, seed, indexes, second[2]) == ("sheriff", 3, range(0, 500), range(500, 1000))
+    assert own is None  # the built-in data (else the player's file, for workers started afresh)
     assert len(cycle) == 6  # 3 to 5 players, with and without Royal Goods
 
 

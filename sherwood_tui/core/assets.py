@@ -9,6 +9,12 @@ process read that file instead of the built-in one. It must be called before the
 rules load (they read their data once, as they are imported); a simulator's worker
 processes call it as they start. `asset_digest` names the data a game was played on (a
 save keeps it, and resumes only on the same data).
+
+`check_asset_file(plugin, path)` checks a player's file before anything runs: read
+safely (a regular file of at most MAX_ASSET_BYTES), parsed as JSON and validated by the
+game's schema (`GamePlugin.schema`: its `schema.py`), or AssetError with one line, e.g.
+`my-deck.json: peasants[3].value: must be a whole number`. The schemas build on
+`DataModel` and the field types below, so every game's file is checked the same way.
 """
 
 from __future__ import annotations
@@ -17,13 +23,22 @@ import hashlib
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
 
 from sherwood_tui.core.wording import printable
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.plugin import GamePlugin
+
 CHECKOUT = Path(__file__).resolve().parents[2] / "assets"  # running from the source tree
+MAX_ASSET_BYTES = 2 * 2**20  # the largest built-in file is about 20 kB
+MAX_NESTING = 32  # a data file nests four or five deep
 
 _CHOSEN: dict[str, Path] = {}  # data file name -> the player's own file read instead
+_TEXTS: dict[str, str] = {}  # data file name -> its text, read once a process
 _DIGESTS: dict[str, str] = {}
 
 
@@ -31,19 +46,36 @@ class AssetError(ValueError):
     """A data file that cannot be used: one line naming the file, the field and the problem."""
 
 
-def use_asset_file(name: str, path: Path | None) -> None:
+def use_asset_file(name: str, path: Path | None, text: str | None = None) -> None:
     """From now on in this process, read the data file `name` from `path` (None: the
-    built-in one again). Call it before the game's rules are imported."""
+    built-in one again). Call it before the game's rules are imported. `text`: the text
+    of `path` already read (and checked: `check_asset_file` returns it), so the game
+    plays on exactly what was checked."""
     if path is None:
         _CHOSEN.pop(name, None)
     else:
         _CHOSEN[name] = Path(path)
+    _TEXTS.pop(name, None)
     _DIGESTS.pop(name, None)
+    if path is not None and text is not None:
+        _TEXTS[name] = text
 
 
 def chosen_file(name: str) -> Path | None:
     """The player's own file read for `name` in this process, or None (built in)."""
     return _CHOSEN.get(name)
+
+
+def own_file_name(name: str) -> str | None:
+    """The name (printable, without its folder) of the player's own file read for the
+    data file `name`, or None (built in): what screens and saves show."""
+    own = _CHOSEN.get(name)
+    return None if own is None else printable(own.name)
+
+
+def assets_in_use() -> tuple[tuple[str, str], ...]:
+    """Every data file read from a player's own file in this process, and that file."""
+    return tuple(sorted((name, str(path)) for name, path in _CHOSEN.items()))
 
 
 def asset_digest(name: str) -> str:
@@ -72,13 +104,165 @@ def _printable(value: Any) -> Any:
 
 
 def asset_text(name: str) -> str:
-    """The text of one data file: the player's own (`use_asset_file`), else the built-in
-    one from the installed package or else the checkout."""
-    own = _CHOSEN.get(name)
-    if own is not None:
-        return own.read_text(encoding="utf-8")
+    """The text of one data file (read once a process): the player's own
+    (`use_asset_file`), else the built-in one from the installed package or else the
+    checkout."""
+    text = _TEXTS.get(name)
+    if text is None:
+        own = _CHOSEN.get(name)
+        text = _TEXTS[name] = builtin_text(name) if own is None else read_asset_file(own)[0]
+    return text
+
+
+def builtin_text(name: str) -> str:
+    """The text of the built-in data file `name` (what `assets GAME --export` writes)."""
     try:
         folder = resources.files("sherwood_tui.assets")
     except ModuleNotFoundError:
         folder = CHECKOUT
     return folder.joinpath(name).read_text(encoding="utf-8")
+
+
+# ----- checking a player's own file ---------------------------------------------------
+
+
+class DataModel(BaseModel):
+    """The base of a data file's schema: no unknown field, no conversion (a whole number
+    is written as one, text as text). A check across fields raises ValueError with
+    "where: problem" (`where` as `peasants[3].value`)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Name = Annotated[str, Field(min_length=1, max_length=200, pattern=r"\S")]  # a name shown on screen
+CardText = Annotated[str, Field(max_length=2000)]  # a card's text (may be empty)
+Count = Annotated[int, Field(ge=0)]  # a count or a cost: 0 or more
+Positive = Annotated[int, Field(ge=1)]  # 1 or more
+
+
+def check_asset_file(plugin: GamePlugin, path: Path) -> str:
+    """The text of `path` if the game of `plugin` can play on it, else AssetError with
+    one line: `FILE: where: problem` (and how many more problems there are). Nothing
+    but the file is read; nothing runs."""
+    text, data = read_asset_file(path)
+    check_asset_data(plugin, data, shown_path(path))
+    return text
+
+
+def check_asset_data(plugin: GamePlugin, data: Any, name: str = "") -> None:
+    """AssetError with one line naming the file `name` (default: the game's data file)
+    unless the game of `plugin` can play on this parsed data (a game's data.py checks
+    what it reads this way)."""
+    problems = asset_problems(plugin, data)
+    if problems:
+        raise AssetError(f"{name or plugin.asset}: {first_problem(problems)}")
+
+
+def first_problem(problems: list[str]) -> str:
+    """The first of these problems, and how many more there are."""
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return problems[0] + more
+
+
+def read_asset_file(path: Path) -> tuple[str, Any]:
+    """The text of a data file and its parsed JSON (printable), or AssetError with one
+    line: a FIFO, a device or a huge file is refused unread."""
+    from sherwood_tui.core.errors import SaveError
+    from sherwood_tui.core.saves import nesting, read_small_file
+
+    name = shown_path(path)
+    try:
+        raw = read_small_file(path, name, MAX_ASSET_BYTES, "a data file")
+    except SaveError as err:
+        raise AssetError(str(err)) from None
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark (an editor's) is fine
+    except UnicodeDecodeError:
+        raise AssetError(f"{name}: not UTF-8 text") from None
+    if nesting(text) > MAX_NESTING:
+        raise AssetError(f"{name}: nested more than {MAX_NESTING} deep")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise AssetError(f"{name}: not valid JSON (line {err.lineno}, column {err.colno})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits
+        raise AssetError(f"{name}: not valid JSON") from None
+    return text, _printable(data)
+
+
+def asset_problems(plugin: GamePlugin, data: Any) -> list[str]:
+    """Every problem of this parsed data for the game of `plugin`, one line each
+    (`peasants[3].value: must be a whole number`); [] if the game can play on it."""
+    if plugin.schema is None:
+        return [f"{plugin.title} has no data file to replace"]
+    try:
+        plugin.schema().model_validate(data)
+    except ValidationError as err:
+        return [problem_line(e) for e in err.errors(include_url=False)]
+    return []
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """`("peasants", 3, "value")` as `peasants[3].value`."""
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}" if path else str(part)
+    return path
+
+
+_PLAIN = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a field of this file",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "string_type": "must be text",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list [...]",
+    "dict_type": "must be an object {...}",
+    "model_type": "must be an object {...}",
+    "model_attributes_type": "must be an object {...}",
+    "none_required": "must be null",
+    "string_too_short": "must not be empty",
+    "string_pattern_mismatch": "must not be blank",
+}
+
+
+def problem_line(error: ErrorDetails) -> str:
+    """One pydantic error as `where: problem` in plain words."""
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind in _PLAIN:
+        problem = _PLAIN[kind]
+    elif kind == "too_short":
+        least = ctx.get("min_length", 1)
+        problem = "must not be empty" if least == 1 else f"must hold at least {least} entries"
+    elif kind in ("too_long", "string_too_long"):
+        problem = f"must be at most {ctx.get('max_length')} {'entries' if kind == 'too_long' else 'characters'} long"
+    elif kind == "greater_than_equal":
+        problem = f"must be {ctx.get('ge')} or more"
+    elif kind == "less_than_equal":
+        problem = f"must be {ctx.get('le')} or less"
+    elif kind == "literal_error":
+        problem = f"must be {str(ctx.get('expected', '')).replace('None', 'null')}"
+    elif kind == "value_error":
+        problem = str(ctx.get("error", error["msg"]))
+    else:
+        message = str(error["msg"])
+        problem = message.replace("Input should be", "must be")
+    where = field_path(tuple(error["loc"]))
+    if not where:
+        return problem if kind == "value_error" else f"the file {problem}"
+    return f"{where}: {problem}"
+
+
+def shown_path(path: Path) -> str:
+    """A file's name as the player gave it, printable (for one-line messages)."""
+    return printable(str(path))
+
+
+def json_schema(plugin: GamePlugin) -> dict[str, Any]:
+    """The JSON schema of the game's data file (`assets GAME --schema`)."""
+    if plugin.schema is None:
+        raise AssetError(f"{plugin.title} has no data file")
+    schema: dict[str, Any] = plugin.schema().model_json_schema()
+    return schema

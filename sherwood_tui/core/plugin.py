@@ -67,6 +67,7 @@ class GamePlugin:
     reference: Path  # the rules reference, in our own words (markdown)
     options: tuple[OptionSpec, ...] = ()
     asset: str = ""  # its component data file (assets/), which a playtester may replace
+    schema: Callable[[], type[Any]] | None = None  # the pydantic model of that file (its schema.py)
     tiebreak_label: str = "Tie-break"
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)

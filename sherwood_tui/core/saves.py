@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from sherwood_tui.core.assets import AssetError, asset_digest, assets_in_use, chosen_file, own_file_name
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.paths import data_dir, saves_dir  # noqa: F401 - re-exported
@@ -25,8 +26,8 @@ from sherwood_tui.core.plugin import find
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.wording import printable
 
-FORMAT_VERSION = 2  # 2 added `undo` (what may still be taken back); 1 is still read
-KNOWN_VERSIONS = (1, 2)
+FORMAT_VERSION = 3  # 3 added `assets` (the game data played on), 2 `undo`; 1 and 2 are still read
+KNOWN_VERSIONS = (1, 2, 3)
 MAX_SAVE_BYTES = 8 * 2**20  # a long game's save is a few hundred kilobytes
 MAX_NESTING = 32  # a save nests five deep; a hostile file can nest thousands deep
 MAX_SEED = 2**62 - 1  # the seeds the app draws (the command line's --seed range)
@@ -47,13 +48,28 @@ class UndoRecord(BaseModel):
         return printable(text)
 
 
+class AssetRecord(BaseModel):
+    """The game data a save was played on: its fingerprint (`asset_digest`), and the
+    name of the player's own file (None: the built-in data)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    digest: str = Field(pattern=r"^[0-9a-f]{16}$")
+    file: str | None = Field(default=None, max_length=255)
+
+    @field_validator("file")
+    @classmethod
+    def _printable(cls, text: str | None) -> str | None:
+        return None if text is None else printable(text)
+
+
 class SaveRecord(BaseModel):
     """The JSON of one save file."""
 
     model_config = ConfigDict(extra="forbid")
 
     format: str = "sherwood-tui-save"
-    version: Literal[1, 2] = 2  # one of KNOWN_VERSIONS; new saves are FORMAT_VERSION
+    version: Literal[1, 2, 3] = 3  # one of KNOWN_VERSIONS; new saves are FORMAT_VERSION
     game: str = Field(max_length=100)
     players: list[Player] = Field(min_length=1, max_length=12)
     options: dict[str, bool] = Field(max_length=50)
@@ -63,6 +79,7 @@ class SaveRecord(BaseModel):
     round_label: str = Field(default="", max_length=200)
     finished: bool = False
     undo: UndoRecord | None = None
+    assets: AssetRecord | None = None  # None in saves before version 3: the built-in data
 
     @field_validator("game", "saved_at", "round_label")
     @classmethod
@@ -95,7 +112,33 @@ def record_of(session: Session) -> SaveRecord:
         round_label=session.game.round_label(session.state),
         finished=session.is_over,
         undo=UndoRecord(**session.handoff.memo()),
+        assets=asset_record(session.game.plugin.asset),
     )
+
+
+def asset_record(asset: str) -> AssetRecord | None:
+    """The game data in use for the data file `asset` (None: the game has none)."""
+    if not asset:
+        return None
+    return AssetRecord(digest=asset_digest(asset), file=own_file_name(asset))
+
+
+def data_problem(asset: str, played_on: AssetRecord | None) -> str | None:
+    """Why a save played on `played_on` cannot go on with the data in use, or None.
+    A save older than version 3 was played on the built-in data."""
+    if played_on is None or not asset:
+        return None
+    try:
+        if asset_digest(asset) == played_on.digest:
+            return None
+    except (AssetError, OSError) as err:
+        return f"the game data in use cannot be read ({err})"
+    if played_on.file:
+        return (f"played on other game data ({played_on.file}); "
+                f"start sherwood-tui with --assets {played_on.file} to continue it")
+    if chosen_file(asset) is not None:
+        return "played on the built-in game data; start sherwood-tui without --assets to continue it"
+    return "played on another version of the built-in game data: this version cannot continue it"
 
 
 def new_save_path(game_id: str, folder: Path | None = None) -> Path:
@@ -107,9 +150,16 @@ def new_save_path(game_id: str, folder: Path | None = None) -> Path:
 def write_save(session: Session, path: Path) -> None:
     """Write atomically: a temporary file in the same folder, then a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = record_of(session).model_dump_json(indent=1)
+    write_atomically(path, record_of(session).model_dump_json(indent=1))
+
+
+def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
+    """Write `text` to `path` through a temporary file in the same folder and a rename:
+    a crash never leaves half a file. `mode`: its permissions (a save: the owner's only)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
     try:
+        if mode != 0o600:  # mkstemp's own
+            os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -150,9 +200,10 @@ def read_record(path: Path) -> SaveRecord:
         raise SaveError(f"{name}: damaged ({where}: {printable(str(first['msg']))})") from None
 
 
-def read_small_file(path: Path, name: str) -> bytes:
-    """The bytes of a regular file of at most MAX_SAVE_BYTES, or SaveError: a FIFO, a
-    device (a link to /dev/zero) or a huge file is never read (nor waited on)."""
+def read_small_file(path: Path, name: str, limit: int = MAX_SAVE_BYTES, what: str = "a save") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or SaveError naming it as
+    `what` when it is larger: a FIFO, a device (a link to /dev/zero) or a huge file is
+    never read (nor waited on)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO opens without a writer
     except OSError as err:
@@ -161,16 +212,16 @@ def read_small_file(path: Path, name: str) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(f"{name}: not a regular file")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{name}: too large for a save ({info.st_size:,} bytes)")
+        if info.st_size > limit:
+            raise SaveError(f"{name}: too large for {what} ({info.st_size:,} bytes)")
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read(MAX_SAVE_BYTES + 1)
+            raw = handle.read(limit + 1)
     except OSError as err:
         raise SaveError(f"{name}: cannot be read ({err.strerror or err.__class__.__name__})") from None
     finally:
         os.close(fd)
-    if len(raw) > MAX_SAVE_BYTES:  # it grew while being read
-        raise SaveError(f"{name}: too large for a save")
+    if len(raw) > limit:  # it grew while being read
+        raise SaveError(f"{name}: too large for {what}")
     return raw
 
 
@@ -203,6 +254,9 @@ def session_of(record: SaveRecord, name: str) -> Session:
         info = find(record.game)
     except ValueError:
         raise SaveError(f"{name}: unknown game {record.game[:40]!r}") from None
+    problem = data_problem(info.asset, record.assets)
+    if problem:
+        raise SaveError(f"{name}: {problem}")
     game = info.load()
     actions = []
     for number, data in enumerate(record.actions, start=1):
@@ -237,7 +291,8 @@ def _tag_of(error: Any) -> str:
     return repr(kind)[:40]
 
 
-_LISTED: dict[tuple[str, int, int], SaveSummary | str] = {}  # (path, size, mtime): summary or problem
+# (path, size, mtime, the players' own data files in use): summary or problem
+_LISTED: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], SaveSummary | str] = {}
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]]:
@@ -257,7 +312,7 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveSummary], list[str]
             continue
         try:
             info = path.stat()
-            key = (str(path), info.st_size, info.st_mtime_ns)
+            key = (str(path), info.st_size, info.st_mtime_ns, assets_in_use())
         except OSError as err:
             problems.append(f"{printable(path.name)}: cannot be read ({err.strerror or err.__class__.__name__})")
             continue

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
-from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
+from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen, data_note
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, our_app
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class GameScreen(Screen):
         return f"{self.game.title} · {self.feed.round_label}"
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.heading()), id="title", markup=False)
+        yield Static(Text(self.heading() + data_note(self.game.id)), id="title", markup=False)
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield from self.compose_main()

@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui import catalog
+from sherwood_tui.core.assets import own_file_name
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count, printable
 from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text, our_app
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
 NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random")]
+
+
+FILE_CELLS = 30  # a player's own data file name is cut to this many cells
+
+
+def data_note(game_id: str) -> str:
+    """" · own data: FILE" while the game plays on a player's own data file (`--assets`),
+    else "": every game screen, the curtain, the picker and setup say so."""
+    own = own_file_name(catalog.get(game_id).asset)
+    return "" if own is None else f" · own data: {clip(own, FILE_CELLS)}"
 
 
 def plain(text: str, style: str = "", **kwargs) -> Static:
@@ -56,7 +67,8 @@ class PickerScreen(Screen):
         for info in catalog.GAMES:
             state = "" if info.ready else "  (coming)"
             prompt = Text()
-            prompt.append(f"{info.title}{state}\n", style="bold" if info.ready else "dim")
+            prompt.append(f"{info.title}{state}", style="bold" if info.ready else "dim")
+            prompt.append(f"{data_note(info.id)}\n")
             prompt.append(f"  {info.min_players}-{info.max_players} players · {info.blurb}", style="dim")
             options.append(Option(prompt, id=info.id, disabled=not info.ready))
         options.append(Option(Text("Continue a saved game", style="bold"), id="continue"))
@@ -97,7 +109,7 @@ class SetupScreen(SteadyScreen):
         self.count = max(info.min_players, min(4, info.max_players))
 
     def compose(self) -> ComposeResult:
-        yield plain(f"{self.info.title} · player setup", "bold")
+        yield plain(f"{self.info.title} · player setup{data_note(self.info.id)}", "bold")
         yield plain("", id="count")
         with VerticalScroll(id="setup"):
             for i in range(self.info.max_players):
@@ -376,7 +388,7 @@ class CurtainScreen(SteadyScreen):
         with Center(id="curtain"):
             with Vertical(id="curtain-box"):
                 yield plain(f"Pass the terminal to {name}", "bold")
-                yield plain(f"{self.feed.game.title} · {self.feed.round_label}")
+                yield plain(f"{self.feed.game.title} · {self.feed.round_label}{data_note(self.feed.game.id)}")
                 yield plain("")
                 if self.news:
                     yield NewsLines(self.news, id="curtain-news")

@@ -31,6 +31,12 @@ def stats():
     return count_step
 
 
+def schema():
+    from sherwood_tui.games.bleeding_sherwood.schema import BleedingSherwoodData
+
+    return BleedingSherwoodData
+
+
 def screens() -> GameScreens:
     from sherwood_tui.games.bleeding_sherwood import screens
 
@@ -52,6 +58,7 @@ PLUGIN = GamePlugin(
     invariants=invariants,
     stats=stats,
     screens=screens,
+    schema=schema,
     reference=Path(__file__).with_name("rules_reference.md"),
     asset="bleeding-sherwood.json",
     options=(

@@ -31,6 +31,12 @@ def stats():
     return count_step
 
 
+def schema():
+    from sherwood_tui.games.sheriff.schema import SheriffData
+
+    return SheriffData
+
+
 def screens() -> GameScreens:
     from sherwood_tui.games.sheriff import screens
     from sherwood_tui.games.sheriff.screens_common import table_text
@@ -55,6 +61,7 @@ PLUGIN = GamePlugin(
     invariants=invariants,
     stats=stats,
     screens=screens,
+    schema=schema,
     reference=Path(__file__).with_name("rules_reference.md"),
     asset="sheriff-of-nottingham.json",
     options=(

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from sherwood_tui.core.assets import asset_data
+from sherwood_tui.core.assets import asset_data, check_asset_data
+from sherwood_tui.games.sherwood.plugin import PLUGIN
 
 SKILLS = ("strength", "dexterity", "cunning", "discretion")
 SKILL_NAMES = ("Strength", "Dexterity", "Cunning", "Discretion")
@@ -123,8 +124,9 @@ def _reward(raw: dict) -> Reward:
 
 @cache
 def data() -> SherwoodData:
-    """The component data, parsed once and checked for consistency."""
+    """The component data, parsed once, checked by the schema (schema.py) first."""
     raw = asset_data("sherwood-2005.json")
+    check_asset_data(PLUGIN, raw)  # ids, towns, roads and missions consistent; one line if not
     merry = tuple(_character(c, False) for c in raw["merry_men"])
     comps = tuple(_character(c, True) for c in raw["companions"])
     characters = {c.id: c for c in merry + comps}
@@ -190,29 +192,7 @@ def data() -> SherwoodData:
         by_nottingham=frozenset(by_nottingham),
         prison_text=raw["prison"]["text"],
     )
-    _check(result)
     return result
-
-
-def _check(d: SherwoodData) -> None:
-    """Fail loudly on a data file that the rules cannot play."""
-    assert len(d.characters) == len(d.merry_men) + len(d.companions), "duplicate character ids"
-    assert len(d.mission_by_id) == len(d.missions), "duplicate mission ids"
-    for mi in d.missions:
-        for r in mi.rewards:
-            assert r.type in ("champion", "camp", "theft"), r.type
-            for t in r.towns:
-                assert t in d.town_index, f"{mi.id} names unknown town {t}"
-        if mi.kind == "companion":
-            assert mi.companion in d.characters and d.characters[mi.companion].companion
-        else:
-            assert mi.kind == "king" or mi.rewards, f"{mi.id} has no reward"
-    assert sum(1 for mi in d.missions if mi.kind == "king") == 1
-    for town in d.towns:
-        assert town.terrain in ("forest", "plain")
-        assert 0 <= town.x < d.width and 0 <= town.y < d.height
-    for a, b in d.roads:
-        assert a != b
 
 
 def character(char_id: str) -> Character:

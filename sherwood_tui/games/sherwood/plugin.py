@@ -31,6 +31,12 @@ def stats():
     return count_step
 
 
+def schema():
+    from sherwood_tui.games.sherwood.schema import SherwoodData
+
+    return SherwoodData
+
+
 def screens() -> GameScreens:
     from sherwood_tui.games.sherwood import screens
 
@@ -53,6 +59,7 @@ PLUGIN = GamePlugin(
     invariants=invariants,
     stats=stats,
     screens=screens,
+    schema=schema,
     reference=Path(__file__).with_name("rules_reference.md"),
     asset="sherwood-2005.json",
     options=(
