@@ -160,14 +160,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="folder of save files (default: the user's data folder)")
     parser.add_argument("--bot-delay", type=bot_delay, default=0.8, metavar="SECONDS",
                         help=f"seconds each bot turn stays on screen (0 to {MAX_BOT_DELAY:g}; default 0.8)")
+    own_data_help = ("play on your own copy of a game's data file (`sherwood-tui assets GAME --export` "
+                     "makes one); GAME= says which game it is for; repeatable")
+    parser.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE", help=own_data_help)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     play = sub.add_parser("play", help="open the game picker (the default)")
     resume = sub.add_parser("resume", help="continue a saved game from its file")
     resume.add_argument("file", type=save_file, metavar="FILE")
+    replay = sub.add_parser("replay", help="step through a save forwards and backwards (it is only read)")
+    replay.add_argument("file", type=save_file, metavar="FILE")
     listing = sub.add_parser("saves", help="list the saved games")
     for command in (play, resume, listing):  # `--saves DIR` after the command too
         command.add_argument("--saves", type=saves_folder, metavar="DIR", default=argparse.SUPPRESS,
                              help=argparse.SUPPRESS)
+    for command in (play, resume, replay):  # `--assets FILE` after the command too
+        command.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
+                             default=argparse.SUPPRESS, help=own_data_help)
     jobs_help = f"processes to spread the games over (default: one per core; at most {JOBS_PER_CORE} per core)"
     sim = sub.add_parser("simulate", help="play bot games headlessly and print a table")
     sim.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
@@ -175,9 +183,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=games, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
     sim.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
-    sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
+    sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable); all: every combination")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
-    sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
+    sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help + "; in a comparison, per side")
+    sim.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file")
+    sim.add_argument("--compare", nargs="+", metavar="FILE",
+                     help="A.json B.json: both on the same seeds, side by side (one file: the built-in data against it)")
+    sim.add_argument("--csv", action="store_true", help="print one row per measure: measure,a,b,diff,low,high,beyond_noise")
+    sim.add_argument("--report", type=Path, metavar="FILE.html", help="also write the tables and charts as one HTML file")
+    sim.add_argument("--keep", type=whole_number(1, 100), metavar="N",
+                     help="save the N most unusual games (per side) as save files, for `replay`")
+    sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",
+                     help="where --keep saves them (default: the folder 'kept' beside the saves)")
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
     soak.add_argument("--games", type=games, default=2000, help=f"games per game (default 2000, at most {MAX_GAMES:,})")
@@ -185,6 +202,14 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--players", type=players, help="only this player count (default: every count)")
     soak.add_argument("--option", action="append", help="fix a variant: KEY=yes/no (default: every combination)")
     soak.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
+    soak.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file (needs GAME)")
+    assets = sub.add_parser("assets", help="write a game's data file as a starting copy, or print its JSON schema")
+    assets.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
+    wanted = assets.add_mutually_exclusive_group(required=True)
+    wanted.add_argument("--export", nargs="?", const="-", metavar="FILE",
+                        help="write the game's data to FILE (default: print it)")
+    wanted.add_argument("--schema", action="store_true", help="print the JSON schema of the game's data file")
+    assets.add_argument("--force", action="store_true", help="with --export FILE: replace FILE if it exists")
     return parser
 
 
@@ -199,6 +224,15 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     from sherwood_tui.core.paths import saves_dir
 
+    if getattr(args, "own_data", None):  # checked and in use before anything reads game data
+        problem = use_own_data(args.command, args.own_data)
+        if problem:
+            print(f"sherwood-tui: {problem}", file=sys.stderr)
+            return 2
+    if args.command == "assets":
+        from sherwood_tui.workbench.assets import main as assets
+
+        return assets(args)
     if args.command == "simulate":
         from sherwood_tui.simulate import main as simulate
 
@@ -207,6 +241,8 @@ def run(argv: list[str]) -> int:
         from sherwood_tui.soak import main as soak
 
         return soak(args)
+    if args.command == "replay":
+        return open_replay(args.file)
     folder = args.saves
     if folder is None:  # the default folder is checked as `--saves` is
         folder = saves_dir()
@@ -244,6 +280,40 @@ def run(argv: list[str]) -> int:
         print(f"sherwood-tui: needs a terminal: {missing} is not a terminal", file=sys.stderr)
         return 2
     return run_app(folder, resume_path, args.bot_delay)
+
+
+def use_own_data(command: str | None, items: list[str]) -> str | None:
+    """Play on the files of `--assets [GAME=]FILE`; why not, in one line, or None."""
+    if command not in (None, "play", "resume", "replay", "saves"):
+        return f"--assets before {command} is for playing: put it after the command"
+    from sherwood_tui.core.assets import AssetError
+    from sherwood_tui.workbench.assets import use_own_data as use
+
+    try:
+        use(items)
+    except AssetError as err:
+        return str(err)
+    return None
+
+
+def open_replay(path: Path) -> int:
+    """`replay FILE`: the viewer of a save, read as `resume` reads it (a bad file: one
+    line, status 2), without its lock; the file is never written."""
+    from sherwood_tui.core.errors import SaveError
+    from sherwood_tui.workbench.replay import Replay
+
+    try:
+        steps = Replay.open(path)
+    except SaveError as err:
+        print(f"sherwood-tui: {err}", file=sys.stderr)
+        return 2
+    missing = missing_terminal()
+    if missing:
+        print(f"sherwood-tui: needs a terminal: {missing} is not a terminal", file=sys.stderr)
+        return 2
+    from sherwood_tui.ui.replay import run_replay
+
+    return run_replay(steps)
 
 
 def missing_terminal() -> str | None:

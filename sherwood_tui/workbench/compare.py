@@ -1,0 +1,206 @@
+"""The measures of a simulator run, one side (A) or two (A and B) side by side.
+
+Each measure is a share (a win rate, how often a game ends one way) or a mean (a score,
+a length, one of the game's own counts) with its 95% interval; with two sides, the
+difference B - A with its interval and whether it is beyond noise (`stats.py`). A seat
+whose win rate is over 5 points above the fair share, beyond noise, has an advantage.
+UI-free: the tables and charts that draw these are in `report.py` and `charts.py`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sherwood_tui.workbench.stats import Interval, Spread, mean_difference, mean_interval, share_difference, wilson
+
+ADVANTAGE = 0.05  # a seat's win rate this far above the fair share, beyond noise, is flagged
+CSV_COLUMNS = ("measure", "a", "b", "diff", "low", "high", "beyond_noise")
+
+
+@dataclass(frozen=True)
+class Share:
+    """Successes out of trials (a tie for the win counts as a share of a win)."""
+
+    successes: float
+    trials: int
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One row: `key` names it in CSV and JSON (`win_rate.seat1`), `label` in tables."""
+
+    key: str
+    label: str
+    kind: str  # "share", "mean" or "sd" (a spread: no interval)
+    a: Interval
+    b: Interval | None = None
+    diff: Interval | None = None
+
+    @property
+    def beyond_noise(self) -> bool:
+        return self.diff is not None and self.kind != "sd" and self.diff.beyond_noise
+
+
+@dataclass(frozen=True)
+class Advantage:
+    """A seat that wins clearly more than its fair share."""
+
+    seat: int  # from 0
+    rate: Interval
+    fair: float
+
+
+def _samples(results: Sequence[Any], bots: list[str], endings: list[str], counts: list[str]) -> list[tuple[str, str, Any]]:
+    """(key, label, Share or list of per-game values) of every measure of one side."""
+    games, seats = len(results), len(bots)
+    wins = seat_wins(results, seats)
+    rows: list[tuple[str, str, Any]] = [
+        (f"win_rate.seat{i + 1}", f"Seat {i + 1} win %", Share(wins[i], games)) for i in range(seats)
+    ]
+    levels = sorted(set(bots))
+    if len(levels) > 1:
+        for level in levels:
+            members = [i for i in range(seats) if bots[i] == level]
+            rows.append((f"win_rate.{level}", f"{level} win % per seat",
+                         Share(sum(wins[i] for i in members), games * len(members))))
+    for i in range(seats):
+        rows.append((f"score.seat{i + 1}", f"Seat {i + 1} score", [r.scores[i] for r in results]))
+    rows.append(("length.actions", "actions per game", [r.actions for r in results]))
+    rows.append(("length.rounds", "rounds per game", [r.rounds for r in results]))
+    ended = Counter(r.ending for r in results)
+    rows += [(f"ending.{name}", f"ended: {name}", Share(ended[name], games)) for name in endings]
+    rows += [(f"count.{name}", f"{name} per game", [r.counts.get(name, 0) for r in results]) for name in counts]
+    return rows
+
+
+def seat_wins(results: Sequence[Any], seats: int) -> list[float]:
+    wins = [0.0] * seats
+    for r in results:
+        for w in r.winners:
+            wins[w] += 1 / len(r.winners)
+    return wins
+
+
+def _keys(sides: Sequence[Sequence[Any]]) -> tuple[list[str], list[str]]:
+    """The endings (most frequent first) and counts met on any side."""
+    endings: Counter[str] = Counter()
+    counts: set[str] = set()
+    for results in sides:
+        endings.update(r.ending for r in results)
+        counts.update(k for r in results for k in r.counts)
+    return [name for name, _ in endings.most_common()], sorted(counts)
+
+
+def measures(a: Sequence[Any], bots: list[str], b: Sequence[Any] | None = None) -> list[Measure]:
+    """Every measure of side A, or of A and B with B - A (both played the same seeds)."""
+    endings, counts = _keys([a] if b is None else [a, b])
+    rows_a = _samples(a, bots, endings, counts)
+    rows_b = _samples(b, bots, endings, counts) if b is not None else [None] * len(rows_a)
+    found: list[Measure] = []
+    for row_a, row_b in zip(rows_a, rows_b):
+        key, label, sample_a = row_a
+        sample_b = row_b[2] if row_b is not None else None
+        if isinstance(sample_a, Share):
+            found.append(_share_measure(key, label, sample_a, sample_b))
+        else:
+            found += _mean_measures(key, label, sample_a, sample_b)
+    return found
+
+
+def _share_measure(key: str, label: str, a: Share, b: Share | None) -> Measure:
+    if b is None:
+        return Measure(key, label, "share", wilson(a.successes, a.trials))
+    return Measure(key, label, "share", wilson(a.successes, a.trials), wilson(b.successes, b.trials),
+                   share_difference(a.successes, a.trials, b.successes, b.trials))
+
+
+def _mean_measures(key: str, label: str, a: list[float], b: list[float] | None) -> list[Measure]:
+    """The mean (with intervals) and, for scores, the spread (sd) as a row of its own."""
+    spread_a = mean_interval(a)
+    spread_b = mean_interval(b) if b is not None else None
+    mean = Measure(key, label, "mean", spread_a.mean,
+                   spread_b.mean if spread_b else None,
+                   mean_difference(spread_a, spread_b) if spread_b else None)
+    if not key.startswith("score."):
+        return [mean]
+    return [mean, _sd_measure(f"{key}_sd", f"{label} sd", spread_a, spread_b)]
+
+
+def _sd_measure(key: str, label: str, a: Spread, b: Spread | None) -> Measure:
+    point = lambda s: Interval(s.sd, math.nan, math.nan)
+    if b is None:
+        return Measure(key, label, "sd", point(a))
+    return Measure(key, label, "sd", point(a), point(b), Interval(b.sd - a.sd, math.nan, math.nan))
+
+
+def seat_advantages(results: Sequence[Any], bots: list[str]) -> list[Advantage] | None:
+    """Seats whose win rate is over 5 points above the fair share (1 / players) and whose
+    interval excludes the fair share. Only judged when every seat has the same bot level
+    (otherwise the better bot's seats win more, as they should: None, not judged)."""
+    if len(set(bots)) != 1:
+        return None
+    if not results:
+        return []
+    fair = 1 / len(bots)
+    found = []
+    for seat, wins in enumerate(seat_wins(results, len(bots))):
+        rate = wilson(wins, len(results))
+        if rate.value - fair > ADVANTAGE and rate.low > fair:
+            found.append(Advantage(seat, rate, fair))
+    return found
+
+
+def describe(advantage: Advantage) -> str:
+    """One line naming a seat advantage."""
+    r = advantage.rate
+    return (f"seat advantage: Seat {advantage.seat + 1} wins {100 * r.value:.1f}% "
+            f"(95% CI {100 * r.low:.1f} to {100 * r.high:.1f}), fair share {100 * advantage.fair:.1f}%")
+
+
+# ----- output -------------------------------------------------------------------------
+
+
+def _number(value: float) -> float | None:
+    """A figure for JSON and CSV (None for NaN), rounded to what means something."""
+    return None if math.isnan(value) else round(value, 6)
+
+
+def measure_json(measure: Measure) -> dict[str, Any]:
+    row: dict[str, Any] = {"measure": measure.key, "label": measure.label, "kind": measure.kind,
+                           "a": _number(measure.a.value), "a_low": _number(measure.a.low), "a_high": _number(measure.a.high)}
+    if measure.b is not None and measure.diff is not None:
+        row.update(b=_number(measure.b.value), b_low=_number(measure.b.low), b_high=_number(measure.b.high),
+                   diff=_number(measure.diff.value), low=_number(measure.diff.low), high=_number(measure.diff.high),
+                   beyond_noise=measure.beyond_noise)
+    return row
+
+
+def advantages_json(found: list[Advantage] | None) -> list[dict[str, Any]] | None:
+    """The seat advantages of a side as JSON (None: not judged)."""
+    if found is None:
+        return None
+    return [{"seat": a.seat + 1, "win_rate": _number(a.rate.value), "low": _number(a.rate.low), "high": _number(a.rate.high),
+             "fair": _number(a.fair)} for a in found]
+
+
+def to_csv(rows: Sequence[Measure]) -> str:
+    """One row per measure: measure,a,b,diff,low,high,beyond_noise (low and high: the
+    interval of the difference; with one side, of A; empty where there is none)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for m in rows:
+        cell = lambda v: "" if v is None or math.isnan(v) else f"{v:.6g}"
+        interval = m.diff if m.diff is not None else m.a
+        writer.writerow([
+            m.key, cell(m.a.value), cell(m.b.value if m.b else None), cell(m.diff.value if m.diff else None),
+            cell(interval.low), cell(interval.high),
+            ("yes" if m.beyond_noise else "no") if m.diff is not None and m.kind != "sd" else "",
+        ])
+    return out.getvalue()

@@ -1,0 +1,168 @@
+"""What `simulate` prints: tables and charts of one run, of a comparison, or of every
+variant, on the terminal or as one self-contained HTML file (this module draws).
+
+Every value shown comes from the summary or the measures (`compare.py`), which JSON
+and CSV print as they are: the tables only lay them out.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from sherwood_tui.workbench import charts
+from sherwood_tui.workbench.compare import Advantage, Measure, describe, seat_wins
+from sherwood_tui.workbench.stats import Interval, wilson
+
+NO_ADVANTAGE = "No seat advantage: no seat wins over 5 points above its fair share beyond noise."
+MIXED_BOTS = "Seat advantage not judged: the seats have different bot levels."
+
+
+def _ci(bounds: Sequence[float | None], scale: float = 1.0, digits: int = 1) -> str:
+    """`[23.2, 27.1]`: an interval's bounds (`-` where there is none: too few games)."""
+    low, high = bounds
+    if low is None or high is None or math.isnan(low) or math.isnan(high):
+        return "-"
+    return f"[{_fixed(scale * low, digits)}, {_fixed(scale * high, digits)}]"
+
+
+def _fixed(value: float, digits: int, sign: str = "") -> str:
+    """`value` with `digits` decimals, never `-0.0`."""
+    return f"{value if round(value, digits) else 0.0:{sign}.{digits}f}"
+
+
+def _table(title: str, columns: Sequence[str], left: int = 1) -> Table:
+    """A table whose first `left` columns are text (left) and the rest figures (right)."""
+    table = Table(title=title, box=box.SIMPLE_HEAD)
+    for i, name in enumerate(columns):
+        table.add_column(name, justify="left" if i < left else "right")
+    return table
+
+
+def _row(table: Table, cells: Iterable[str]) -> None:
+    """A row of plain text (nothing read as Rich markup: `[` in a name stays a `[`)."""
+    table.add_row(*(Text(cell) for cell in cells))
+
+
+# ----- one run ------------------------------------------------------------------------
+
+
+def run_renderables(summary: dict[str, Any], results: Sequence[Any], advantages: list[Advantage] | None) -> list[RenderableType]:
+    """Today's three tables with 95% intervals, the seat-advantage line and the charts."""
+    seats = _table("Wins and scores per seat (95% confidence intervals)",
+                   ("Seat", "Bot", "Wins", "Win %", "Score mean", "Spread (sd)", "Min", "Max"), left=2)
+    for s in summary["seats"]:
+        sc = s["score"]
+        _row(seats, (str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{100 * s['win_rate']:.1f} {_ci(s['win_rate_ci'], 100)}",
+                     f"{sc['mean']:.1f} {_ci(sc['mean_ci'])}", f"{sc['sd']:.1f}", f"{sc['min']:g}", f"{sc['max']:g}"))
+    levels = _table("Wins per bot level", ("Bot", "Seats", "Wins", "Win % per seat (95% CI)"))
+    for level, row in summary["levels"].items():
+        _row(levels, (level, str(row["seats"]), f"{row['wins']:g}",
+                      f"{100 * row['win_rate_per_seat']:.1f} {_ci(row['win_rate_ci'], 100)}"))
+    other = _table("Game length, endings and counts (per game)", ("What", "Value", "95% CI"))
+    for key, spread in summary["length"].items():
+        _row(other, (f"{key} (mean, sd, min, max)",
+                     f"{spread['mean']:.1f}, {spread['sd']:.1f}, {spread['min']:g}, {spread['max']:g}", _ci(spread["mean_ci"])))
+    for ending, count in summary["endings"].items():
+        share = summary["ending_shares"][ending]
+        _row(other, (f"ended: {ending}", f"{count} ({100 * share['share']:.1f}%)", _ci(share["ci"], 100)))
+    for key, value in summary["counts_per_game"].items():
+        _row(other, (key, f"{value:g}", _ci(summary["counts_ci"][key], digits=2)))
+    return [seats, levels, other, _advantage_text(advantages, ""), *run_charts([("", results)], summary["bots"])]
+
+
+def _advantage_text(advantages: list[Advantage] | None, side: str) -> Text:
+    """The seat-advantage line(s) of a side (None: not judged)."""
+    prefix = f"{side}: " if side else ""
+    if advantages is None:
+        return Text(prefix + MIXED_BOTS)
+    if not advantages:
+        return Text(prefix + NO_ADVANTAGE)
+    return Text("\n".join(f"{prefix}FLAG {describe(a)}" for a in advantages), style="bold")
+
+
+# ----- charts -------------------------------------------------------------------------
+
+
+def run_charts(sides: Sequence[tuple[str, Sequence[Any]]], bots: list[str]) -> list[RenderableType]:
+    """The win-rate and score charts of one side ("" names it) or two ("A", "B")."""
+    seats = len(bots)
+    wins = {side: seat_wins(results, seats) for side, results in sides}
+    rates, scores = [], []
+    for seat in range(seats):
+        for side, results in sides:
+            name = f"Seat {seat + 1}" + (f" {side}" if side else "")
+            rates.append(charts.Row(name, rate=wilson(wins[side][seat], len(results))))
+            scores.append(charts.Row(name, scores=[r.scores[seat] for r in results]))
+    fair = 1 / seats if len(set(bots)) == 1 else None
+    return [charts.win_rate_chart(rates, fair), charts.score_chart(scores)]
+
+
+# ----- a comparison -------------------------------------------------------------------
+
+
+def _figure(measure: Measure, value: Interval, difference: bool = False) -> str:
+    """A value as the table shows it: shares in % (differences in points), means plain."""
+    scale = 100.0 if measure.kind == "share" else 1.0
+    digits = 1 if measure.kind == "share" or abs(value.value) >= 10 else 2
+    text = _fixed(scale * value.value, digits, "+" if difference else "")
+    if math.isnan(value.low):
+        return text
+    return f"{text}\n{_ci((value.low, value.high), scale, digits)}"  # the interval under its value
+
+
+def comparison_renderables(rows: Sequence[Measure], advantages: dict[str, list[Advantage] | None],
+                           sides: Sequence[tuple[str, Sequence[Any]]], bots: list[str]) -> list[RenderableType]:
+    """One table of every measure (A, B, B - A with 95% intervals, beyond noise), the
+    seat-advantage lines of each side and the charts."""
+    table = _table("A against B, each with its 95% confidence interval", ("Measure", "A", "B", "B - A", "Beyond\nnoise"))
+    for m in rows:
+        assert m.b is not None and m.diff is not None
+        flag = "" if m.kind == "sd" else "YES" if m.beyond_noise else "no"
+        _row(table, (m.label, _figure(m, m.a), _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
+    table.caption = "Wins and endings in % of games (B - A in points). Beyond noise: the 95% CI of B - A excludes 0."
+    lines = [_advantage_text(found, side) for side, found in advantages.items()]
+    return [table, *lines, *run_charts(sides, bots)]
+
+
+# ----- every variant ------------------------------------------------------------------
+
+
+def variants_renderables(rows: Sequence[dict[str, Any]]) -> list[RenderableType]:
+    """One row per combination of options (`--option all`)."""
+    table = _table("Every combination of options", ("Options", "Win % per seat", "Actions", "Rounds", "How games end",
+                                                    "Seat advantage"))
+    table.columns[1].no_wrap = True
+    for row in rows:
+        endings = ", ".join(f"{name} {100 * share:.0f}%" for name, share in row["endings"].items())
+        flags = ", ".join(f"seat {a['seat']}" for a in row["seat_advantage"]) if row["seat_advantage"] is not None else "-"
+        _row(table, (row["label"], " / ".join(f"{100 * r:.1f}" for r in row["win_rates"]), f"{row['actions']:.1f}",
+                     f"{row['rounds']:.1f}", endings, flags or "none"))
+    return [table]
+
+
+# ----- printing and the HTML file ----------------------------------------------------
+
+
+def show(header: str, parts: Sequence[RenderableType], console: Console | None = None) -> None:
+    console = console or Console()
+    console.print(Text(header))
+    for part in parts:
+        console.print(part)
+
+
+def write_html(path: Path, header: str, parts: Sequence[RenderableType]) -> None:
+    """The same tables and charts in one self-contained HTML file, written atomically."""
+    from sherwood_tui.core.saves import write_atomically
+
+    console = Console(record=True, file=io.StringIO(), width=120, color_system=None)
+    show(header, parts, console)
+    write_atomically(path, console.export_html(inline_styles=True))

@@ -1,0 +1,147 @@
+"""95% confidence intervals and tests of difference for the simulator's comparisons.
+
+- a share (a win rate, how often a game ends one way): Wilson's score interval;
+- the difference of two shares: Newcombe's hybrid score interval (his method 10), built
+  from the two Wilson intervals; it is what a two-proportion score test rejects;
+- a mean: Student's t interval; the difference of two means: Welch's (unequal spreads).
+
+A difference is beyond noise when its interval excludes 0. Plain Python: no numpy.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+LEVEL = 0.95
+Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2)  # 1.959964...
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An estimate and its 95% interval (low == high == value: no spread to speak of;
+    NaN bounds: too few games to tell)."""
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def beyond_noise(self) -> bool:
+        """The interval excludes 0 (for a difference: the two sides differ)."""
+        return self.low > 0 or self.high < 0
+
+
+def wilson(successes: float, trials: int) -> Interval:
+    """A share with Wilson's score interval (`successes` may be fractional: a tie for
+    the win counts as a share of a win)."""
+    if trials <= 0:
+        return Interval(math.nan, math.nan, math.nan)
+    p = successes / trials
+    z2 = Z * Z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z * math.sqrt(max(0.0, p * (1 - p)) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return Interval(p, low, high)
+
+
+def share_difference(successes_a: float, trials_a: int, successes_b: float, trials_b: int) -> Interval:
+    """B's share minus A's, with Newcombe's hybrid score interval."""
+    a, b = wilson(successes_a, trials_a), wilson(successes_b, trials_b)
+    diff = b.value - a.value
+    low = diff - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
+    high = diff + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
+    return Interval(diff, low, high)
+
+
+@dataclass(frozen=True)
+class Spread:
+    """A sample's mean (with its interval), standard deviation and size."""
+
+    mean: Interval
+    sd: float
+    n: int
+
+
+def mean_interval(values: Sequence[float]) -> Spread:
+    """The mean of `values` with Student's t interval, and their sample sd."""
+    n = len(values)
+    if n == 0:
+        return Spread(Interval(math.nan, math.nan, math.nan), math.nan, 0)
+    mean = statistics.fmean(values)
+    if n == 1:
+        return Spread(Interval(mean, math.nan, math.nan), 0.0, 1)
+    sd = statistics.stdev(values)
+    half = t_quantile(n - 1) * sd / math.sqrt(n)
+    return Spread(Interval(mean, mean - half, mean + half), sd, n)
+
+
+def mean_difference(a: Spread, b: Spread) -> Interval:
+    """B's mean minus A's, with Welch's interval."""
+    diff = b.mean.value - a.mean.value
+    if a.n < 2 or b.n < 2:
+        return Interval(diff, math.nan, math.nan)
+    va, vb = a.sd**2 / a.n, b.sd**2 / b.n
+    se = math.sqrt(va + vb)
+    if se == 0:  # both sides constant: the difference is exact
+        return Interval(diff, diff, diff)
+    df = (va + vb) ** 2 / (va**2 / (a.n - 1) + vb**2 / (b.n - 1))  # Welch-Satterthwaite
+    half = t_quantile(df) * se
+    return Interval(diff, diff - half, diff + half)
+
+
+def t_quantile(df: float) -> float:
+    """The two-sided 95% point of Student's t with `df` degrees of freedom (any df > 0),
+    found by bisection on its distribution function."""
+    if df > 1e7:
+        return Z
+    target = 0.5 + LEVEL / 2
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < target:
+        high *= 2
+    for _ in range(80):
+        middle = (low + high) / 2
+        if t_cdf(middle, df) < target:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t (t >= 0)."""
+    return 1 - 0.5 * _incomplete_beta(df / 2, 0.5, df / (df + t * t))
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, 300):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return result
