@@ -1,19 +1,19 @@
 """Bleeding Sherwood's state, its parts and its actions, and the card tables the rules
 read in their hot loop.
 
-The state is a plain frozen dataclass changed through one `Draft` a step
-(`sherwood_tui.core.draft`); actions are pydantic models (the save files' schema)."""
+The state is a plain frozen dataclass; a step builds its one new state with the core's
+positional constructor (`make_state`, `sherwood_tui.core.draft.positional`); actions are
+pydantic models (the save files' schema)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from sherwood_tui.core.contract import Frozen, Player
-from sherwood_tui.core.draft import draft_class, field_names
+from sherwood_tui.core.draft import positional
 from sherwood_tui.games.bleeding_sherwood.data import cards
 
 # ----- state ---------------------------------------------------------------------------
@@ -103,30 +103,7 @@ def new_state(players: tuple[Player, ...], hands: tuple, **values) -> State:
     )
 
 
-Step = draft_class(State)  # Step(state): the one Draft of a step; .done() the new State
 
-T = TypeVar("T")
-
-
-def positional(cls: type[T]) -> Callable[..., T]:
-    """A constructor of the frozen slotted dataclass `cls` that takes every field by
-    position, in their order, from trusted values (the rules' hot path). Several times
-    quicker than a `Draft` for a step that changes a field or two, and than `__init__`
-    (a frozen dataclass stores each field through `object.__setattr__`): it fills a
-    writable twin of `cls` (the same slots, so Python lets the object's class change)
-    with plain slot stores, then makes it a `cls` (as `core.draft.draft_class` does)."""
-    names = field_names(cls)
-    twin = type(f"{cls.__name__}Maker", (), {"__slots__": cls.__dict__["__slots__"]})
-    source = (
-        f"def make({', '.join(names)}):\n    o = twin()\n"
-        + "".join(f"    o.{n} = {n}\n" for n in names)
-        + "    o.__class__ = cls\n    return o\n"
-    )
-    scope: dict[str, Any] = {"cls": cls, "twin": twin}
-    exec(source, scope)
-    make: Callable[..., T] = scope["make"]
-    make.__doc__ = f"A {cls.__name__} from its fields by position: {', '.join(names)}."
-    return make
 
 
 # make_state(players, phase, hands, peasant_discard, collected, targets, turn, bids, totals,

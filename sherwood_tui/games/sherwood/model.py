@@ -183,64 +183,24 @@ def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:
     return known[1]
 
 
-if TYPE_CHECKING:
-    _StateDraft = Draft[State]
-else:
-    _StateDraft = draft_class(State)  # a Draft written out field by field for State
-
-
-class StepDraft(_StateDraft):
+class StepDraftBase(Draft[State]):
     """The state being changed by one step (the core's copy-on-write draft: fields as
     plain attributes, `done()` the one new State), with the players' names by seat at
-    hand (not a field)."""
+    hand (`names`, not a field)."""
 
-    __slots__ = ("names",)
+    __slots__ = ()
 
     if TYPE_CHECKING:
-        def __init__(self, state: State) -> None:
-            self.names: tuple[str, ...] = seat_names(state.players)
+        names: tuple[str, ...]
+
+        def __init__(self, state: State) -> None: ...
 
 
-def _state_draft_init() -> Any:
-    """`StepDraft.__init__`: the core's field-by-field copy of the state (as
-    `draft_class` writes it) and the players' names, in one function (it runs at every
-    step; no call to the parent's)."""
-    names = field_names(State)
-    source = (
-        "def __init__(self, o):\n    self._cls = State\n"
-        "    self.__dict__ = {" + ", ".join(f"{n!r}: o.{n}" for n in names) + "}\n"
-        "    self.names = seat_names(o.players)\n"
-    )
-    scope: dict[str, Any] = {"State": State, "seat_names": seat_names}
-    exec(source, scope)
-    return scope["__init__"]
-
-
-StepDraft.__init__ = _state_draft_init()  # type: ignore[method-assign]
-
-
-def copier(cls: type[T], *changed: str) -> Any:
-    """A function `(obj, *values)` -> a copy of the frozen slotted dataclass `obj` with
-    the fields `changed` set to `values`, written out field by field (the rules' hot
-    path: a step that changes one or two fields needs no `Draft`; several times quicker
-    than `evolve`). The copy is filled as a writable twin of `cls` (the same slots) that
-    then becomes a `cls`, as `draft_class` does."""
-    names = field_names(cls)
-    unknown = set(changed) - set(names)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]}")
-    twin = type(f"{cls.__name__}Copy", (), {"__slots__": cls.__dict__["__slots__"]})
-    values = {n: f"v{i}" for i, n in enumerate(changed)}
-    source = (
-        f"def copy(o, {', '.join(values.values())}):\n    c = twin()\n"
-        + "".join(f"    c.{n} = {values.get(n, 'o.' + n)}\n" for n in names)
-        + "    c.__class__ = cls\n    return c\n"
-    )
-    scope: dict[str, Any] = {"cls": cls, "twin": twin}
-    exec(source, scope)
-    copy = scope["copy"]
-    copy.__qualname__ = f"copy_{cls.__name__}_{'_'.join(changed)}"
-    return copy
+if TYPE_CHECKING:
+    StepDraft = StepDraftBase
+else:  # StepDraft(state): one a step, its fields copied slot by slot (core.draft.draft_class)
+    StepDraft = draft_class(State, extra={"names": "seat_names(o.players)"}, scope={"seat_names": seat_names},
+                            base=StepDraftBase)
 
 
 def set_at(tup: tuple, index: int, value) -> tuple:

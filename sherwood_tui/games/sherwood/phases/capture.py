@@ -5,11 +5,12 @@ two or more newcomers arranges them (`OrderPrisoners`, public)."""
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION
 from sherwood_tui.games.sherwood.legal import new_prisoners
-from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, copier, set_at
+from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, set_at
 from sherwood_tui.games.sherwood.phases import end, sheriff
 from sherwood_tui.games.sherwood.tables import chars_text
 

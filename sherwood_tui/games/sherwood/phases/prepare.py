@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.legal import interned
@@ -14,7 +15,6 @@ from sherwood_tui.games.sherwood.model import (
     PrepareAmbush,
     State,
     StepDraft,
-    copier,
     seat_names,
     set_at,
 )

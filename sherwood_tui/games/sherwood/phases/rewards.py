@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.legal import (
@@ -17,7 +18,6 @@ from sherwood_tui.games.sherwood.model import (
     ChooseTown,
     PendingReward,
     StepDraft,
-    copier,
     draw_loot,
     score,
     set_at,
