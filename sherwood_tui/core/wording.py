@@ -40,6 +40,9 @@ def listing(words: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+_new_object = object.__new__
+
+
 class Lazy:
     """An argument of an event's template that is worded only when the event is read:
     `Lazy(listing, names)` formats as `listing(names)` (see `contract.Event.of`)."""
@@ -49,6 +52,14 @@ class Lazy:
     def __init__(self, function: Callable[..., str], *args: Any) -> None:
         self.function = function
         self.args = args
+
+    @classmethod
+    def of(cls, function: Callable[..., str], args: tuple[Any, ...]) -> Lazy:
+        """`Lazy(function, *args)` without the call of `__init__` (the rules' hot path)."""
+        lazy = _new_object(cls)
+        lazy.function = function
+        lazy.args = args
+        return lazy
 
     def __str__(self) -> str:
         return self.function(*self.args)
