@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 CHECKOUT = Path(__file__).resolve().parents[2] / "assets"  # running from the source tree
 MAX_ASSET_BYTES = 2 * 2**20  # the largest built-in file is about 20 kB
-MAX_NESTING = 32  # a data file nests four or five deep
 
 _CHOSEN: dict[str, Path] = {}  # data file name -> the player's own file read instead
 _TEXTS: dict[str, str] = {}  # data file name -> its text, read once a process
@@ -168,7 +167,7 @@ def read_asset_file(path: Path) -> tuple[str, Any]:
     """The text of a data file and its parsed JSON (printable), or AssetError with one
     line: a FIFO, a device or a huge file is refused unread."""
     from sherwood_tui.core.errors import SaveError
-    from sherwood_tui.core.saves import nesting, read_small_file
+    from sherwood_tui.core.saves import JsonProblem, decode_json, read_small_file
 
     name = shown_path(path)
     try:
@@ -176,17 +175,9 @@ def read_asset_file(path: Path) -> tuple[str, Any]:
     except SaveError as err:
         raise AssetError(str(err)) from None
     try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark (an editor's) is fine
-    except UnicodeDecodeError:
-        raise AssetError(f"{name}: not UTF-8 text") from None
-    if nesting(text) > MAX_NESTING:
-        raise AssetError(f"{name}: nested more than {MAX_NESTING} deep")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise AssetError(f"{name}: not valid JSON (line {err.lineno}, column {err.colno})") from None
-    except (ValueError, RecursionError):  # a number of thousands of digits
-        raise AssetError(f"{name}: not valid JSON") from None
+        text, data = decode_json(raw)
+    except JsonProblem as problem:
+        raise AssetError(f"{name}: {problem}") from None
     return text, _printable(data)
 
 

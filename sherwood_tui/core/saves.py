@@ -175,15 +175,9 @@ def read_record(path: Path) -> SaveRecord:
     name = printable(path.name)
     raw = read_small_file(path, name)
     try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark (an editor's) is fine
-    except UnicodeDecodeError:
-        raise SaveError(f"{name}: damaged (not UTF-8 text)") from None
-    if nesting(text) > MAX_NESTING:
-        raise SaveError(f"{name}: damaged (nested more than {MAX_NESTING} deep)")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise SaveError(f"{name}: damaged (not valid JSON)") from None
+        _, data = decode_json(raw)
+    except JsonProblem as problem:
+        raise SaveError(f"{name}: damaged ({problem.words})") from None
     if not isinstance(data, dict) or data.get("format") != "sherwood-tui-save":
         raise SaveError(f"{name}: not a sherwood-tui save") from None
     version = data.get("version")
@@ -227,6 +221,32 @@ def read_small_file(path: Path, name: str, limit: int = MAX_SAVE_BYTES, what: st
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+class JsonProblem(ValueError):
+    """What is wrong with a file's JSON, in a few words (`where`: the line and column,
+    when the parser says)."""
+
+    def __init__(self, words: str, where: str = "") -> None:
+        super().__init__(words + where)
+        self.words, self.where = words, where
+
+
+def decode_json(raw: bytes) -> tuple[str, Any]:
+    """The text of a small file (UTF-8, a byte-order mark allowed) and its parsed JSON,
+    checked for nesting before parsing; JsonProblem otherwise (saves and data files)."""
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark (an editor's) is fine
+    except UnicodeDecodeError:
+        raise JsonProblem("not UTF-8 text") from None
+    if nesting(text) > MAX_NESTING:
+        raise JsonProblem(f"nested more than {MAX_NESTING} deep")
+    try:
+        return text, json.loads(text)
+    except json.JSONDecodeError as err:
+        raise JsonProblem("not valid JSON", f" (line {err.lineno}, column {err.colno})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits
+        raise JsonProblem("not valid JSON") from None
 
 
 def nesting(text: str) -> int:
