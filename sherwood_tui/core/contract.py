@@ -9,7 +9,7 @@ acting `seat`; the game's `action_type` is their discriminated union (for saves)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -54,6 +54,25 @@ def make(model: type[M], /, **values: Any) -> M:
     _set_extra(new, None)
     _set_private(new, None)
     return new
+
+
+def builder(model: type[M], /, *names: str) -> Callable[..., M]:
+    """A quick `model(**dict(zip(names, values)))` from trusted values, positional: the
+    same object the constructor makes (defaults filled, `names` the fields set), without
+    its validation. For actions the rules build afresh at nearly every step."""
+    make(model)  # the model's defaults, known from now on
+    defaults = _DEFAULTS[model][0]
+    given = set(names)
+
+    def build(*values: Any) -> M:
+        new: M = _new_object(model)
+        _set_dict(new, {**defaults, **dict(zip(names, values))})
+        _set_fields_set(new, given)
+        _set_extra(new, None)
+        _set_private(new, None)
+        return new
+
+    return build
 
 
 class Frozen(BaseModel):

@@ -3,15 +3,14 @@
 Actions are shared (they are immutable) where the same few come up again and again: those
 are built once and kept in bounded caches. Choices of cards from a hand (set aside, load,
 place, confiscate) rarely repeat: they are built quickly, without pydantic's validation
-(`_cards_builder`, `_order_builder`)."""
+(`core.contract.builder`)."""
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 from operator import attrgetter
 
-from pydantic import BaseModel
-
+from sherwood_tui.core.contract import builder
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff.model import (
     DATA,
@@ -54,32 +53,8 @@ def legal_actions(state, seat: int) -> list:
     return _LEGAL[step](state, seat)
 
 
-_new = object.__new__
-# pydantic keeps a model's values in these slots (as `core.contract.make` does)
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def _cards_builder(model, tag: str):
-    """A quick `model(seat=seat, cards=cards)` for SetAside and LoadBag, from trusted
-    values: the same object the constructor makes (values, fields set), without its
-    validation. Hands never repeat, so these choices are mostly new objects."""
-
-    def build(seat: int, cards: tuple[int, ...]):
-        action = _new(model)
-        _set_dict(action, {"type": tag, "seat": seat, "cards": cards})
-        _set_fields_set(action, {"seat", "cards"})
-        _set_extra(action, None)
-        _set_private(action, None)
-        return action
-
-    return build
-
-
-_new_set_aside = _cards_builder(SetAside, "set_aside")
-_new_load = _cards_builder(LoadBag, "load")
+_new_set_aside = builder(SetAside, "seat", "cards")  # (seat, cards): hands never repeat
+_new_load = builder(LoadBag, "seat", "cards")
 
 
 def _by_kind_index(cards) -> tuple[dict[int, list[int]], int | None]:
@@ -144,23 +119,8 @@ def _draw(state, seat: int) -> list:
     return list(_draw_choices(seat, need, sources))
 
 
-def _order_builder(model, tag: str):
-    """A quick `model(seat=seat, pile=pile, order=order)` for PlaceAside and Confiscate
-    (as `_cards_builder`): the set-aside and confiscated cards rarely repeat."""
-
-    def build(seat: int, pile: int, order: tuple[int, ...]):
-        action = _new(model)
-        _set_dict(action, {"type": tag, "seat": seat, "pile": pile, "order": order})
-        _set_fields_set(action, {"seat", "pile", "order"})
-        _set_extra(action, None)
-        _set_private(action, None)
-        return action
-
-    return build
-
-
 _ORDER_BUILDERS = {
-    PlaceAside: _order_builder(PlaceAside, "place"), Confiscate: _order_builder(Confiscate, "confiscate"),
+    PlaceAside: builder(PlaceAside, "seat", "pile", "order"), Confiscate: builder(Confiscate, "seat", "pile", "order"),
 }
 
 
