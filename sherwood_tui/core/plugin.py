@@ -42,12 +42,20 @@ class GameScreens:
     - `scoreboard_text(feed, round_end=False)`: the public scoreboard;
     - `interludes_for(feed, events)`: public screens to show after a step (`feed` is
       the public table's; `feed.last_action` the move that made `events`);
-    - `table_text(public_view)`: the public table on a bot's turn, or None."""
+    - `table_text(public_view)`: the public table on a bot's turn, or None;
+    - `seat_text(seat_view)`: a seat's own view in words (its hand, bag, party...), as
+      its private screens word it, for the replay's designer view; or None (the replay
+      then words the view's fields itself);
+    - `move_text(action, public_view)`: what the step's log lines do not say of a move
+      (a party or a bag chosen in secret), in words, for the same view; None from it
+      when the log says the whole move; or None (the replay shows the move's fields)."""
 
     screen_for: Callable[..., Any]
     scoreboard_text: Callable[..., Any]
     interludes_for: Callable[..., list[Any]] = no_interludes
     table_text: Callable[..., Any] | None = None
+    seat_text: Callable[[Any], Any] | None = None
+    move_text: Callable[[Any, Any], Any] | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -2,8 +2,10 @@
 
 It draws only what its `Replay` (workbench/replay.py) gives: the step and its log lines,
 the public table (the game's own `table_text` when it has one), the scores and the log up
-to the step; with `s`, every seat's hidden information (a designer's view). A separate
-app: the game app has no key for it, so a live game never shows another seat's secrets.
+to the step; with `s`, every seat's hidden information (a designer's view), in the game's
+own words when it has them (`seat_text`, `move_text`), else each field of the views. A
+separate app: the game app has no key for it, so a live game never shows another seat's
+secrets.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -112,9 +115,11 @@ class ReplayScreen(Screen):
             text.append(f"{event.text}\n")
         if not at.events and at.action is not None:
             text.append(f"Nothing public: {names([at.action.seat])} decided in secret.\n", style="italic")
-        if self.secrets and at.action is not None:
+        move = self.move_words(at) if self.secrets and at.action is not None else None
+        if move:
             text.append("Move: ", style="bold")
-            text.append(f"{at.move_line()}\n")
+            text.append_text(move if isinstance(move, Text) else Text(str(move)))
+            text.append("\n")
         if feed.over:
             verdict = "wins" if len(feed.winners) == 1 else "share the win"
             text.append(f"Game over: {names(feed.winners)} {verdict}.", style="bold")
@@ -124,13 +129,29 @@ class ReplayScreen(Screen):
         text.rstrip()
         return text
 
+    def move_words(self, at: Position) -> Text | str | None:
+        """The move of the step as the game words what its log lines do not say (None:
+        they say it all); the move's fields for a game without `move_text`."""
+        move_text = self.screens.move_text
+        if move_text is None:
+            return at.move_line()
+        return move_text(at.action, at.table.table)
+
     def hidden_text(self, at: Position) -> Group:
-        """Every seat's own view, labelled by its name: each part on its own row, the
-        part's name in a column (a long list wraps under itself)."""
+        """Every seat's own view, labelled by its name: in the game's words (its
+        `seat_text`), else each part on its own row, the part's name in a column (a long
+        list wraps under itself)."""
         parts: list[RenderableType] = [Text(DESIGNER_NOTE, style="italic")]
-        for name, lines in at.hidden_lines():
-            parts.append(Text(f"{clip(name, NAME_CELLS)}'s secrets", style="bold underline"))
-            parts.append(parts_grid(lines, indent="  "))
+        seat_text = self.screens.seat_text
+        if seat_text is None:
+            for name, lines in at.hidden_lines():
+                parts.append(Text(f"{clip(name, NAME_CELLS)}'s secrets", style="bold underline"))
+                parts.append(parts_grid(lines, indent="  "))
+            return Group(*parts)
+        for seat, view in enumerate(at.seat_views()):
+            parts.append(Text(f"{clip(at.table.name(seat), NAME_CELLS)}'s secrets", style="bold underline"))
+            words = seat_text(view)
+            parts.append(Padding(words if isinstance(words, Text) else Text(str(words)), (0, 0, 0, 2)))
         return Group(*parts)
 
     def action_step(self, by: int) -> None:

@@ -4,7 +4,9 @@ UI-free. The save is read as `resume` reads it (`load_session`: a bad file is on
 SaveError), then replayed from its seed and actions. Step k is the game after its first
 k actions (0: the set-up, `steps`: the end). Each step gives the public table as every
 screen sees it (a `SeatFeed` of no seat), the log lines of the step, and, for a
-designer, every seat's own view (its secrets), in words.
+designer, every seat's own view (its secrets). The viewer words those views and the
+step's move with the game's screens (`GameScreens.seat_text`, `move_text`); the fields
+in words here (`hidden_lines`, `move_line`) serve a game whose screens give neither.
 
 States are kept as they are replayed, so stepping back is instant: every one of them
 up to `KEEP_ALL` steps (a game has a few hundred; frozen states share what did not
@@ -53,11 +55,13 @@ class Position:
 
     def hidden_lines(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """Each seat's name and the parts of its own view in words, (part, words): its
-        hand, bag, party... The designer's view only."""
+        hand, bag, party... field by field, for a game whose screens give no `seat_text`.
+        The designer's view only."""
         return [(self.table.name(seat), view_lines(view)) for seat, view in enumerate(self.seat_views())]
 
     def move_line(self) -> str:
-        """This step's move as its data (may hold a secret: the designer's view only)."""
+        """This step's move as its data, for a game whose screens give no `move_text`
+        (may hold a secret: the designer's view only)."""
         if self.action is None:
             return ""
         data = self.table.game.dump_action(self.action)

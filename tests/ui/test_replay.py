@@ -3,7 +3,11 @@ hidden information only after `s`."""
 
 from __future__ import annotations
 
+import io
 import re
+
+import pytest
+from rich.console import Console
 
 from sherwood_tui import catalog
 from sherwood_tui.core.saves import write_save
@@ -72,7 +76,8 @@ async def test_replay_steps_by_keys_and_shows_secrets_only_after_s(tmp_path):
         for seat, view in enumerate(replay.position.seat_views()):
             name = replay.players[seat].name
             assert f"{name}'s secrets" in seen
-            assert f"hand: {view.hand[0].name} ({view.hand[0].value})" in " ".join(seen.split())
+            # as the seat's own screens word it ("Robin's hand: 2 Apples, ..."; the line may wrap)
+            assert view.hand_text.split(", ")[0] in " ".join(seen.split())
         await pilot.press("s")
         await pilot.pause()
         assert "'s secrets" not in screen_text(app) and not screen.query_one("#hidden").display
@@ -87,6 +92,88 @@ async def test_replay_steps_by_keys_and_shows_secrets_only_after_s(tmp_path):
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+def rendered(content) -> str:
+    """A panel's content as plain words (wrapping undone)."""
+    console = Console(file=io.StringIO(), width=76, color_system=None)
+    console.print(content)
+    return " ".join(console.file.getvalue().split())
+
+
+def secret_step(game_id: str, replay: Replay) -> int:
+    """A step whose move was made in secret, with secrets in hand: an ambush party with
+    loot (Sherwood), a bag loaded (Sheriff); a bid (Bleeding Sherwood: all public)."""
+    from sherwood_tui.games.sheriff.model import LoadBag
+    from sherwood_tui.games.sherwood.model import PrepareAmbush
+
+    def secret(action) -> bool:
+        if game_id == "sherwood":
+            return isinstance(action, PrepareAmbush) and bool(action.personal or action.group is not None)
+        return isinstance(action, LoadBag) if game_id == "sheriff" else True
+
+    return next(k for k, action in enumerate(replay.actions, start=1) if secret(action))
+
+
+@pytest.mark.parametrize("game_id,seed", [("sherwood", 7), ("sheriff", 2), ("bleeding-sherwood", 4)])
+async def test_the_designers_view_words_secrets_and_moves_as_players_say_them(tmp_path, game_id, seed):
+    """With `s`, each seat's secrets and the step's secret move read in the game's own
+    words: loot cards, Goodes and characters by name, never their ids."""
+    game = catalog.get(game_id).load()
+    _, actions = random_game(game, 3, seed)
+    path = tmp_path / "kept.json"
+    write_save(Session.replay(game, players(3), {}, seed, actions), path)
+    replay = Replay.open(path)
+    at = replay.go(secret_step(game_id, replay))
+    app = ReplayApp(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "Move:" not in rendered(screen.query_one("#step", Panel).content)  # not before `s`
+        await pilot.press("s")
+        await pilot.pause()
+        hidden = rendered(screen.query_one("#hidden", Panel).content)
+        step = rendered(screen.query_one("#step", Panel).content)
+        move = next((line for line in str(screen.query_one("#step", Panel).content).splitlines()
+                     if line.startswith("Move: ")), "")
+    views = at.seat_views()
+    assert all(f"{player.name}'s secrets" in hidden for player in replay.players)
+    if game_id == "sherwood":
+        from sherwood_tui.games.sherwood.data import data
+        from sherwood_tui.games.sherwood.tables import gold_count
+        from sherwood_tui.games.sherwood.ui_text import loot_text
+
+        chars, loot = data().characters, data().loot
+        for view in views:
+            gold = gold_count(view.hand)
+            assert all(loot_text(card) in hidden for card in view.hand if loot[card].kind != "gold")
+            assert not gold or (f"{gold} Gold" if view.party is None else "Gold") in hidden  # a party pays some
+            for member in view.party.members if view.party else ():
+                assert chars[member].name in hidden
+        assert any(view.party for view in views)
+        action = at.action
+        mover = replay.players[action.seat].name
+        assert f"Move: {mover}'s party: {', '.join(chars[m].name for m in action.party)}" in step
+        for card in [*(card for _, card in action.personal), *([action.group] if action.group is not None else [])]:
+            assert loot_text(card) in step
+        assert "personal:" not in step and "group:" not in step  # not the move's fields
+    elif game_id == "sheriff":
+        from sherwood_tui.games.sheriff.wording import describe
+
+        for view in views:
+            for cards, text in ((view.hand, view.hand_text), (view.bag, view.bag_text),
+                                (view.hidden, view.hidden_text)):
+                assert not cards or text in hidden
+        mover = replay.players[at.action.seat].name
+        assert f"Move: {mover} loads {describe(at.action.cards)}" in step
+    else:
+        for view in views:
+            assert all(f"{card.name} ({card.value})" in hidden for card in view.hand)
+        assert "Move:" not in step  # every move is said by its log line
+    if game_id != "sheriff":  # numbers only in brackets and counts of Gold: no card by its id
+        assert not re.search(r"\d", re.sub(r"\([^)]*\)|\b\d+ Gold\b", "", hidden)), hidden
+        assert not re.search(r"\d", re.sub(r"\([^)]*\)|\b\d+ Gold\b", "", move)), move
 
 
 def test_the_game_app_never_offers_the_replay():

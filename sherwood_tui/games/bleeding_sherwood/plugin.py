@@ -44,6 +44,8 @@ def screens() -> GameScreens:
         screen_for=screens.screen_for,
         scoreboard_text=screens.scoreboard_text,
         table_text=screens.table_text,
+        seat_text=screens.seat_text,
+        move_text=screens.move_text,
     )
 
 

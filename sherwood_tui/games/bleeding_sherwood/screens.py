@@ -1,4 +1,5 @@
-"""Bleeding Sherwood's screens: the bidding table (private hand) and collection (public)."""
+"""Bleeding Sherwood's screens: the bidding table (private hand) and collection (public);
+and a seat's hand in words for a replay's designer view (`seat_text`, `move_text`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from textual.widgets.option_list import Option
 from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode, TakeBid, TakeTarget
-from sherwood_tui.games.bleeding_sherwood.views import PublicView
+from sherwood_tui.games.bleeding_sherwood.views import PublicView, SeatView
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.widgets import Panel, clip, fit
 
@@ -214,3 +215,23 @@ def screen_for(feed: SeatFeed) -> GameScreen:
     if feed.table.phase == "bidding":
         return BiddingScreen(feed)
     return CollectScreen(feed)
+
+
+def seat_text(view: SeatView) -> Text:
+    """A seat's own view in words (a replay's designer view): its hand of Goodes, as
+    the bidding screen names them."""
+    out = Text()
+    out.append("Hand", style="bold")
+    if not view.hand:
+        out.append(": no Goodes")
+        return out
+    worth = sum(c.value for c in view.hand)
+    out.append(f" ({count(len(view.hand), 'Goode')}, worth {worth}): ", style="bold")
+    out.append(cards_text(view.hand))
+    return out
+
+
+def move_text(action: object, table: PublicView) -> str | None:
+    """What the log does not say of a move (a replay's designer view): nothing, as every
+    bid, pass and take is said aloud at the table."""
+    return None

@@ -39,14 +39,14 @@ def schema():
 
 def screens() -> GameScreens:
     from sherwood_tui.games.sheriff import screens
-    from sherwood_tui.games.sheriff.screens_common import table_text
-
 
     return GameScreens(
         screen_for=screens.screen_for,
         scoreboard_text=screens.scoreboard_text,
         interludes_for=screens.interludes_for,
-        table_text=table_text,
+        table_text=screens.table_text,
+        seat_text=screens.seat_text,
+        move_text=screens.move_text,
     )
 
 

@@ -19,7 +19,9 @@ from sherwood_tui.games.sheriff.model import OpenBag
 from sherwood_tui.games.sheriff.screens_common import (
     SheriffScreen,
     SheriffTableScreen,
+    move_text,
     scoreboard_text,
+    seat_text,
     table_text,
 )
 from sherwood_tui.games.sheriff.screens_merchant import (
@@ -97,7 +99,9 @@ __all__ = [
     "SheriffScreen",
     "SheriffTableScreen",
     "interludes_for",
+    "move_text",
     "scoreboard_text",
     "screen_for",
+    "seat_text",
     "table_text",
 ]

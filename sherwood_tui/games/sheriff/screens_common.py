@@ -4,6 +4,7 @@ card lists (marking, ordering) and the bribe composer.
 Public text is built from the `PublicView` only; a private screen adds its seat's secret
 zones with the view's own `*_text` lines (the strings the privacy tests look for).
 Player names and favours are free text: they only ever go into rich `Text`, never markup.
+`seat_text` and `move_text` word a seat's secrets for a replay's designer view only.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from sherwood_tui.games.sheriff.model import (
     LEGAL_GOODS,
     MAX_FAVOUR,
     Bribe,
+    LoadBag,
+    SetAside,
     judge_bag,
     kinds_in_play,
 )
@@ -42,6 +45,7 @@ from sherwood_tui.games.sheriff.views import (
 )
 from sherwood_tui.games.sheriff.wording import (
     count_text,
+    describe,
     describe_bribe,
     describe_kinds,
 )
@@ -176,6 +180,29 @@ def table_text(table: PublicView) -> Text:
     out.append("\n")
     out.append_text(market_text(table))
     return out
+
+
+def seat_text(view: SeatView) -> Text:
+    """A seat's own view in words (a replay's designer view): each secret zone that
+    holds a card, a line each, as its private screens show it (the view's `*_text`)."""
+    zones = (
+        (view.hand, view.hand_text), (view.bag, view.bag_text),
+        (view.set_aside, view.set_aside_text), (view.hidden, view.hidden_text),
+    )
+    lines = [text for cards, text in zones if cards]
+    return Text("\n".join(lines) if lines else "nothing secret")
+
+
+def move_text(action: Any, table: PublicView) -> str | None:
+    """What the log does not say of a move (a replay's designer view): the cards set
+    aside, the cards loaded in a bag. None for every other move: its log lines say it
+    (the cards a draw from the pile brings are in the hand)."""
+    name = table.seats[action.seat].name
+    if isinstance(action, SetAside) and action.cards:
+        return f"{name} sets aside {describe(action.cards)}"
+    if isinstance(action, LoadBag):
+        return f"{name} loads {describe(action.cards)}"
+    return None
 
 
 def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:

@@ -45,6 +45,8 @@ def screens() -> GameScreens:
         scoreboard_text=screens.scoreboard_text,
         interludes_for=screens.interludes_for,
         table_text=screens.table_text,
+        seat_text=screens.seat_text,
+        move_text=screens.move_text,
     )
 
 

@@ -6,6 +6,7 @@ view (`self.table`), the seat's legal actions (`self.legal`) and, on private scr
 only, its own view (`self.view`), nothing of anyone else's. What a screen works out
 beyond them comes from the rules' own functions over a view (`views.py`, `legal.py`).
 The peeks and the reveal are given the public view. Player names are always plain Text.
+`seat_text` and `move_text` word a seat's secrets for a replay's designer view only.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from sherwood_tui.games.sherwood.ui_text import (
     mission_rewards_text,
     outcome_lines,
     party_table,
+    party_text,
     prison_table,
     reward_text,
     scoreboard,
@@ -1115,3 +1117,31 @@ def table_text(table: PublicView) -> Text:
         out.append(f"  {mission_rewards_text(mid, short=True)}\n", style="dim")
     out.rstrip()
     return out
+
+
+def seat_text(view: SeatView) -> Text:
+    """A seat's own view in words (a replay's designer view): its loot as its private
+    screens word it, and its ambush party while it is still secret (the loot and the
+    Gold it takes are the party's, not the hand's, as the ambush screen shows them)."""
+    out = Text()
+    party = view.party
+    if party is None:
+        out.append("Loot: ", style="bold")
+        out.append(hand_text(view.hand))
+        return out
+    used = {card for _, card in party.personal} | ({party.group} if party.group is not None else set())
+    used |= set(gold_cards(view.hand)[: paid_count(party.members)])
+    out.append("Ambush party: ", style="bold")
+    out.append(party_text(party.members, party.personal, party.group))
+    out.append("\nLoot left in hand: ", style="bold")
+    out.append(hand_text(view.hand, used))
+    return out
+
+
+def move_text(action: Any, table: PublicView) -> str | None:
+    """What the log does not say of a move (a replay's designer view): the party an
+    ambush sends, with its loot. None for every other move: its log lines say it all."""
+    if isinstance(action, PrepareAmbush):
+        party = party_text(action.party, action.personal, action.group)
+        return f"{table.seats[action.seat].name}'s party: {party}"
+    return None

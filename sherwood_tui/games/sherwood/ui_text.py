@@ -16,7 +16,7 @@ from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
 from sherwood_tui.games.sherwood.model import ROMAN, Reveal
 from sherwood_tui.games.sherwood.phases.booty import little_booty_seats
 from sherwood_tui.games.sherwood.phases.capture import capture_seats, discretion_winners
-from sherwood_tui.games.sherwood.tables import mission_name
+from sherwood_tui.games.sherwood.tables import mission_name, paid_count
 from sherwood_tui.games.sherwood.views import PublicView
 from sherwood_tui.ui.widgets import clip
 
@@ -80,6 +80,23 @@ def hand_text(hand: tuple[int, ...], skip: AbstractSet[int] = frozenset()) -> st
     parts = [f"{gold} Gold"] if gold else []
     parts += [loot_text(c) for c in hand if loot[c].kind != "gold" and c not in skip]
     return " · ".join(parts) if parts else "no loot"
+
+
+def party_text(members: tuple[str, ...], personal: tuple[tuple[str, int], ...] = (),
+               group: int | None = None) -> str:
+    """An ambush party as prepared, in words: 'Robin Hood, Will Scarlet · Will Scarlet
+    carries Broadsword (+2 Str) · 1 Gold paid to companions'; 'nobody goes'."""
+    if not members:
+        return "nobody goes"
+    chars = data().characters
+    parts = [", ".join(chars[m].name for m in members)]
+    parts += [f"{short_name(m)} carries {loot_text(card)}" for m, card in personal]
+    if group is not None:
+        parts.append(f"group loot {loot_text(group)}")
+    paid = paid_count(members)
+    if paid:
+        parts.append(f"{paid} Gold paid to companions")
+    return " · ".join(parts)
 
 
 def town_label(town_id: str) -> str:
