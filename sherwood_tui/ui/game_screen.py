@@ -41,7 +41,11 @@ class GameScreen(Screen):
             self.screen = screen
             self.action = action
 
+    seat: int  # the seat deciding (or the bot's): a game screen always has one
+
     def __init__(self, feed: SeatFeed) -> None:
+        if feed.seat is None:
+            raise ValueError(f"{type(self).__name__} serves a seat, not the table")
         super().__init__()
         self.feed = feed
         self.game = feed.game
@@ -114,7 +118,6 @@ class BotTurnScreen(GameScreen):
 
     @property
     def bot_seat(self) -> int:
-        assert self.seat is not None
         return self.seat
 
     def compose_main(self) -> ComposeResult:

@@ -126,13 +126,7 @@ class BleedingScreen(GameScreen):
 
     CSS_PATH = Path(__file__).parent / "bleeding.tcss"
 
-    seat: int  # the deciding seat: a decision screen always has one
     table: PublicView
-
-    def __init__(self, feed: SeatFeed) -> None:
-        if feed.seat is None:
-            raise ValueError(f"{type(self).__name__} serves a deciding seat, not the table")
-        super().__init__(feed)
 
 
 class BiddingScreen(BleedingScreen):

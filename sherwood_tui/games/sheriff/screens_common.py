@@ -252,13 +252,7 @@ class SheriffScreen(GameScreen):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("v", "look", "Table")]
 
-    seat: int  # the deciding seat: a decision screen always has one
     table: PublicView
-
-    def __init__(self, feed: SeatFeed) -> None:
-        if feed.seat is None:
-            raise ValueError(f"{type(self).__name__} serves a deciding seat, not the table")
-        super().__init__(feed)
 
     def action_look(self) -> None:
         # a private screen's table view adds the seat's own face-down goods
