@@ -57,9 +57,20 @@ def to_act(state: State) -> list[int]:
 
 def may_act(state: State, seat: int) -> bool:
     """Whether `seat` is in `to_act(state)`, without building the list (hot path)."""
-    if state.phase == "prepare":
+    phase = state.phase
+    if phase == "prepare":
         pending = state.pending
         return isinstance(seat, int) and 0 <= seat < len(pending) and pending[seat] is None
+    # `seat in to_act(state)` without the list: the one seat to act, compared the same way
+    if phase == "choose_reward" or phase == "choose_town":
+        reward = state.reward
+        return reward is not None and (reward.seat is seat or reward.seat == seat)
+    if phase == "order_prisoners":
+        queue = state.order_queue
+        return bool(queue) and (queue[0] is seat or queue[0] == seat)
+    if phase == "ransom":
+        offer = state.ransom
+        return offer is not None and (offer.seat is seat or offer.seat == seat)
     return seat in to_act(state)
 
 
@@ -189,11 +200,36 @@ def reward_problem(state: Any, reward: PendingReward, kind: str) -> str | None:
 
 
 def possible_rewards(state: Any, reward: PendingReward) -> list[str]:
-    """The rewards of the mission that its winner can take now."""
-    return [
-        r.type for r in MISSIONS[reward.mission].rewards
-        if reward_problem(state, reward, r.type) is None
-    ]
+    """The rewards of the mission that its winner can take now: those whose
+    `reward_problem` is None (written out, with the pawns and the Gold counted once:
+    this runs at every reward decision)."""
+    seat, mission = reward.seat, reward.mission
+    towns = state.towns
+    placeable = pawn_stock(state, seat) >= 2  # one pawn is on the mission card
+    out = []
+    for r in MISSIONS[mission].rewards:
+        kind = r.type
+        if kind == "theft":
+            out.append(kind)
+        elif not placeable:
+            continue
+        elif kind == "champion":
+            spec = REWARD_SPECS[mission, kind]
+            can_pay = party_has(state.reveal, seat, "free_displacement") or gold_count(state.hands[seat]) > 0
+            for t in spec.towns:
+                owner = towns[TOWN_INDEX[t]]
+                if owner is None or (owner != seat and can_pay):
+                    out.append(kind)
+                    break
+        elif kind == "camp":
+            if state.camp_needs_town and seat not in towns:
+                continue
+            spec = REWARD_SPECS[mission, kind]
+            for i, _town in CAMP_SITES[bool(not reward.taken and spec.plain)]:
+                if towns[i] is None:
+                    out.append(kind)
+                    break
+    return out
 
 
 def drive_out_cost(board: Board, reward: PendingReward, town: str) -> int:
@@ -324,6 +360,9 @@ _AMBUSHES: dict[tuple, PrepareAmbush] = {}
 # game meets a few hundred. The bound (with the other caches' bounds) keeps a full
 # garbage collection under ~40 ms even once every cache is full (measured).
 AMBUSHES_KEPT = 12288
+# The same ambushes by id: `trusted(action)` is a dict lookup by an int, not by the
+# 4-tuple key (the dict holds each ambush, so no other object can have its id meanwhile).
+AMBUSHES_BY_ID: dict[int, PrepareAmbush] = {}
 
 
 def _make_room(known: dict, wanted: int) -> None:
@@ -331,8 +370,9 @@ def _make_room(known: dict, wanted: int) -> None:
     and the legal sets built of them (`_pool_options`): an ambush handed out from a
     legal set is then always the interned one, which `apply` takes on trust (`interned`)."""
     if len(known) + wanted >= AMBUSHES_KEPT:
+        trusted = AMBUSHES_BY_ID
         for key in list(islice(known, AMBUSHES_KEPT // 4 + wanted)):
-            del known[key]
+            del trusted[id(known.pop(key))]
         _pool_options.cache_clear()
 
 
@@ -343,7 +383,14 @@ def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush
     if action is None:
         _make_room(_AMBUSHES, 1)
         action = _AMBUSHES[key] = PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
+        AMBUSHES_BY_ID[id(action)] = action
     return action
+
+
+def trusted(action: Any) -> bool:
+    """Whether `action` is an interned ambush (`interned(...) is action`: the rules built
+    it, so it is well formed), by identity."""
+    return AMBUSHES_BY_ID.get(id(action)) is action
 
 
 def interned(seat: int, party, personal, group) -> PrepareAmbush | None:
@@ -468,6 +515,7 @@ def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
                 action = known.get(key)  # an earlier key of this list may be the same
                 if action is None:
                     action = known[key] = PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
+                    AMBUSHES_BY_ID[id(action)] = action
                 out[i] = action
     return out
 

@@ -77,7 +77,7 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
             prison[seat] = prison[seat] + members  # newcomers go under the prisoners there
             events.append(Event.of(
                 "info", THROWN_IN_KING if king else THROWN_IN, name, party.totals[DISCRETION],
-                Lazy(chars_text, members), "is" if len(members) == 1 else "are", cells.index(seat) + 1))
+                Lazy.of(chars_text, (members,)), "is" if len(members) == 1 else "are", cells.index(seat) + 1))
             if len(members) > 1 and not king:
                 queue.append(seat)
         draft.cells, draft.prison = tuple(cells), tuple(prison)
@@ -101,7 +101,7 @@ def do_order_prisoners(draft: StepDraft, action: OrderPrisoners) -> list[Event]:
     head = jailed[: len(jailed) - len(block)]
     draft.prison = set_at(draft.prison, seat, head + tuple(action.order))
     draft.order_queue = draft.order_queue[1:]
-    events = [Event.of("info", LINES_UP, draft.names[seat], Lazy(chars_text, action.order))]
+    events = [Event.of("info", LINES_UP, draft.names[seat], Lazy.of(chars_text, (action.order,)))]
     if not draft.order_queue:
         sheriff.sheriff(draft, events)
     return events

@@ -26,6 +26,6 @@ def end_game(draft: StepDraft, events: list[Event]) -> None:
     text = f"Final tally: {tally}. {verdict}!"
     draft.end_text = text
     events += [
-        Event.of("round_end", LAST_TURN_END, draft.turn, Lazy(popularity_text, names, draft.popularity)),
+        Event.of("round_end", LAST_TURN_END, draft.turn, Lazy.of(popularity_text, (names, draft.popularity))),
         Event.of("game_end", GAME_OVER, text),
     ]

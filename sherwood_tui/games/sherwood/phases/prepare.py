@@ -9,7 +9,7 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.sherwood.legal import interned
+from sherwood_tui.games.sherwood.legal import AMBUSHES_BY_ID, trusted
 from sherwood_tui.games.sherwood.model import (
     PendingParty,
     PrepareAmbush,
@@ -112,9 +112,11 @@ def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Even
     seat now, the common case: while others must still prepare, the step changes one
     field, so the new state is copied in one go without a `Draft`. None for any other
     ambush (`do_prepare` checks it)."""
+    if AMBUSHES_BY_ID.get(id(action)) is not action:  # `trusted(action)`, written out
+        return None
     seat = action.seat
     party, personal, group = action.party, action.personal, action.group
-    if interned(seat, party, personal, group) is not action or not _fits(state, seat, party, personal, group):
+    if not _fits(state, seat, party, personal, group):
         return None
     pending = set_at(state.pending, seat, pending_party(party, personal, group))
     event = Event.of("info", PREPARED, seat_names(state.players)[seat])
@@ -132,7 +134,7 @@ def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event
     if action.party.__class__ is not tuple or action.personal.__class__ is not tuple:
         raise RuleError(malformed(action) or "That ambush is not well formed.")
     party, personal, group = action.party, action.personal, action.group
-    if interned(seat, party, personal, group) is action and _fits(draft, seat, party, personal, group):
+    if trusted(action) and _fits(draft, seat, party, personal, group):
         ambush = pending_party(party, personal, group)
     else:
         ambush = check_ambush(draft, seat, party, personal, group)

@@ -112,9 +112,9 @@ def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
                 extra += c.amount
         got = draw_loot(draft, seat, spec.cards + extra)
         if extra:
-            events = [Event.of("info", THEFT_MUCH, name, title, Lazy(cards_text, got), extra)]
+            events = [Event.of("info", THEFT_MUCH, name, title, Lazy.of(cards_text, (got,)), extra)]
         else:
-            events = [Event.of("info", THEFT, name, title, Lazy(cards_text, got))]
+            events = [Event.of("info", THEFT, name, title, Lazy.of(cards_text, (got,)))]
         finish_reward(draft, events)
         return events
     events = [Event.of("info", TAKES, name, TITLES[kind], title)]
@@ -185,7 +185,7 @@ def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
         points, linked, notts = placement_points(draft.towns, seat, idx)
         draft.towns = set_at(draft.towns, idx, seat)
         score(draft, seat, points, "champion", f"Champion of {town.name}", town.id)
-        events.append(Event.of("info", CHAMPION, name, town.name, points, Lazy(_champion_parts, linked, notts)))
+        events.append(Event.of("info", CHAMPION, name, town.name, points, Lazy.of(_champion_parts, (linked, notts))))
         picks_left = reward.picks_left - 1
     else:
         draft.towns = set_at(draft.towns, idx, seat)

@@ -51,7 +51,7 @@ def do_ransom(draft: StepDraft, action: Ransom) -> list[Event]:
     else:
         paid = set(gold[:cost])
         freed = jailed[: action.free]
-        events = [Event.of("info", PAYS, name, cost, Lazy(chars_text, freed))]
+        events = [Event.of("info", PAYS, name, cost, Lazy.of(chars_text, (freed,)))]
         draft.hands = set_at(draft.hands, seat, tuple([c for c in draft.hands[seat] if c not in paid]))
         draft.loot_discard = draft.loot_discard + gold[:cost]
         draft.prison = set_at(draft.prison, seat, jailed[action.free:])

@@ -8,6 +8,7 @@ from functools import lru_cache
 from itertools import compress
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import positional
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
 from sherwood_tui.games.sherwood.model import Outcome, Party, Reveal, SkillResult, StepDraft
@@ -29,6 +30,10 @@ BREAKS_OUT = "{0} sends no one: {1} breaks out of prison."
 SENDS = "{0} sends {1}."
 SKILL_LINE = "{0}, {1}: {2}"
 MUST_KEEP = "{0} leads {1} and must keep one mission."
+
+# The constructors, every field by position (built at every springing)
+_make_skill = positional(SkillResult)
+_make_reveal = positional(Reveal)
 
 
 def party_report(members, personal, group, gold_paid, totals) -> str:
@@ -52,7 +57,7 @@ def _revealed_party(
     totals = party_totals(members, personal, group)
     party = Party(seat=seat, members=members, personal=personal, group=group,
                   gold_paid=gold_paid, totals=totals)
-    return party, Lazy(party_report, members, personal, group, gold_paid, totals)
+    return party, Lazy.of(party_report, (members, personal, group, gold_paid, totals))
 
 
 @lru_cache(maxsize=256)
@@ -77,14 +82,13 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, l
     return leaders, best
 
 
-@lru_cache(maxsize=2048)
 def _skill_result(
     names: tuple[str, ...], skill: int, mission: str | None, leaders: tuple[int, ...], best: int,
     chooser: int | None, stack: int,
 ) -> SkillResult:
-    """The outcome at one skill once the ambushes are sprung (shared: it is immutable).
-    With a `stack` (when the failed missions are put away in this same step, nobody
-    having to choose first), where its mission goes if it fails (phase 4)."""
+    """The outcome at one skill once the ambushes are sprung (not cached: nearly every
+    one is new). With a `stack` (when the failed missions are put away in this same
+    step, nobody having to choose first), where its mission goes if it fails (phase 4)."""
     what = SKILL_NAMES[skill]
     winner = None
     outcome: Outcome
@@ -107,8 +111,7 @@ def _skill_result(
     destination = ""
     if stack and mission is not None and outcome != "won" and outcome != "pending":  # it fails
         destination = unsuccessful.destination(stack, mission)
-    return SkillResult(skill=skill, mission=mission, leaders=leaders, best=best, winner=winner,
-                       outcome=outcome, note=note, destination=destination)
+    return _make_skill(skill, mission, leaders, best, winner, outcome, note, destination)
 
 
 def spring(draft: StepDraft, events: list[Event]) -> None:
@@ -152,23 +155,28 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
                               discretion_high=leaders[DISCRETION])
         king.king_results(draft, events)
         return
-    # Unique leaders win, ties fail; someone leading several missions must choose.
+    # Unique leaders win, ties fail; someone leading several missions must choose: the
+    # first (in skill order) of the sole leaders of a mission who leads another too.
     missions = draft.missions
-    led: dict[int, list[int]] = {}
-    for k in range(3):
-        if missions[k] is not None and len(leaders[k]) == 1:
-            led.setdefault(leaders[k][0], []).append(k)
-    chooser = next(iter([s for s, ks in led.items() if len(ks) > 1]), None)
-    results = tuple([_skill_result(names, k, missions[k], leaders[k], best[k], chooser, 0 if chooser is not None else draft.stack)
-                     for k in range(3)])
-    draft.reveal = Reveal(turn=draft.turn, king=False, parties=tuple(parties), skills=results,
-                          chooser=chooser, discretion_high=leaders[DISCRETION])
+    sole = [leaders[k][0] if missions[k] is not None and len(leaders[k]) == 1 else None for k in range(3)]
+    chooser = None
+    for lead in sole:
+        if lead is not None and sole.count(lead) > 1:
+            chooser = lead
+            break
+    stack = 0 if chooser is not None else draft.stack
+    results = (
+        _skill_result(names, 0, missions[0], leaders[0], best[0], chooser, stack),
+        _skill_result(names, 1, missions[1], leaders[1], best[1], chooser, stack),
+        _skill_result(names, 2, missions[2], leaders[2], best[2], chooser, stack),
+    )
+    draft.reveal = _make_reveal(draft.turn, False, tuple(parties), results, chooser, leaders[DISCRETION], (), ())
     for r in results:
         if r.mission is not None:
             append(Event.of("info", SKILL_LINE, SKILL_NAMES[r.skill], MISSION_NAMES[r.mission], r.note))
     if chooser is not None:
-        ks = tuple([SKILL_NAMES[k] for k in led[chooser]])
-        append(Event.of("info", MUST_KEEP, names[chooser], Lazy(" and ".join, ks)))
+        ks = tuple([SKILL_NAMES[k] for k in range(3) if sole[k] == chooser])
+        append(Event.of("info", MUST_KEEP, names[chooser], Lazy.of(" and ".join, (ks,))))
         draft.phase = "choose_mission"
         return
     unsuccessful.discard_failed(draft, events)

@@ -28,7 +28,7 @@ def _laid(drawn: tuple[str, ...]) -> str:
 
 def end_turn(draft: StepDraft, events: list[Event]) -> None:
     """The end of a turn, then the next turn."""
-    events.append(Event.of("round_end", END_OF_TURN, draft.turn, Lazy(popularity_text, draft.names, draft.popularity)))
+    events.append(Event.of("round_end", END_OF_TURN, draft.turn, Lazy.of(popularity_text, (draft.names, draft.popularity))))
     draft.ransom, draft.order_queue = None, ()
     start_turn(draft, events)
 
@@ -41,7 +41,7 @@ def start_turn(draft: StepDraft, events: list[Event]) -> None:
         stack += 1
         stacks[stack - 1], rng = shuffled(rng, stacks[stack - 1])
         events.append(Event.of("stack", STACK_USED, ROMAN[stack - 2], ROMAN[stack - 1],
-                               Lazy(count, len(stacks[stack - 1]), "card")))
+                               Lazy.of(count, (len(stacks[stack - 1]), "card"))))
     drawn: list[str] = []
     king = False
     pile = stacks[stack - 1]
@@ -67,4 +67,4 @@ def start_turn(draft: StepDraft, events: list[Event]) -> None:
     draft.stacks = tuple(stacks)
     drawn_t = tuple(drawn)
     draft.missions = drawn_t + (None,) * (3 - len(drawn))
-    events.append(Event.of("turn_start", TURN_START, turn, ROMAN[stack - 1], Lazy(_laid, drawn_t)))
+    events.append(Event.of("turn_start", TURN_START, turn, ROMAN[stack - 1], Lazy.of(_laid, (drawn_t,))))
