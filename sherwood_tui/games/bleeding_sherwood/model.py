@@ -7,13 +7,15 @@ pydantic models (the save files' schema)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from sherwood_tui.core.contract import Frozen, Player
-from sherwood_tui.core.draft import positional
+from sherwood_tui.core.contract import Event, Frozen, Player
+from sherwood_tui.core.draft import field_names, positional
+from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.bleeding_sherwood.data import cards
 
 # ----- state ---------------------------------------------------------------------------
@@ -42,7 +44,9 @@ class Table:
     effects: tuple[str, ...]  # special effects in force this round
     order: tuple[int, ...]  # collection order
     high_bidder: int
-    shown: frozenset[int]  # Goodes face up on the table before this round's bids
+    # Goodes face up on the table before this round's bids (repeats and all: a tuple is
+    # only added to as a round ends, where a set would be copied whole; see `revealed`)
+    shown: tuple[int, ...]
     end_reason: str
     # How many Goodes each seat held as the last round ended (before the next round's
     # Generous Miller dealt): what the round summary shows.
@@ -86,7 +90,7 @@ class State:
     @property
     def revealed(self) -> frozenset[int]:
         """Goodes that have been face up on the table (dealt with a target, or bid)."""
-        return self.table.shown.union(*self.bids)
+        return frozenset(self.table.shown).union(*self.bids)
 
 
 def new_state(players: tuple[Player, ...], hands: tuple, **values) -> State:
@@ -94,17 +98,19 @@ def new_state(players: tuple[Player, ...], hands: tuple, **values) -> State:
     n = len(players)
     table = dict(
         classic=False, rng=0, goode_discard=(), round=0, first=0, effects=(), order=(),
-        high_bidder=0, shown=frozenset(), end_reason="", hands_at_round_end=(),
+        high_bidder=0, shown=(), end_reason="", hands_at_round_end=(),
     )
-    return State(
-        players=players, phase="bidding", hands=hands, peasant_discard=(), collected=((),) * n,
-        targets=(), turn=0, bids=((),) * n, totals=(0,) * n, passed=(False,) * n, collect_pos=0,
-        bid_open=(False,) * n, bid_taken=(False,) * n, table=Table(**{**table, **values}),
+    table.update(values)
+    return make_state(
+        players, "bidding", hands, (), NO_BIDS[n], (), 0, NO_BIDS[n], ZEROS[n], NOBODY[n], 0,
+        NOBODY[n], NOBODY[n], make_table(*[table[name] for name in field_names(Table)]),
     )
 
 
-
-
+# Each seat's entry of a new round's fields, by table size (shared: tuples are immutable).
+NOBODY = tuple((False,) * n for n in range(7))
+NO_BIDS = tuple(((),) * n for n in range(7))
+ZEROS = tuple((0,) * n for n in range(7))
 
 # make_state(players, phase, hands, peasant_discard, collected, targets, turn, bids, totals,
 #            passed, collect_pos, bid_open, bid_taken, table)
@@ -112,6 +118,12 @@ make_state = positional(State)
 # make_table(classic, rng, goode_deck, peasant_deck, goode_discard, round, first, effects,
 #            order, high_bidder, shown, end_reason, hands_at_round_end)
 make_table = positional(Table)
+make_target = positional(Target)  # make_target(peasant, goodes)
+
+# The core's event and lazy-words constructors, bound once (the rules make some 200
+# events a game; a class method is bound anew at every look-up through its class).
+event = Event.of
+lazy = Lazy.of
 
 
 # ----- actions -------------------------------------------------------------------------
@@ -182,6 +194,17 @@ def bid_total(bid: tuple[int, ...]) -> int:
 def score_of(collected: tuple[int, ...]) -> int:
     """The points of these collected Peasants."""
     return sum(map(_peasant_value, collected))
+
+
+def _putter(n: int, index: int) -> Callable[[tuple, Any], tuple]:
+    entries = ", ".join("value" if k == index else f"items[{k}]" for k in range(n))
+    put: Callable[[tuple, Any], tuple] = eval(f"lambda items, value: ({entries},)")
+    return put
+
+
+# PUT[n][seat](items, value): the n-tuple `items` (one entry a seat) with the entry of
+# `seat` replaced by `value`, written out (one new tuple, no list: a step's hot path).
+PUT = tuple(tuple(_putter(n, seat) for seat in range(n)) for n in range(7))
 
 
 def replaced(items: tuple, index: int, value) -> tuple:

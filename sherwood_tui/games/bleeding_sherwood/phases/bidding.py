@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.games.bleeding_sherwood.model import GOODE_LABELS, GOODE_VALUES, Pass, PlayGoode, State, make_state
+from sherwood_tui.games.bleeding_sherwood.model import (
+    GOODE_LABELS,
+    GOODE_VALUES,
+    PUT,
+    Pass,
+    PlayGoode,
+    State,
+    event,
+    make_state,
+)
 from sherwood_tui.games.bleeding_sherwood.phases import collecting
 
 BID = "{0} bids {1}; {0}'s bid is now {2}."
@@ -25,25 +34,25 @@ def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
     hand = hands[seat]
     if card not in hand:
         raise RuleError("That Goode is not in your hand.")
-    index = hand.index(card)
-    new_hands = list(hands)  # lists, changed and made tuples: quicker than slicing
-    new_hands[seat] = hand[:index] + hand[index + 1 :]
-    bids = list(state.bids)
-    bids[seat] += (card,)
-    totals = list(state.totals)
-    total = totals[seat] = totals[seat] + GOODE_VALUES[card]
     players, passed = state.players, state.passed
-    events = [Event.of("info", BID, players[seat].name, GOODE_LABELS[card], total)]
-    turn, n = seat, len(players)
+    n = len(players)
+    put = PUT[n][seat]  # a copy of a seat's tuple with this seat's entry replaced
+    index = hand.index(card)
+    new_hands = put(hands, hand[:index] + hand[index + 1 :])
+    total = state.totals[seat] + GOODE_VALUES[card]
+    events = [event("info", BID, players[seat].name, GOODE_LABELS[card], total)]
+    turn = seat
     while True:  # the next seat that has not passed (at worst this one)
         turn += 1
         if turn == n:
             turn = 0
         if not passed[turn]:
             break
+    bids = state.bids
     new = make_state(
-        players, "bidding", tuple(new_hands), state.peasant_discard, state.collected, state.targets,
-        turn, tuple(bids), tuple(totals), passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
+        players, "bidding", new_hands, state.peasant_discard, state.collected, state.targets, turn,
+        put(bids, bids[seat] + (card,)), put(state.totals, total), passed, state.collect_pos, state.bid_open,
+        state.bid_taken, state.table,
     )
     if new_hands[turn]:
         return new, events  # the common case: they bid next
@@ -53,24 +62,22 @@ def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
 def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
     seat = action.seat
     players, totals = state.players, state.totals
-    events = [Event.of("info", PASSES, players[seat].name, totals[seat])]
-    passed_list = list(state.passed)
-    passed_list[seat] = True
-    passed = tuple(passed_list)
+    events = [event("info", PASSES, players[seat].name, totals[seat])]
     turn, n = seat, len(players)
+    passed = PUT[n][seat](state.passed, True)
     while True:  # the next seat that has not passed (back to this one: everyone has)
         turn += 1
         if turn == n:
             turn = 0
         if not passed[turn] or turn == seat:
             break
+    if turn == seat:  # the last to pass: the turn stays with them
+        return collecting.begin(state, turn, passed, events)
     hands = state.hands
     new = make_state(
         players, "bidding", hands, state.peasant_discard, state.collected, state.targets,
         turn, state.bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
     )
-    if turn == seat:  # the last to pass: the turn stays with them
-        return collecting.begin(new, events)
     if hands[turn]:
         return new, events  # the common case: they bid next
     return move_turn(new, events)
@@ -91,12 +98,12 @@ def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         turn = seat
         if hands[seat]:
             break
-        passed = passed[:seat] + (True,) + passed[seat + 1 :]
-        events.append(Event.of("info", NOTHING_LEFT, state.players[seat].name, state.totals[seat]))
+        passed = PUT[n][seat](passed, True)
+        events.append(event("info", NOTHING_LEFT, state.players[seat].name, state.totals[seat]))
+    if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
+        return collecting.begin(state, turn, passed, events)
     state = make_state(
         state.players, state.phase, hands, state.peasant_discard, state.collected, state.targets,
         turn, state.bids, state.totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
     )
-    if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
-        return collecting.begin(state, events)
     return state, events

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     PEASANT_LABELS,
+    PUT,
     State,
     TakeBid,
     TakeTarget,
+    event,
+    lazy,
     make_state,
     make_table,
 )
@@ -30,8 +32,10 @@ TAKES_WITH = "{0} (bid {1}) takes {2} and {3}."
 TAKES_BID = "{0} (bid {1}) takes {2}'s bid: {3}."
 
 
-def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Everyone has passed: settle the collection order and call the first collector."""
+def begin(state: State, turn: int, passed: tuple[bool, ...], events: list[Event]) -> tuple[State, list[Event]]:
+    """Everyone has passed: settle the collection order and call the first collector.
+    (`turn` and `passed`: the state's new values, which the caller has not yet stored: a
+    step makes one new state.)"""
     totals = state.totals
     table = state.table
     ranked = order = ranking(totals, table.first)
@@ -43,14 +47,14 @@ def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if "no_zero_capture" in effects:
         order = [s for s in order if totals[s] > 0]
     players, collectors = state.players, tuple(order)
-    events.append(Event.of("info", ORDER, Lazy(words.seats_with, players, totals, collectors, "{} ({})", "nobody")))
+    events.append(event("info", ORDER, lazy(words.seats_with, (players, totals, collectors, "{} ({})", "nobody"))))
     table = make_table(
         table.classic, table.rng, table.goode_deck, table.peasant_deck, table.goode_discard, table.round,
         table.first, effects, collectors, ranked[0], table.shown, table.end_reason, table.hands_at_round_end,
     )
     state = make_state(
         players, "collecting", state.hands, state.peasant_discard, state.collected, state.targets,
-        state.turn, state.bids, totals, state.passed, 0, state.bid_open, state.bid_taken, table,
+        turn, state.bids, totals, passed, 0, state.bid_open, state.bid_taken, table,
     )
     return move_collector(state, events)
 
@@ -66,29 +70,27 @@ def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
         index += 1
     else:
         raise RuleError("That Peasant is not on the table.")
-    goodes, hands, totals = target.goodes, state.hands, state.totals
-    name = state.players[seat].name
+    goodes, hands, totals, players = target.goodes, state.hands, state.totals, state.players
+    put = PUT[len(players)][seat]  # a copy of a seat's tuple with this seat's entry replaced
+    name = players[seat].name
     if goodes:
-        event = Event.of("info", TAKES_WITH, name, totals[seat], PEASANT_LABELS[peasant], Lazy(words.goodes, goodes))
-        new_hands = list(hands)  # lists, changed and made tuples: quicker than slicing
-        new_hands[seat] += goodes
-        hands = tuple(new_hands)
+        line = event("info", TAKES_WITH, name, totals[seat], PEASANT_LABELS[peasant], lazy(words.goodes, (goodes,)))
+        hands = put(hands, hands[seat] + goodes)
     else:
-        event = Event.of("info", TAKES, name, totals[seat], PEASANT_LABELS[peasant])
-    collected = list(state.collected)
-    collected[seat] += (peasant,)
+        line = event("info", TAKES, name, totals[seat], PEASANT_LABELS[peasant])
+    collected = state.collected
+    collected = put(collected, collected[seat] + (peasant,))
     bids = state.bids
-    bid_open = list(state.bid_open)
-    bid_open[seat] = bids[seat] != ()  # their spent bid is a target now
+    bid_open = put(state.bid_open, bids[seat] != ())  # their spent bid is a target now
     targets = targets[:index] + targets[index + 1 :]
     table, pos = state.table, state.collect_pos + 1
     new = make_state(
-        state.players, "collecting", hands, state.peasant_discard, tuple(collected), targets, state.turn,
-        bids, totals, state.passed, pos, tuple(bid_open), state.bid_taken, table,
+        players, "collecting", hands, state.peasant_discard, collected, targets, state.turn,
+        bids, totals, state.passed, pos, bid_open, state.bid_taken, table,
     )
     if targets and pos < len(table.order):  # the common case: the next collector takes one of them
-        return new, [event]
-    return move_collector(new, [event])
+        return new, [line]
+    return move_collector(new, [line])
 
 
 def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
@@ -111,18 +113,16 @@ def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
     if not bid_open[owner]:
         raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
     totals = state.totals
-    event = Event.of("info", TAKES_BID, players[seat].name, totals[seat], owner_name, Lazy(words.goodes, bid))
+    line = event("info", TAKES_BID, players[seat].name, totals[seat], owner_name, lazy(words.goodes, (bid,)))
     bid_open[owner] = False
     bid_open[seat] = bids[seat] != ()  # their spent bid is a target now
-    taken = list(bid_taken)
-    taken[owner] = True
-    hands = list(state.hands)
-    hands[seat] += bid
+    puts, hands = PUT[len(players)], state.hands  # copies of a seat's tuple with one entry replaced
     new = make_state(
-        players, "collecting", tuple(hands), state.peasant_discard, state.collected, state.targets, state.turn,
-        bids, totals, state.passed, state.collect_pos + 1, tuple(bid_open), tuple(taken), state.table,
+        players, "collecting", puts[seat](hands, hands[seat] + bid), state.peasant_discard, state.collected,
+        state.targets, state.turn, bids, totals, state.passed, state.collect_pos + 1, tuple(bid_open),
+        puts[owner](bid_taken, True), state.table,
     )
-    return move_collector(new, [event])
+    return move_collector(new, [line])
 
 
 def move_collector(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -138,14 +138,14 @@ def move_collector(state: State, events: list[Event]) -> tuple[State, list[Event
         seat = order[pos]
         if targets or bid_open.count(True) > bid_open[seat]:
             break
-        events.append(Event.of("info", NOTHING_TO_TAKE, state.players[seat].name))
+        events.append(event("info", NOTHING_TO_TAKE, state.players[seat].name))
         # their spent bid is a target now
-        bid_open = bid_open[:seat] + (state.bids[seat] != (),) + bid_open[seat + 1 :]
+        bid_open = PUT[len(bid_open)][seat](bid_open, state.bids[seat] != ())
         pos += 1
+    if pos == end:  # (the round's end reads neither the position nor the open bids)
+        return round_end.end_round(state, events)
     state = make_state(
         state.players, state.phase, state.hands, state.peasant_discard, state.collected, targets, state.turn,
         state.bids, state.totals, state.passed, pos, bid_open, state.bid_taken, state.table,
     )
-    if pos == end:
-        return round_end.end_round(state, events)
     return state, events

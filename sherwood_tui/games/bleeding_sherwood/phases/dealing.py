@@ -8,20 +8,25 @@ from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.rng import randbelow, shuffled
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     CARDS,
     EFFECT_TEXT,
     MIN_TARGET_VALUE,
+    NO_BIDS,
+    NOBODY,
     PEASANT_BONUS,
     PEASANT_NAMES,
     PEASANT_SPECIALS,
     PEASANT_VALUES,
+    ZEROS,
     State,
     Target,
+    event,
+    lazy,
     make_state,
     make_table,
+    make_target,
     new_state,
 )
 from sherwood_tui.games.bleeding_sherwood.phases import bidding, round_end
@@ -56,7 +61,7 @@ def start_round(
     # target under the 1996 rules and at two); `p` and `g`: the cards dealt so far.
     only_one = classic or n == 2
     minimum = MIN_TARGET_VALUE.get(n, 0)
-    targets: list[list] = []  # [peasant, its goodes]
+    dealt: list[Target] = []
     p = g = value = 0
     special = False
     while p < len(peasants):
@@ -64,28 +69,35 @@ def start_round(
         p += 1
         bonus = goodes[g : g + PEASANT_BONUS[peasant]]  # dealt face up with it
         g += len(bonus)
-        targets.append([peasant, bonus])
-        special = special or PEASANT_SPECIALS[peasant] is not None
+        dealt.append(make_target(peasant, bonus))
+        if PEASANT_SPECIALS[peasant] is not None:
+            special = True
         value += PEASANT_VALUES[peasant]  # (some Peasants are worth less than nothing)
         if only_one or value >= minimum:
             break
     hands, shown, peasants, goodes = state.hands, goodes[:g], peasants[p:], goodes[g:]
-    notes: list[Event] = []
-    effects: tuple[str, ...] = ()
-    if special:  # the special Peasants act (they may deal more, and draw Goodes)
-        effects, hands, peasants, goodes, shown = specials(hands, classic, targets, peasants, goodes, shown, first, notes)
     round_no = old.round + 1
-    dealt = tuple([target_of(p, tuple(g)) for p, g in targets])
-    events.append(Event.of("round_start", ROUND_START, round_no, Lazy(words.targets, dealt)))
-    events += notes
+    effects: tuple[str, ...] = ()
+    notes: list[Event] = []
+    if special:  # the special Peasants act (they may deal more, and draw Goodes)
+        targets: list[list] = [[t.peasant, list(t.goodes)] for t in dealt]
+        effects, hands, peasants, goodes, shown = specials(hands, classic, targets, peasants, goodes, shown, first, notes)
+        dealt = [target_of(p, tuple(g)) for p, g in targets]
+    targets_dealt = tuple(dealt)
+    events.append(event("round_start", ROUND_START, round_no, lazy(words.targets, (targets_dealt,))))
+    if notes:
+        events += notes
+    face_up = old.shown + shown  # and last round's bids (`seen`): see `State.revealed`
+    for bid in seen:
+        face_up += bid
     table = make_table(
         classic, old.rng, goodes, peasants, goode_discard, round_no, first, effects, (),
-        old.high_bidder, old.shown.union(shown, *seen), old.end_reason, hands_at_round_end,
+        old.high_bidder, face_up, old.end_reason, hands_at_round_end,
     )
-    nobody = (False,) * n
+    nobody = NOBODY[n]
     state = make_state(
-        state.players, "bidding", hands, peasant_discard, state.collected, dealt,
-        first, ((),) * n, (0,) * n, nobody, 0, nobody, nobody, table,
+        state.players, "bidding", hands, peasant_discard, state.collected, targets_dealt,
+        first, NO_BIDS[n], ZEROS[n], nobody, 0, nobody, nobody, table,
     )
     return state, bool(peasants and goodes)
 
@@ -121,9 +133,9 @@ def specials(
             continue
         if kind == "extra_target":
             if classic:  # 1996: one target a round
-                notes.append(Event.of("info", BRINGS_NO_ONE, name))
+                notes.append(event("info", BRINGS_NO_ONE, name))
             elif deal_one():
-                notes.append(Event.of("info", BRINGS, name, PEASANT_NAMES[targets[-1][0]]))
+                notes.append(event("info", BRINGS, name, PEASANT_NAMES[targets[-1][0]]))
         elif kind == "all_draw":
             drawn = list(hands)
             for k in range(n):
@@ -131,18 +143,18 @@ def specials(
                 if gdeck:
                     drawn[seat] += (gdeck.pop(0),)
             hands = tuple(drawn)
-            notes.append(Event.of("info", ALL_DRAW, name))
+            notes.append(event("info", ALL_DRAW, name))
         elif kind == "gather_bonus":
             for other in targets:
                 if other is not target:
                     target[1].extend(other[1])
                     other[1].clear()
-            notes.append(Event.of("info", GATHERS, name))
+            notes.append(event("info", GATHERS, name))
         elif kind == "reverse_order" and classic:  # 1996: only the highest bid captures
-            notes.append(Event.of("info", CHANGES_NOTHING, name))
+            notes.append(event("info", CHANGES_NOTHING, name))
         elif kind in EFFECT_TEXT:
             effects.append(kind)
-            notes.append(Event.of("info", IN_FORCE, EFFECT_TEXT[kind]))
+            notes.append(event("info", IN_FORCE, EFFECT_TEXT[kind]))
     return tuple(effects), hands, tuple(pdeck), tuple(gdeck), tuple(face_up)
 
 

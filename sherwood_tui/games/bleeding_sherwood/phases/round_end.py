@@ -4,9 +4,20 @@ when the next round cannot be dealt), else the highest bidder starts the next ro
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.wording import Lazy, count
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood import words
-from sherwood_tui.games.bleeding_sherwood.model import PEASANT_VALUES, WINNING_SCORE, State, make_state, make_table
+from sherwood_tui.games.bleeding_sherwood.model import (
+    NO_BIDS,
+    NOBODY,
+    PEASANT_VALUES,
+    WINNING_SCORE,
+    ZEROS,
+    State,
+    event,
+    lazy,
+    make_state,
+    make_table,
+)
 from sherwood_tui.games.bleeding_sherwood.phases import bidding, dealing
 from sherwood_tui.games.bleeding_sherwood.scoring import winners
 
@@ -18,7 +29,8 @@ _peasant_value = PEASANT_VALUES.__getitem__
 
 
 def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Discard leftovers; end at the winning score, else start the next round."""
+    """Discard leftovers; end at the winning score, else start the next round. (`state`:
+    the last collector's, the collection over whatever its position and open bids.)"""
     targets, players, table, bids = state.targets, state.players, state.table, state.bids
     n = len(players)
     leftovers_g = [g for t in targets for g in t.goodes] if targets else []
@@ -30,19 +42,22 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     goode_discard = table.goode_discard + tuple(leftovers_g)
     hands_at_round_end = tuple(map(len, state.hands))
     points = [sum(map(_peasant_value, got)) for got in state.collected]  # (score_of, without n calls)
-    discarded = Lazy(count, len(leftovers_g) + len(leftovers_p), "leftover card")
-    events.append(Event.of("round_end", ROUND_END, table.round, discarded, Lazy(words.names_with, players, points, "{} {}", "")))
+    discarded = lazy(count, (len(leftovers_g) + len(leftovers_p), "leftover card"))
+    events.append(event("round_end", ROUND_END, table.round, discarded, lazy(words.names_with, (players, points, "{} {}", ""))))
     if max(points) >= WINNING_SCORE:
         reached = ", ".join([players[s].name for s in range(n) if points[s] >= WINNING_SCORE])
+        face_up = table.shown  # the bids were face up
+        for bid in bids:
+            face_up += bid
         table = make_table(
             table.classic, table.rng, table.goode_deck, table.peasant_deck, goode_discard, table.round,
-            table.first, (), table.order, table.high_bidder, table.shown.union(*bids),  # the bids were face up
+            table.first, (), table.order, table.high_bidder, face_up,
             table.end_reason, hands_at_round_end,
         )
-        nobody = (False,) * n
+        nobody = NOBODY[n]
         state = make_state(
-            players, state.phase, state.hands, peasant_discard, state.collected, (), state.turn, ((),) * n,
-            (0,) * n, state.passed, state.collect_pos, nobody, nobody, table,
+            players, state.phase, state.hands, peasant_discard, state.collected, (), state.turn, NO_BIDS[n],
+            ZEROS[n], state.passed, len(table.order), nobody, nobody, table,
         )
         return finish(state, REACHED.format(reached, WINNING_SCORE), events)
     state, dealt_in_full = dealing.start_round(
@@ -68,8 +83,8 @@ def finish(state: State, reason: str, events: list[Event]) -> tuple[State, list[
     )
     names = [state.players[s].name for s in winners(state.collected, state.hands)]
     if len(names) == 1:
-        verdict = Event.of("game_end", GAME_END, reason, names[0], "wins")
+        verdict = event("game_end", GAME_END, reason, names[0], "wins")
     else:
-        verdict = Event.of("game_end", GAME_END, reason, Lazy(words.joined, names, " and "), "share the win")
+        verdict = event("game_end", GAME_END, reason, lazy(words.joined, (names, " and ")), "share the win")
     events.append(verdict)
     return state, events
