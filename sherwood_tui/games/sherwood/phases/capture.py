@@ -39,28 +39,30 @@ def successful(reveal: Reveal) -> dict[int, int]:
     return first
 
 
-def capture_seats(reveal: Reveal) -> tuple[int, ...]:
+def capture_seats(reveal: Reveal, first: dict[int, int] | None = None) -> tuple[int, ...]:
     """Who goes to prison this turn (phase 7), in mission resolution order: the winners
     of Discretion who were successful in a mission; on King Richard's turn every winner
     of Discretion, whatever they won. Known from the reveal on (the cells are given in
-    this order once the rewards are taken)."""
+    this order once the rewards are taken). `first`: `successful(reveal)`, if known."""
     if reveal.captured:
         return reveal.captured
     high = reveal.discretion_high
     if not high:
         return ()
-    first = successful(reveal)
+    if first is None:
+        first = successful(reveal)
     if reveal.king:
         return tuple(sorted(high, key=lambda s: (first.get(s, 3), s)))
     return tuple(sorted([s for s in high if s in first], key=first.__getitem__))
 
 
-def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...] = ()) -> None:
+def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...] = (),
+            first: dict[int, int] | None = None) -> None:
     """The capture; `little_booty`: who took one just before (phase 6), recorded in the
-    reveal with the captured in one copy."""
+    reveal with the captured in one copy; `first`: `successful(reveal)`, if known."""
     reveal = draft.reveal
     names = draft.names
-    captured = capture_seats(reveal)
+    captured = capture_seats(reveal, first)
     king = draft.king
     queue = []
     if captured:

@@ -17,6 +17,7 @@ from sherwood_tui.games.sherwood.tables import (
     CHAR_NAMES,
     LOOT,
     MISSION_NAMES,
+    PAID,
     chars_text,
     gold_cards,
     paid_count,
@@ -135,13 +136,15 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
             parties.append(_idle_party(seat, freed))
             continue
         personal, group = p.personal, p.group
-        spent = [card for _, card in personal] + ([group] if group is not None else [])
-        wages = paid_count(members)
-        paid = gold_cards(hands[seat])[:wages] if wages else ()
-        if spent or paid:
-            gone = set(spent) | set(paid)
-            hands[seat] = tuple([c for c in hands[seat] if c not in gone])
-            discard += spent + list(paid)
+        paid: tuple[int, ...] = ()
+        if personal or group is not None or not PAID.isdisjoint(members):  # else nothing is spent
+            spent = [card for _, card in personal] + ([group] if group is not None else [])
+            wages = paid_count(members)
+            paid = gold_cards(hands[seat])[:wages] if wages else ()
+            if spent or paid:
+                gone = set(spent) | set(paid)
+                hands[seat] = tuple([c for c in hands[seat] if c not in gone])
+                discard += spent + list(paid)
         party, report = _revealed_party(seat, members, personal, group, len(paid))
         parties.append(party)
         sent.append((seat, party.totals))
