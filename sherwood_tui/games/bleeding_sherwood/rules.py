@@ -33,9 +33,22 @@ STEPS: dict[type, tuple[str, str, Callable[[State, Any], tuple[State, list[Event
 # The steps of each phase by action type, for `apply`'s short cut (one look-up).
 BIDDING_STEPS = {kind: step for kind, (phase, _, step) in STEPS.items() if phase == "bidding"}
 COLLECTING_STEPS = {kind: step for kind, (phase, _, step) in STEPS.items() if phase == "collecting"}
+# The shared action objects (`legal`'s, which `legal_actions` hands out) by id: their
+# phase, seat, step and the step's value, for `apply`'s quickest short cut (no reads
+# of the pydantic action; the objects live as long as the module, so no other object
+# can have their ids).
+SHARED_ACTIONS: dict[int, tuple[str, int, Callable[[State, int, Any], tuple[State, list[Event]]], Any]] = {}
+for _seat, _actions in enumerate(legal.SEAT_ACTIONS):
+    for _play in _actions.plays:
+        SHARED_ACTIONS[id(_play)] = ("bidding", _seat, bidding.play, _play.card)
+    SHARED_ACTIONS[id(_actions.pass_)] = ("bidding", _seat, bidding.pass_seat, None)
+    for _take in _actions.take_targets:
+        SHARED_ACTIONS[id(_take)] = ("collecting", _seat, collecting.take_peasant, _take.peasant)
+    for _take_bid in _actions.take_bids:
+        SHARED_ACTIONS[id(_take_bid)] = ("collecting", _seat, collecting.take_owners_bid, _take_bid.owner)
 
 
-class BleedingSherwood(Game):
+class BleedingSherwood(legal.Turns, Game):
     plugin = PLUGIN
     state_type = State
     action_type = Action
@@ -47,6 +60,17 @@ class BleedingSherwood(Game):
         """The core's `apply`, with a short cut for the common case (a well-formed move
         of the seat to act, in its phase) that gives the same result: anything else,
         every refusal among them, goes through the core's checks."""
+        shared = SHARED_ACTIONS.get(id(action))
+        if shared is not None:  # one of `legal_actions`' objects: its fields are known
+            phase, seat, play, value = shared
+            if phase == state.phase:
+                actor = state.turn if phase == "bidding" else state.table.order[state.collect_pos]
+                if seat == actor:
+                    try:
+                        return play(state, seat, value)
+                    except (RuleError, AttributeError, TypeError, ValueError, KeyError, IndexError):
+                        pass  # the core's `apply` says what is wrong
+            return super().apply(state, action)
         phase = state.phase
         # type(action), not action.__class__: a pydantic model's attributes are read
         # through its `__getattr__` hook, several times slower
@@ -73,11 +97,8 @@ class BleedingSherwood(Game):
             raise RuleError(outside)
         return step(state, action)
 
-    # The parts' functions serve as the methods (one call, not two: the bots and the
-    # simulator ask for `legal_actions` and `to_act` at every step).
-    to_act = staticmethod(legal.to_act)
-    may_act = staticmethod(legal.may_act)
-    legal_actions = staticmethod(legal.legal_actions)
+    # The parts' functions serve as the methods (one call, not two); `to_act`, `may_act`
+    # and `legal_actions` come from the base `legal.Turns`.
     view = staticmethod(views.view)
     public_view = staticmethod(views.public_view)
     scramble_secrets = staticmethod(privacy.scramble)

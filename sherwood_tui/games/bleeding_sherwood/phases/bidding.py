@@ -29,7 +29,11 @@ NOTHING_LEFT = "{0} has no Goodes left and passes with a bid of {1}."
 
 def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
     fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
-    seat, card = fields["seat"], fields["card"]
+    return play(state, fields["seat"], fields["card"])
+
+
+def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
+    """`play_goode` with the action's fields (`rules.apply` knows them for the shared actions)."""
     hands = state.hands
     hand = hands[seat]
     if card not in hand:
@@ -60,7 +64,11 @@ def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
 
 
 def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
-    seat = action.seat
+    return pass_seat(state, action.seat)
+
+
+def pass_seat(state: State, seat: int, _: object = None) -> tuple[State, list[Event]]:
+    """`pass_` with the action's seat (`rules.apply` knows it for the shared actions)."""
     players, totals = state.players, state.totals
     events = [event("info", PASSES, players[seat].name, totals[seat])]
     turn, n = seat, len(players)

@@ -61,7 +61,11 @@ def begin(state: State, turn: int, passed: tuple[bool, ...], events: list[Event]
 
 def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
     fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
-    seat, peasant = fields["seat"], fields["peasant"]
+    return take_peasant(state, fields["seat"], fields["peasant"])
+
+
+def take_peasant(state: State, seat: int, peasant: int) -> tuple[State, list[Event]]:
+    """`take_target` with the action's fields (`rules.apply` knows them for the shared actions)."""
     targets = state.targets
     index = 0
     for target in targets:
@@ -95,7 +99,11 @@ def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
 
 def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
     fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
-    seat, owner = fields["seat"], fields["owner"]
+    return take_owners_bid(state, fields["seat"], fields["owner"])
+
+
+def take_owners_bid(state: State, seat: int, owner: int) -> tuple[State, list[Event]]:
+    """`take_bid` with the action's fields (`rules.apply` knows them for the shared actions)."""
     players = state.players
     if not 0 <= owner < len(players):
         raise RuleError("There is no such bid.")
@@ -109,19 +117,23 @@ def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
     bid = bids[owner]
     if not bid:
         raise RuleError(f"{owner_name} bid nothing; there is no bid to take.")
-    bid_open = list(state.bid_open)
+    bid_open = state.bid_open
     if not bid_open[owner]:
         raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
     totals = state.totals
     line = event("info", TAKES_BID, players[seat].name, totals[seat], owner_name, lazy(words.goodes, (bid,)))
-    bid_open[owner] = False
-    bid_open[seat] = bids[seat] != ()  # their spent bid is a target now
     puts, hands = PUT[len(players)], state.hands  # copies of a seat's tuple with one entry replaced
+    # the bid taken is closed; their own spent bid is a target now
+    bid_open = puts[seat](puts[owner](bid_open, False), bids[seat] != ())
+    targets, table, pos = state.targets, state.table, state.collect_pos + 1
     new = make_state(
         players, "collecting", puts[seat](hands, hands[seat] + bid), state.peasant_discard, state.collected,
-        state.targets, state.turn, bids, totals, state.passed, state.collect_pos + 1, tuple(bid_open),
-        puts[owner](bid_taken, True), state.table,
+        targets, state.turn, bids, totals, state.passed, pos, bid_open, puts[owner](bid_taken, True), table,
     )
+    order = table.order
+    # the common case (`move_collector`'s first test): the next collector has something to take
+    if pos < len(order) and (targets or bid_open.count(True) > bid_open[order[pos]]):
+        return new, [line]
     return move_collector(new, [line])
 
 

@@ -27,7 +27,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     make_state,
     make_table,
     make_target,
-    new_state,
 )
 from sherwood_tui.games.bleeding_sherwood.phases import bidding, round_end
 
@@ -178,13 +177,16 @@ def new_game(players: list, options: dict[str, bool], seed: int) -> tuple:
     peasant_deck, rng = shuffled(rng, range(len(data.peasants)))
     dealer, rng = randbelow(rng, n)  # the rulebook names no dealer: a random one
     size = data.hand_size
-    state = new_state(
-        tuple(players),
-        tuple(goode_deck[i * size : (i + 1) * size] for i in range(n)),
-        classic=options.get("classic_1996", False),
-        rng=rng,
-        goode_deck=goode_deck[n * size :],
-        peasant_deck=peasant_deck,
+    hands = []
+    for i in range(n):
+        hands.append(goode_deck[i * size : (i + 1) * size])
+    # `new_state`'s state, every field by position (no keyword call, no dict: once a game)
+    table = make_table(
+        options.get("classic_1996", False), rng, goode_deck[n * size :], peasant_deck, (), 0, 0, (), (), 0, (), "", ()
+    )
+    nobody, no_bids = NOBODY[n], NO_BIDS[n]
+    state = make_state(
+        tuple(players), "bidding", tuple(hands), (), no_bids, (), 0, no_bids, ZEROS[n], nobody, 0, nobody, nobody, table
     )
     return first_round(state, (dealer + 1) % n)
 

@@ -33,15 +33,21 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     the last collector's, the collection over whatever its position and open bids.)"""
     targets, players, table, bids = state.targets, state.players, state.table, state.bids
     n = len(players)
-    leftovers_g = [g for t in targets for g in t.goodes] if targets else []
+    # (loops, not list comprehensions: quicker for so few items)
+    leftovers_g: list[int] = []
+    leftovers_p: list[int] = []
+    for target in targets:
+        leftovers_g += target.goodes
+        leftovers_p.append(target.peasant)
     for bid, taken in zip(bids, state.bid_taken):
         if not taken:
             leftovers_g += bid
-    leftovers_p = [t.peasant for t in targets] if targets else []
     peasant_discard = state.peasant_discard + tuple(leftovers_p)
     goode_discard = table.goode_discard + tuple(leftovers_g)
     hands_at_round_end = tuple(map(len, state.hands))
-    points = [sum(map(_peasant_value, got)) for got in state.collected]  # (score_of, without n calls)
+    points = []
+    for got in state.collected:
+        points.append(sum(map(_peasant_value, got)))  # (score_of, without n calls)
     discarded = lazy(count, (len(leftovers_g) + len(leftovers_p), "leftover card"))
     events.append(event("round_end", ROUND_END, table.round, discarded, lazy(words.names_with, (players, points, "{} {}", ""))))
     if max(points) >= WINNING_SCORE:
