@@ -19,6 +19,10 @@ from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-ex
 from sherwood_tui.core.wording import printable
 
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
+# What a half-built move, or one with values of the wrong kind, raises on its way
+# through the rules (`Game.apply` turns it into a RuleError; a game's short cut in its
+# own `apply` falls back to the core's checks on it).
+MALFORMED_MOVE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError)
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -301,7 +305,7 @@ class Game(ABC, Generic[S, A, V]):
             if not self.may_act(state, move.seat):
                 raise RuleError(self.why_not_turn(state, move.seat))
             return self._apply(state, move)
-        except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        except MALFORMED_MOVE_ERRORS:
             # A half-built move (`model_construct`) or one with values of the wrong
             # kind; a well-formed move that fails here is a bug in the rules.
             problem = self.malformed(action)

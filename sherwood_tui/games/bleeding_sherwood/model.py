@@ -205,8 +205,3 @@ def _putter(n: int, index: int) -> Callable[[tuple, Any], tuple]:
 # PUT[n][seat](items, value): the n-tuple `items` (one entry a seat) with the entry of
 # `seat` replaced by `value`, written out (one new tuple, no list: a step's hot path).
 PUT = tuple(tuple(_putter(n, seat) for seat in range(n)) for n in range(7))
-
-
-def replaced(items: tuple, index: int, value) -> tuple:
-    """A copy of `items` with the entry at `index` replaced by `value`."""
-    return items[:index] + (value,) + items[index + 1 :]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sherwood_tui.core.contract import Event, Game, Player
+from sherwood_tui.core.contract import MALFORMED_MOVE_ERRORS, Event, Game, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood import legal, privacy, scoring, views
 from sherwood_tui.games.bleeding_sherwood.model import Action, Pass, PlayGoode, State, TakeBid, TakeTarget
@@ -68,7 +68,7 @@ class BleedingSherwood(legal.Turns, Game):
                 if seat == actor:
                     try:
                         return play(state, seat, value)
-                    except (RuleError, AttributeError, TypeError, ValueError, KeyError, IndexError):
+                    except (RuleError, *MALFORMED_MOVE_ERRORS):
                         pass  # the core's `apply` says what is wrong
             return super().apply(state, action)
         phase = state.phase
@@ -87,7 +87,7 @@ class BleedingSherwood(legal.Turns, Game):
                 seat = action.seat
                 if seat.__class__ is int and seat == actor:
                     return step(state, action)
-            except (RuleError, AttributeError, TypeError, ValueError, KeyError, IndexError):
+            except (RuleError, *MALFORMED_MOVE_ERRORS):
                 pass  # the core's `apply` says what is wrong
         return super().apply(state, action)
 

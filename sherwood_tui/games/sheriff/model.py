@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import Field
 
 from sherwood_tui.core.contract import Event, Frozen, Player
-from sherwood_tui.core.draft import Draft, draft_class, field_names
+from sherwood_tui.core.draft import Draft, draft_class
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.sheriff.data import deck, load
 
@@ -119,7 +119,6 @@ class State:
         return PHASE_OF_STEP[self.step]
 
 
-_FIELDS = field_names(State)
 _event_class = Event
 _new = object.__new__
 

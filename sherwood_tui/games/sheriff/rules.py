@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
+from sherwood_tui.core.contract import MALFORMED_MOVE_ERRORS, Event, Game, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import legal, refusals, scoring, turns, views
 from sherwood_tui.games.sheriff.model import (
@@ -63,7 +63,6 @@ STEP_ROUTES: dict[str, dict[type, Callable[[State, Any], tuple[State, list[Event
 # confiscating are final by the rules
 FINAL_MOVES = frozenset((Draw, LetPass, OpenBag, EndInspection, Confiscate))
 _may_act = turns.may_act
-_SLIPS = (AttributeError, TypeError, ValueError, KeyError, IndexError)
 
 
 class SheriffGame(Game):
@@ -105,7 +104,7 @@ class SheriffGame(Game):
                 seat = action.seat
                 if seat.__class__ is int and _may_act(state, step, seat):
                     return handler(state, action)
-            except _SLIPS:
+            except MALFORMED_MOVE_ERRORS:
                 pass  # a malformed move: the checked path says why
         try:
             return super().apply(state, action)

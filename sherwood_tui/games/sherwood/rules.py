@@ -68,7 +68,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
+from sherwood_tui.core.contract import MALFORMED_MOVE_ERRORS, Event, Game, Player, ScoreLine
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import count
@@ -255,7 +255,7 @@ class SherwoodGame(Game):
                         draft = StepDraft(state)
                         events = entry[1](draft, action)
                         return draft.done(), events
-            except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+            except MALFORMED_MOVE_ERRORS:
                 pass
         return super().apply(state, action)
 
