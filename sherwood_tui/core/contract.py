@@ -222,6 +222,8 @@ class Game(ABC, Generic[S, A, V]):
     tiebreak_label: ClassVar[str] = "Tie-break"
     state_type: ClassVar[type]
     action_type: ClassVar[Any]  # an Annotated discriminated union of action models
+    view_type: ClassVar[type]  # what `view` returns (a seat on another terminal is sent it as JSON)
+    public_view_type: ClassVar[type]  # what `public_view` returns
 
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _action_classes: ClassVar[frozenset[type] | None] = None

@@ -52,6 +52,8 @@ class BleedingSherwood(legal.Turns, Game):
     plugin = PLUGIN
     state_type = State
     action_type = Action
+    view_type = views.SeatView
+    public_view_type = views.PublicView
 
     def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> tuple[State, list[Event]]:
         return dealing.new_game(players, options, seed)

@@ -69,6 +69,8 @@ class SheriffGame(Game):
     plugin = PLUGIN
     state_type = State
     action_type = Action
+    view_type = views.SeatView
+    public_view_type = views.PublicView
 
     def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> State:
         return new_state(players, bool(options.get("royal_goods", False)), seed)

@@ -147,6 +147,8 @@ class SherwoodGame(Game):
     plugin = PLUGIN
     state_type = State
     action_type = Action
+    view_type = views.SeatView
+    public_view_type = views.PublicView
 
     def __init__(self) -> None:
         # action type -> (the phase it belongs to, its handler(draft, action) -> events)

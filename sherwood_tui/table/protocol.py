@@ -1,0 +1,117 @@
+"""The messages between a table's host and its seat processes: one JSON object a line
+over a local (Unix) socket, each with a "type".
+
+Seat to host (small; the host refuses a longer line and closes the connection):
+- `{"type": "hello", "ticket": T}`: first; `T` is the one-time ticket the host issued
+  when this seat process was started for a connection (it says who this is).
+- `{"type": "code", "code": C}`: the table's join code, when the host asked for it.
+- `{"type": "act", "action": A}`: the chosen move, as the game's action JSON.
+- `{"type": "undo"}`: take back this seat's last move, if the table allows it.
+- `{"type": "bye"}`: the player leaves (the seat waits for them).
+
+Host to seat:
+- `{"type": "need_code", "name": N, "problem": P}`: this key has not taken seat `N`
+  yet: ask the player for the join code (`P`: why the last one failed, or "").
+- `{"type": "welcome", "game": ID, "seat": S, "name": N}`: joined (seat None: watching).
+- `{"type": "feed", "feed": F, "events": E, "status": ST}`: what the seat may see now
+  (`wire.feed_to_json`), the public events of the steps since the last feed
+  (`wire.events_to_json`), and the table's status (`TableStatus` as JSON).
+- `{"type": "refused", "message": M}`: a move or an undo was refused; nothing changed.
+- `{"type": "notice", "message": M}`: something the seat should be told in passing.
+- `{"type": "closed", "message": M}`: the host ends this connection (the seat was
+  opened elsewhere, the table closed...); the seat app says `M` and exits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+SEAT_LINE_LIMIT = 64 * 1024  # what a seat may send in one message
+HOST_LINE_LIMIT = 32 * 2**20  # a feed with a long game's whole log fits easily
+
+
+class ProtocolError(Exception):
+    """A message that is not one of ours (too long, not JSON, no type)."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as its line."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """One line as a message (ProtocolError if it is not one)."""
+    try:
+        message = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("a message that is not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message without a type")
+    return message
+
+
+async def read_message(reader: asyncio.StreamReader) -> dict[str, Any] | None:
+    """The next message, or None at the end of the stream. The reader's own limit (set
+    when the connection is opened: `limit=SEAT_LINE_LIMIT` on the host's side) bounds a
+    line; a longer one raises ProtocolError."""
+    try:
+        line = await reader.readuntil(b"\n")
+    except asyncio.IncompleteReadError as err:
+        if err.partial.strip():
+            raise ProtocolError("a message cut short") from None
+        return None
+    except asyncio.LimitOverrunError:
+        raise ProtocolError("a message too long") from None
+    except (ConnectionError, OSError):
+        return None
+    return decode(line)
+
+
+async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> bool:
+    """Send one message; False if the other side has gone."""
+    try:
+        writer.write(encode(message))
+        await writer.drain()
+    except (ConnectionError, OSError, RuntimeError):
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """One seat as the table sees it."""
+
+    name: str
+    login: str  # the user name that takes this seat over SSH (`ssh login@host`)
+    bot: str | None  # its bot level, if a bot plays it
+    connected: bool  # a player's terminal is on this seat now
+    away: bool  # a human seat with nobody connected (the game may wait for it)
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """Who sits where, who is connected, and whom the game waits for."""
+
+    seats: tuple[SeatStatus, ...]
+    waiting_for: tuple[int, ...]  # the seats that must decide now
+    spectators: int
+    over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableStatus:
+        seats = tuple(SeatStatus(**seat) for seat in data["seats"])
+        return cls(seats, tuple(data["waiting_for"]), int(data["spectators"]), bool(data["over"]))
+
+    def waiting_text(self) -> str:
+        """ "Waiting for Marian (away) and Will." or "" when nobody is awaited."""
+        names = [self.seats[s].name + (" (away)" if self.seats[s].away else "") for s in self.waiting_for]
+        if not names:
+            return ""
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"Waiting for {listed}."
