@@ -1,0 +1,170 @@
+"""A command in a pseudo-terminal of its own, for a seat over SSH: bytes both ways,
+resizes, and an end that never leaves the process behind.
+
+The child is the leader of a new session with the terminal as its controlling terminal,
+so it gets SIGWINCH when the size changes and SIGHUP when the terminal goes away, as it
+would under a real SSH server."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import os
+import pty
+import signal
+import struct
+import termios
+from collections.abc import Callable, Sequence
+
+TERMINATE_GRACE = 5.0  # seconds a hung-up process has to end before SIGTERM, then SIGKILL
+READ_SIZE = 65536
+
+
+def set_terminal_size(fd: int, columns: int, rows: int) -> None:
+    """Size the terminal of `fd` (the foreground process gets SIGWINCH)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
+
+
+def _take_controlling_terminal(ioctl: Callable[..., object] = fcntl.ioctl, request: int = termios.TIOCSCTTY) -> None:
+    """In the child, after setsid: its stdin (the terminal) becomes its controlling
+    terminal. Bound as default arguments: nothing is looked up or imported after fork."""
+    ioctl(0, request, 0)
+
+
+class PtyProcess:
+    """A running command on its own pseudo-terminal. `on_output` receives what it writes;
+    `on_exit` is called once with its exit status when the terminal closes and the process
+    has ended."""
+
+    def __init__(self, process: asyncio.subprocess.Process, master: int,
+                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
+        self.process = process
+        self.master: int | None = master
+        self._on_output = on_output
+        self._on_exit = on_exit
+        self._pending = bytearray()  # input the terminal could not take yet
+        self._reading = False
+        self._finished = asyncio.get_running_loop().create_future()
+        self._loop = asyncio.get_running_loop()
+        self.resume_reading()
+
+    @classmethod
+    async def start(cls, argv: Sequence[str], columns: int, rows: int, env: dict[str, str],
+                    on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> PtyProcess:
+        """Run `argv` in a new terminal of `columns` x `rows` with environment `env`."""
+        master, slave = pty.openpty()
+        try:
+            set_terminal_size(slave, columns, rows)
+            os.set_blocking(master, False)
+            process = await asyncio.create_subprocess_exec(
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                start_new_session=True, preexec_fn=_take_controlling_terminal,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        return cls(process, master, on_output, on_exit)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def write(self, data: bytes) -> None:
+        """Type `data` on the terminal (kept in order if the terminal is full)."""
+        if self.master is None:
+            return
+        if self._pending:
+            self._pending += data
+            return
+        self._pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        if self.master is None:
+            return
+        try:
+            written = os.write(self.master, self._pending)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the child has closed the terminal: nothing will read this
+            written = len(self._pending)
+        del self._pending[:written]
+        if self._pending:
+            self._loop.add_writer(self.master, self._flush)
+        else:
+            self._loop.remove_writer(self.master)
+
+    def resize(self, columns: int, rows: int) -> None:
+        """Follow the client's new size."""
+        if self.master is not None:
+            set_terminal_size(self.master, columns, rows)
+
+    def pause_reading(self) -> None:
+        """Stop reading the output (the client is slow): the child blocks when the
+        terminal is full instead of the server buffering without end."""
+        if self.master is not None and self._reading:
+            self._loop.remove_reader(self.master)
+            self._reading = False
+
+    def resume_reading(self) -> None:
+        if self.master is not None and not self._reading:
+            self._loop.add_reader(self.master, self._read)
+            self._reading = True
+
+    def _read(self) -> None:
+        assert self.master is not None
+        try:
+            data = os.read(self.master, READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError as err:  # EIO: every process on the terminal has closed it
+            if err.errno != errno.EIO:
+                raise
+            data = b""
+        if data:
+            self._on_output(data)
+        else:
+            self._close_terminal()
+            asyncio.ensure_future(self._report_exit())
+
+    def _close_terminal(self) -> None:
+        """Close our side: the terminal hangs up (the session gets SIGHUP)."""
+        if self.master is None:
+            return
+        self.pause_reading()
+        self._loop.remove_writer(self.master)
+        os.close(self.master)
+        self.master = None
+
+    async def _report_exit(self) -> None:
+        status = await self.process.wait()
+        if not self._finished.done():
+            self._finished.set_result(status)
+            self._on_exit(status)
+
+    async def wait(self) -> int:
+        """The exit status, once the process has ended and its terminal closed."""
+        return await asyncio.shield(self._finished)
+
+    async def terminate(self, grace: float = TERMINATE_GRACE) -> int:
+        """End the process as a dropped connection does: hang up its terminal, then
+        SIGTERM and at last SIGKILL its process group if it lingers. Returns its status."""
+        self._close_terminal()
+        for next_signal in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
+                break
+            except TimeoutError:
+                self._signal_group(next_signal)
+        await self._report_exit()
+        return await self.wait()
+
+    def _signal_group(self, number: int) -> None:
+        """Signal the whole group (the seat and anything it started)."""
+        try:
+            os.killpg(self.process.pid, number)
+        except (ProcessLookupError, PermissionError):
+            pass

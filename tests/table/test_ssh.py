@@ -1,0 +1,239 @@
+"""The SSH door (table/ssh.py): an asyncssh client against start_ssh_server with a fake
+host whose seat command is a tiny script that shows its terminal size and the keys it gets."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import stat
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from sherwood_tui.table.pty_bridge import PtyProcess
+from sherwood_tui.table.ssh import SshServer, host_key_fingerprint, start_ssh_server
+from tests.table.fake_host import DEADLINE, FakeHost, ended
+
+# The seat process: says who it is, its size (again on every SIGWINCH), each key it gets.
+SEAT_SCRIPT = r"""
+import os, signal, sys, tty
+tty.setraw(0)
+def show_size(*_):
+    columns, rows = os.get_terminal_size(0)
+    os.write(1, f"size={columns}x{rows}\r\n".encode())
+signal.signal(signal.SIGWINCH, show_size)
+foreground = os.tcgetpgrp(0) == os.getpgrp()
+os.write(1, f"ticket={sys.argv[1]} pid={os.getpid()} term={os.environ['TERM']} foreground={foreground}\r\n".encode())
+show_size()
+while (data := os.read(0, 1024)) != b"q":
+    os.write(1, b"key=" + data + b"\r\n")
+"""
+
+
+@pytest.fixture
+def host(tmp_path: Path) -> FakeHost:
+    return FakeHost(tmp_path, SEAT_SCRIPT, {"bob": "There is no seat 'bob' at this table; the seats are robin, marian."})
+
+
+@pytest.fixture
+async def server(host: FakeHost, tmp_path: Path) -> AsyncIterator[SshServer]:
+    running = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "keys" / "host_key", grace=2)
+    yield running
+    await running.close()
+
+
+@pytest.fixture
+def client_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+async def connect(port: int, login: str, key: asyncssh.SSHKey | None, **options: object) -> asyncssh.SSHClientConnection:
+    """A client that knows only what it is given (no agent, no ~/.ssh)."""
+    return await asyncssh.connect(
+        "127.0.0.1", port, username=login, client_keys=[key] if key else [], known_hosts=None,
+        agent_path=None, config=[], **{"password": None, **options},
+    )
+
+
+class Screen:
+    """What a client's session has received so far."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.output = b""
+
+    async def wait_for(self, text: str) -> str:
+        """Read until `text` has come (the whole output so far)."""
+        deadline = time.monotonic() + DEADLINE
+        while text.encode() not in self.output:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} never came: {self.output!r}"
+            try:
+                chunk = await asyncio.wait_for(self.process.stdout.read(65536), left)
+            except TimeoutError:
+                continue
+            assert chunk, f"the session ended before {text!r}: {self.output!r}"
+            self.output += chunk
+        return self.output.decode()
+
+    async def ends(self) -> int:
+        """Read to the end: the exit status."""
+        self.output += await asyncio.wait_for(self.process.stdout.read(), DEADLINE)
+        await asyncio.wait_for(self.process.wait_closed(), DEADLINE)
+        assert self.process.exit_status is not None
+        return self.process.exit_status
+
+
+async def open_seat(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24)) -> Screen:
+    """A session with a pty, as `ssh login@host` opens."""
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return Screen(process)
+
+
+def pid_of(output: str) -> int:
+    return int(output.split("pid=")[1].split()[0])
+
+
+async def test_the_seat_runs_in_a_pty_sized_to_the_client_and_follows_resizes(
+        server: SshServer, host: FakeHost, client_key: asyncssh.SSHKey) -> None:
+    async with await connect(server.port, "robin", client_key) as conn:
+        server_key = conn.get_server_host_key()
+        assert server_key is not None and server_key.get_fingerprint("sha256") == server.fingerprint
+        screen = await open_seat(conn, (100, 30))
+        text = await screen.wait_for("size=100x30")
+        assert "term=xterm-256color" in text and "foreground=True" in text
+        assert host.tickets == {"t1": ("robin", client_key.get_fingerprint("sha256"))}
+        screen.process.change_terminal_size(120, 40)
+        await screen.wait_for("size=120x40")
+        screen.process.stdin.write(b"\x1b[A")
+        await screen.wait_for("key=\x1b[A")
+        screen.process.stdin.write(b"q")
+        assert await screen.ends() == 0
+
+
+async def test_two_clients_at_once_each_have_their_own_seat(server: SshServer, host: FakeHost) -> None:
+    robin_key, marian_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with await connect(server.port, "robin", robin_key) as robin_conn, \
+            await connect(server.port, "Marian", marian_key) as marian_conn:
+        robin, marian = await open_seat(robin_conn, (100, 30)), await open_seat(marian_conn, (90, 20))
+        await robin.wait_for("size=100x30")
+        await marian.wait_for("size=90x20")
+        robin.process.stdin.write(b"r")
+        marian.process.stdin.write(b"m")
+        await robin.wait_for("key=r")
+        await marian.wait_for("key=m")
+        assert b"key=m" not in robin.output and b"key=r" not in marian.output
+    assert sorted(host.tickets.values()) == [("marian", marian_key.get_fingerprint("sha256")),
+                                             ("robin", robin_key.get_fingerprint("sha256"))]
+
+
+async def test_a_session_without_a_pty_is_told_to_use_ssh_t(server: SshServer, host: FakeHost, client_key: asyncssh.SSHKey) -> None:
+    async with await connect(server.port, "robin", client_key) as conn:
+        screen = Screen(await conn.create_process(encoding=None))
+        assert await screen.ends() == 1
+    assert f"ssh -t -p {server.port} robin@127.0.0.1" in screen.output.decode()
+    assert host.tickets == {}
+
+
+async def test_commands_are_refused(server: SshServer, host: FakeHost, client_key: asyncssh.SSHKey) -> None:
+    async with await connect(server.port, "robin", client_key) as conn:
+        result = await conn.run("cat /etc/passwd", term_type="xterm", encoding=None)
+        assert result.exit_status == 1
+        assert isinstance(result.stdout, bytes) and b"This table runs no commands" in result.stdout
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", server.port)
+    assert host.tickets == {}
+
+
+async def test_password_auth_is_refused(server: SshServer) -> None:
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(server.port, "robin", None, password="sherwood")
+
+
+async def test_a_refusal_reaches_the_client(server: SshServer, client_key: asyncssh.SSHKey) -> None:
+    async with await connect(server.port, "bob", client_key) as conn:
+        screen = await open_seat(conn)
+        assert await screen.ends() == 1
+    assert "There is no seat 'bob' at this table; the seats are robin, marian." in screen.output.decode()
+
+
+async def test_a_dropped_client_ends_the_seat_process(server: SshServer, client_key: asyncssh.SSHKey) -> None:
+    conn = await connect(server.port, "robin", client_key)
+    screen = await open_seat(conn)
+    pid = pid_of(await screen.wait_for("size="))
+    conn.abort()
+    assert await ended(pid)
+    assert not server.connections
+
+
+async def test_closing_the_server_ends_its_seats(server: SshServer, client_key: asyncssh.SSHKey) -> None:
+    async with await connect(server.port, "robin", client_key) as conn:
+        screen = await open_seat(conn)
+        pid = pid_of(await screen.wait_for("size="))
+        await server.close()
+        assert await ended(pid)
+
+
+async def test_a_seat_that_ignores_the_hangup_is_ended_all_the_same() -> None:
+    output, statuses = bytearray(), list[int]()
+    stubborn = ("import signal, time; [signal.signal(s, signal.SIG_IGN) for s in (signal.SIGHUP, signal.SIGTERM)]; "
+                "print('ready', flush=True); time.sleep(60)")
+    process = await PtyProcess.start([sys.executable, "-c", stubborn], 80, 24, dict(os.environ), output.extend, statuses.append)
+    deadline = time.monotonic() + DEADLINE
+    while b"ready" not in output:
+        assert time.monotonic() < deadline, output
+        await asyncio.sleep(0.05)
+    assert await process.terminate(grace=0.2) == -signal.SIGKILL
+    assert statuses == [-signal.SIGKILL]
+    assert await ended(process.pid)
+
+
+async def test_connections_are_capped(host: FakeHost, tmp_path: Path, client_key: asyncssh.SSHKey) -> None:
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", max_connections=2)
+    try:
+        first = await connect(server.port, "robin", client_key)
+        async with await connect(server.port, "marian", client_key):
+            with pytest.raises(asyncssh.DisconnectError, match="The table is full"):
+                await connect(server.port, "robin", client_key)
+            first.close()
+            await first.wait_closed()
+            deadline = time.monotonic() + DEADLINE
+            while len(server.connections) > 1:  # the server notices the closed connection
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.05)
+            async with await connect(server.port, "robin", client_key):
+                pass
+    finally:
+        await server.close()
+
+
+async def test_an_idle_connection_is_closed(host: FakeHost, tmp_path: Path, client_key: asyncssh.SSHKey) -> None:
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", idle_timeout=1)
+    try:
+        async with await connect(server.port, "robin", client_key) as conn:
+            screen = await open_seat(conn)
+            pid = pid_of(await screen.wait_for("size="))
+            await screen.ends()
+            assert "Closed after 1 minute without a key: connect again to rejoin." in screen.output.decode()
+            assert await ended(pid)
+    finally:
+        await server.close()
+
+
+async def test_the_host_key_is_made_once_and_kept(host: FakeHost, tmp_path: Path) -> None:
+    key_path = tmp_path / "data" / "host_key"
+    first = await start_ssh_server(host, "127.0.0.1", 0, key_path)
+    await first.close()
+    assert stat.S_IMODE(key_path.stat().st_mode) == 0o600
+    second = await start_ssh_server(host, "127.0.0.1", 0, key_path)
+    await second.close()
+    assert first.fingerprint == second.fingerprint == host_key_fingerprint(key_path)
+    assert first.fingerprint.startswith("SHA256:")
+    assert asyncssh.read_private_key(key_path).get_algorithm() == "ssh-ed25519"
