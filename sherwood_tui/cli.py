@@ -210,7 +210,57 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write the game's data to FILE (default: print it)")
     wanted.add_argument("--schema", action="store_true", help="print the JSON schema of the game's data file")
     assets.add_argument("--force", action="store_true", help="with --export FILE: replace FILE if it exists")
+    host = sub.add_parser("host", help="host a table: every player on their own terminal, over SSH or in a browser")
+    host.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (or --resume SAVE)")
+    host.add_argument("--resume", type=save_file, metavar="SAVE", help="open the table of a saved game again")
+    host.add_argument("--player", type=seat_player, action="append", metavar="NAME[:BOT]",
+                      help="a seat, in order: a player's name, or NAME:sensible / NAME:random for a bot (repeatable)")
+    host.add_argument("--option", action="append", metavar="KEY[=yes/no]", help="a variant (repeatable)")
+    host.add_argument("--seed", type=seed, help="the game's seed (default: a random one)")
+    port = whole_number(0, 65535, " (0: any free port)")
+    host.add_argument("--ssh-port", type=port, default=2222, help="the SSH server's port (default 2222)")
+    host.add_argument("--web-port", type=port, default=8080, help="the browser seats' port (default 8080)")
+    host.add_argument("--no-web", action="store_true", help="no browser seats: SSH only")
+    host.add_argument("--listen", type=listen_address, default="127.0.0.1",
+                      help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    host.add_argument("--quiet", action="store_true", help="no host screen: print the join instructions and who comes and goes")
+    host.add_argument("--bot-delay", type=bot_delay, default=argparse.SUPPRESS, metavar="SECONDS",
+                      help=f"seconds before each bot move (0 to {MAX_BOT_DELAY:g}; default 0.8)")
+    host.add_argument("--saves", type=saves_folder, metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    host.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
+                      default=argparse.SUPPRESS, help=own_data_help)
+    seat = sub.add_parser("seat", help=argparse.SUPPRESS)  # started by a table's host for each terminal
+    seat.add_argument("--socket", type=Path, required=True, help="the host's socket")
+    seat.add_argument("--ticket", required=True, help="the one-time ticket the host issued")
+    seat.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
+                      default=argparse.SUPPRESS, help=own_data_help)
     return parser
+
+
+def seat_player(text: str) -> tuple[str, str | None]:
+    """An argparse `type`: `NAME` (a player) or `NAME:LEVEL` (a bot) as (name, level)."""
+    from sherwood_tui.core.contract import BOT_LEVELS
+
+    name, colon, level = text.rpartition(":")
+    if not colon:
+        name, level = text, ""
+    elif level not in BOT_LEVELS:
+        raise argparse.ArgumentTypeError(f"{shown(level)} is not a bot level (known: {', '.join(BOT_LEVELS)})")
+    if not name.strip():
+        raise argparse.ArgumentTypeError(f"a seat needs a name, not {shown(text)}")
+    return name.strip(), level or None
+
+
+def listen_address(text: str) -> str:
+    """An argparse `type`: an IP address to listen on, or "localhost"."""
+    import ipaddress
+
+    if text != "localhost":
+        try:
+            ipaddress.ip_address(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an IP address: {shown(text)}") from None
+    return text
 
 
 def last_seed_problem(seed: int, games: int) -> str | None:
@@ -243,6 +293,10 @@ def run(argv: list[str]) -> int:
         return soak(args)
     if args.command == "replay":
         return open_replay(args.file)
+    if args.command == "seat":
+        from sherwood_tui.table.seat_app import run_seat
+
+        return run_seat(args.socket, args.ticket)
     folder = args.saves
     if folder is None:  # the default folder is checked as `--saves` is
         folder = saves_dir()
@@ -250,6 +304,8 @@ def run(argv: list[str]) -> int:
         if problem:
             print(f"sherwood-tui: the saves folder {problem}", file=sys.stderr)
             return 2
+    if args.command == "host":
+        return host_table(args, folder)
     if args.command == "saves":
         from sherwood_tui.core.saves import list_saves
         from sherwood_tui.core.wording import printable
@@ -284,7 +340,7 @@ def run(argv: list[str]) -> int:
 
 def use_own_data(command: str | None, items: list[str]) -> str | None:
     """Play on the files of `--assets [GAME=]FILE`; why not, in one line, or None."""
-    if command not in (None, "play", "resume", "replay", "saves"):
+    if command not in (None, "play", "resume", "replay", "saves", "host", "seat"):
         return f"--assets before {command} is for playing: put it after the command"
     from sherwood_tui.core.assets import AssetError
     from sherwood_tui.workbench.assets import use_own_data as use
@@ -294,6 +350,132 @@ def use_own_data(command: str | None, items: list[str]) -> str | None:
     except AssetError as err:
         return str(err)
     return None
+
+
+def host_table(args: argparse.Namespace, folder: Path) -> int:
+    """`host`: open a table (a new game, or `--resume SAVE`) until the host closes it.
+    A bad game, player list, option or save gets one line and status 2; a port that
+    cannot be had, one line and status 1."""
+    from sherwood_tui.core.errors import RuleError, SaveError
+
+    problem = host_arguments_problem(args)
+    if not problem and not args.quiet:
+        missing = missing_terminal()
+        if missing:
+            problem = f"the host's screen needs a terminal: {missing} is not a terminal (or use --quiet)"
+    if problem:
+        print(f"sherwood-tui host: {problem}", file=sys.stderr)
+        return 2
+    try:
+        host = make_host(args, folder)
+    except (ValueError, RuleError, SaveError) as err:
+        print(f"sherwood-tui host: {' '.join(str(err).split())}", file=sys.stderr)
+        return 2
+    import asyncio
+
+    from sherwood_tui.table.host import OpenTable, TableSettings
+
+    settings = TableSettings(listen=args.listen, ssh_port=args.ssh_port, web_port=None if args.no_web else args.web_port)
+    table = OpenTable(host, settings)
+    try:
+        return asyncio.run(serve_table(table, args.quiet))
+    except (OSError, ImportError) as err:
+        print(f"sherwood-tui host: cannot open the table: {' '.join(str(err).split())}", file=sys.stderr)
+        return 1
+
+
+def host_arguments_problem(args: argparse.Namespace) -> str | None:
+    """What does not go together in `host`'s arguments, or None."""
+    if args.resume is not None:
+        extra = [flag for flag, value in (("GAME", args.game), ("--player", args.player),
+                                          ("--option", args.option), ("--seed", args.seed)) if value is not None]
+        if extra:
+            return f"--resume opens a saved game as it was: give no {extra[0]}"
+        return None
+    if args.game is None:
+        return "name the game to host (bleeding-sherwood, sheriff or sherwood), or --resume SAVE"
+    if not args.player:
+        return "name the seats with --player NAME (a bot: --player NAME:sensible), one per seat"
+    if not args.no_web and args.web_port == args.ssh_port != 0:
+        return f"--ssh-port and --web-port are both {args.ssh_port}"
+    return None
+
+
+def make_host(args: argparse.Namespace, folder: Path):
+    """The host of `args`' game (ValueError, RuleError or SaveError with one line)."""
+    from sherwood_tui import catalog
+    from sherwood_tui.core.contract import Player
+    from sherwood_tui.core.saves import new_save_path
+    from sherwood_tui.core.session import Session
+    from sherwood_tui.simulate import parse_options
+    from sherwood_tui.table.host import TableHost
+
+    own_data = tuple(absolute_data_item(item) for item in getattr(args, "own_data", None) or ())
+    delay = getattr(args, "bot_delay", 0.8)
+    if args.resume is not None:
+        return TableHost.resume(args.resume, bot_delay=delay, own_data=own_data)
+    info = catalog.get(args.game)
+    game = info.load()
+    players = [Player(name=name, bot=level) for name, level in args.player]
+    game.check_players(players)
+    session = Session(game, players, parse_options(args.option or [], game), args.seed)
+    return TableHost(session, new_save_path(info.id, folder), bot_delay=delay, own_data=own_data)
+
+
+def absolute_data_item(item: str) -> str:
+    """An `--assets [GAME=]FILE` item with its file as an absolute path (for the seat
+    processes, which may start elsewhere)."""
+    from sherwood_tui import catalog
+
+    game, equals, file = item.partition("=")
+    if equals and game in {info.id for info in catalog.GAMES}:
+        return f"{game}={os.path.abspath(file)}"
+    return os.path.abspath(item)
+
+
+async def serve_table(table, quiet: bool) -> int:
+    """Run an opened table until the host closes it (Ctrl+Q on the host's screen; with
+    `quiet`, Ctrl+C or SIGTERM)."""
+    await table.start()
+    try:
+        if quiet:
+            await serve_quietly(table)
+            return 0
+        from sherwood_tui.table.host_app import HostApp
+
+        app = HostApp(table)
+        await app.run_async()
+        return app.return_code or 0
+    finally:
+        await table.close()
+
+
+async def serve_quietly(table) -> None:
+    """Print the join instructions, then a line whenever who is where changes, until
+    SIGINT or SIGTERM."""
+    import asyncio
+    import signal
+
+    from sherwood_tui.table.host import status_line
+
+    host = table.host
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    print("\n".join(table.instructions()), flush=True)
+    print(f"Saved in {host.save_path}; Ctrl+C closes the table (sherwood-tui host --resume FILE opens it again).", flush=True)
+    said = [""]
+
+    def report() -> None:
+        line = status_line(host.status(), host.save_problem)
+        if line != said[0]:
+            said[0] = line
+            print(line, flush=True)
+
+    host.listeners.append(report)
+    report()
+    await stop.wait()
 
 
 def open_replay(path: Path) -> int:

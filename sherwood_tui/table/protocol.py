@@ -11,11 +11,14 @@ Seat to host (small; the host refuses a longer line and closes the connection):
 
 Host to seat:
 - `{"type": "need_code", "name": N, "problem": P}`: this key has not taken seat `N`
-  yet: ask the player for the join code (`P`: why the last one failed, or "").
+  (None: has not watched) yet: ask the player for the join code (`P`: why the last one
+  failed, or "").
 - `{"type": "welcome", "game": ID, "seat": S, "name": N}`: joined (seat None: watching).
 - `{"type": "feed", "feed": F, "events": E, "status": ST}`: what the seat may see now
   (`wire.feed_to_json`), the public events of the steps since the last feed
   (`wire.events_to_json`), and the table's status (`TableStatus` as JSON).
+- `{"type": "news", "lines": L}`: what this seat alone learnt from its last move
+  (`Game.private_news`: cards it drew), shown to it before its next screen.
 - `{"type": "refused", "message": M}`: a move or an undo was refused; nothing changed.
 - `{"type": "notice", "message": M}`: something the seat should be told in passing.
 - `{"type": "closed", "message": M}`: the host ends this connection (the seat was
@@ -35,6 +38,10 @@ HOST_LINE_LIMIT = 32 * 2**20  # a feed with a long game's whole log fits easily
 
 class ProtocolError(Exception):
     """A message that is not one of ours (too long, not JSON, no type)."""
+
+
+class TableRefusal(Exception):
+    """Why someone is refused a seat, in one line (shown to them as it is)."""
 
 
 def encode(message: dict[str, Any]) -> bytes:

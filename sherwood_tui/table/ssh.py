@@ -273,8 +273,11 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         await process.wait()
 
     def _show(self, data: bytes) -> None:
-        if self.chan is not None and not self.ended:
-            self.chan.write(data)
+        if self.chan is not None and not self.ended and not self.gone:
+            try:
+                self.chan.write(data)
+            except BrokenPipeError:  # the client went while the seat was still drawing
+                self.gone = True
 
     def _seat_ended(self, status: int) -> None:
         self.end(status if status >= 0 else 128 - status)

@@ -31,7 +31,9 @@ if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
     from textual.screen import Screen
 
     from sherwood_tui.core.contract import Event, Player
+    from sherwood_tui.core.plugin import GameScreens
     from sherwood_tui.core.savelock import SaveLock
+    from sherwood_tui.core.seat import SeatFeed
     from sherwood_tui.core.session import Session
     from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
 
@@ -66,6 +68,15 @@ def collect_garbage(screens_shown: int) -> None:
         gc.collect()
 
 
+def freeze_startup_objects() -> None:
+    """Collect once, then keep the start-up objects (which live as long as the app) out
+    of later collections, which stay cheap."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 class SherwoodApp(SafeTerminalMixin, App):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
@@ -81,6 +92,9 @@ class SherwoodApp(SafeTerminalMixin, App):
         Binding("ctrl+q", "quit_game", "Quit", priority=True),
     ]
 
+    # The screens under the game screen's place (Textual's default screen, the picker):
+    # a game screen replaces the one at this depth; help, rules and peeks go above.
+    GAME_DEPTH = 3
     # Keys that always work, even while a hand-off drops keys: quitting asks first.
     UNGUARDED_KEYS = frozenset({"ctrl+q", "ctrl+c"})
     GUARDED_EVENTS = (events.Key, events.MouseDown, events.MouseUp, events.Click, events.Paste)
@@ -127,10 +141,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         await super().on_event(event)
 
     def on_mount(self) -> None:
-        import gc
-
-        gc.collect()  # then the start-up objects, which live as long as the app, are kept
-        gc.freeze()  # out of later collections (which stay cheap)
+        freeze_startup_objects()
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
             self.resume(self.resume_path)
@@ -226,30 +237,28 @@ class SherwoodApp(SafeTerminalMixin, App):
 
     # ----- the hot-seat loop -------------------------------------------------------
     def _show(self, screen, step: Step) -> None:
-        """Replace the current game screen (so no earlier secret stays underneath), tell
-        the hand-off policy, and guard the keys until the screen is drawn (and a moment
-        after, where the policy says so).
-
-        Help, rules, the quit dialog or a peek (map, table) open over the game screen
-        describe the screen being replaced: they close, so no stale game screen stays
-        underneath; the size message stays on top."""
-        if self.session is not None and len(self.screen_stack) > 3:
-            overlays = self.screen_stack[3:]  # above the default screen, the picker and the game
-            for _ in overlays:
-                self.pop_screen()
-            self._show(screen, step)
-            small = [s for s in overlays if isinstance(s, TooSmallScreen)]
-            if small:  # the game moved on while the window was small: it still is
-                self.push_screen(small[-1])
-            return
+        """Replace the current game screen (see `replace_game_screen`), telling the
+        hand-off policy, and guarding the keys as it says."""
         handoff = self.session.handoff if self.session is not None else None
         guarded = handoff.guard_first_key(step) if handoff is not None else True
         if handoff is not None:
             handoff.shown(step)
         if step.kind == CURTAIN:  # a message for the previous player is not for the next
             self.clear_notifications()
+        self.replace_game_screen(screen, guarded)
+
+    def replace_game_screen(self, screen: Screen[Any], guarded: bool) -> None:
+        """Put `screen` up in place of the game screen (so no earlier secret stays
+        underneath), and guard the keys until it is drawn (`guarded`: and a moment after).
+
+        Help, rules, the quit dialog or a peek (map, table) open over the game screen
+        describe the screen being replaced: they close, so no stale game screen stays
+        underneath; the size message stays on top."""
+        overlays = self.screen_stack[self.GAME_DEPTH :]
+        for _ in overlays:
+            self.pop_screen()
         number = self.key_guard.arm(guarded)
-        if isinstance(self.screen, PickerScreen):
+        if len(self.screen_stack) < self.GAME_DEPTH:
             self.push_screen(screen)
         else:
             self.switch_screen(screen)
@@ -257,6 +266,9 @@ class SherwoodApp(SafeTerminalMixin, App):
         release_render_caches()
         self.screens_shown += 1
         self.call_after_refresh(collect_garbage, self.screens_shown)
+        small = [s for s in overlays if isinstance(s, TooSmallScreen)]
+        if small:  # the game moved on while the window was small: it still is
+            self.push_screen(small[-1])
 
     def advance(self) -> None:
         """Show what comes next: final scores, a bot's turn, a curtain (a hand-off), or
@@ -358,19 +370,23 @@ class SherwoodApp(SafeTerminalMixin, App):
         return shown
 
     def _interludes_for(self, events: list[Event]) -> list[tuple[Any, Step]]:
-        """Public screens to show between decisions: the game's own (a reveal, say),
-        then the round summary when a round ended."""
         session, info = self.in_play
-        screens = info.load_screens()
-        table = session.feed(None)
-        shown = list(screens.interludes_for(table, events))
-        if any(e.kind == "round_end" for e in events) and not session.is_over:
-            start = self.summary_mark
-            end = max(i for i, e in enumerate(session.log) if e.kind == "round_end") + 1
-            self.summary_mark = end
-            title = f"{session.game.title} · round summary"
-            shown.append(RoundSummaryScreen(title, session.log[start:end], screens.scoreboard_text(table, round_end=True)))
+        shown = self.interludes_of(info.load_screens(), session.feed(None), events)
         return [(screen, Step(SHOW)) for screen in shown]
+
+    def interludes_of(self, screens: GameScreens, table: SeatFeed, events: list[Event]) -> list[Screen[Any]]:
+        """Public screens to show between decisions: the game's own (a reveal, say),
+        then the round summary when a round ended (`table`: the public feed after
+        `events`; the summary starts at `summary_mark`)."""
+        shown = list(screens.interludes_for(table, events))
+        if any(e.kind == "round_end" for e in events) and not table.over:
+            start = self.summary_mark
+            end = max(i for i, e in enumerate(table.log) if e.kind == "round_end") + 1
+            self.summary_mark = end
+            title = f"{table.game.title} · round summary"
+            scores = screens.scoreboard_text(table, round_end=True)
+            shown.append(RoundSummaryScreen(title, list(table.log[start:end]), scores))
+        return shown
 
     def continue_interludes(self) -> None:
         """Show the next interlude screen, or the next decision when none is left.
@@ -417,7 +433,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         else:
             self.saved_actions = list(self.session.actions)
             self.save_problem = ""
-        self.show_save_problem()
+        self.refresh_key_bars()
 
     def unsaved(self) -> str:
         """What the save file lacks, in words ("the last 3 moves"), or "" if nothing."""
@@ -443,8 +459,9 @@ class SherwoodApp(SafeTerminalMixin, App):
             return ""
         return f"{lost[:1].upper()}{lost[1:]} {'are' if lost.endswith('moves') else 'is'} not saved"
 
-    def show_save_problem(self) -> None:
-        """Redraw the key bars, which carry the line of a failed save."""
+    def refresh_key_bars(self) -> None:
+        """Redraw the key bars, which carry the line of a failed save (and a seat's
+        line of whom the table waits for)."""
         if self.screen_stack:
             for bar in self.screen.query(KeyBar):
                 bar.show_keys()

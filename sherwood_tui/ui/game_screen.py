@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -10,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
@@ -18,6 +21,18 @@ from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, our_app
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
+
+
+def table_frame(heading: str, game_id: str, main: Iterable[Widget], side: Iterable[Widget]) -> ComposeResult:
+    """The frame of a screen at the table: the title line, the `main` part beside the
+    `side` part (scores, log), and the key bar."""
+    yield Static(Text(heading + data_note(game_id)), id="title", markup=False)
+    with Horizontal(id="body"):
+        with Vertical(id="main"):
+            yield from main
+        with Vertical(id="side"):
+            yield from side
+    yield KeyBar()
 
 
 class GameScreen(Screen):
@@ -44,12 +59,15 @@ class GameScreen(Screen):
     seat: int  # the seat deciding (or the bot's): a game screen always has one
 
     def __init__(self, feed: SeatFeed) -> None:
-        if feed.seat is None:
+        seat = feed.seat
+        if seat is None:
             raise ValueError(f"{type(self).__name__} serves a seat, not the table")
         super().__init__()
+        if feed.private and not self.private:  # a seat on its own terminal is sent its
+            feed = replace(feed, private=False, view=None)  # view: a public screen drops it
         self.feed = feed
         self.game = feed.game
-        self.seat = feed.seat
+        self.seat = seat
         assert feed.private == self.private, f"{type(self).__name__} given the wrong feed"
         self.view = feed.view
         self.table = feed.table
@@ -64,14 +82,8 @@ class GameScreen(Screen):
         return f"{self.game.title} · {self.feed.round_label}"
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(self.heading() + data_note(self.game.id)), id="title", markup=False)
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                yield from self.compose_main()
-            with Vertical(id="side"):
-                yield Panel(self.scoreboard(), title="Scores", id="scoreboard")
-                yield GameLog(list(self.feed.log))
-        yield KeyBar()
+        side = [Panel(self.scoreboard(), title="Scores", id="scoreboard"), GameLog(list(self.feed.log))]
+        yield from table_frame(self.heading(), self.game.id, self.compose_main(), side)
 
     def compose_main(self) -> ComposeResult:  # pragma: no cover - overridden
         yield Static("")

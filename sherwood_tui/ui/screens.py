@@ -471,6 +471,7 @@ class FinalScreen(SteadyScreen):
     """The final score sheet: each part per player, and the winner(s)."""
 
     BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
+    DONE_HINT = "Press Enter to go back to the games."
 
     def __init__(self, feed: SeatFeed) -> None:
         super().__init__()
@@ -500,7 +501,7 @@ class FinalScreen(SteadyScreen):
             yield plain(verdict, "bold green")
             for event in feed.log[-3:]:
                 yield plain(event.text, "dim")
-        yield plain("Press Enter to go back to the games.", "dim")
+        yield plain(self.DONE_HINT, "dim")
         yield KeyBar()
 
     def action_done(self) -> None:

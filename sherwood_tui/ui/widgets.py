@@ -179,13 +179,16 @@ class KeyBar(Static):
         own[:0] = shadowed
         width = self.app.size.width
         bar = key_bar(own, app_wide, width)
+        lines = [bar]
         problem = getattr(self.app, "save_problem", "")
         if problem:  # a failed save stays in sight on every screen until a save succeeds
             what = our_app(self).unsaved_sentence() or "Saving fails"
-            line = Text(clip(f"! {what} (Ctrl+Q: options): {problem}", width), style="bold reverse")
-            bar = Text("\n").join([line, bar])
-        self.styles.height = 2 if problem else 1
-        self.update(bar)
+            lines.insert(0, Text(clip(f"! {what} (Ctrl+Q: options): {problem}", width), style="bold reverse"))
+        note = getattr(self.app, "table_note", "")
+        if note:  # a seat at a table: whom the game waits for, on every screen
+            lines.insert(0, Text(clip(note, width), style="bold"))
+        self.styles.height = len(lines)
+        self.update(Text("\n").join(lines))
 
 
 def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: int) -> Text:

@@ -1,0 +1,290 @@
+"""The seat app: one player's (or a spectator's) own terminal at a table.
+
+Started by the host for each SSH or browser connection (`sherwood-tui seat --socket PATH
+--ticket T`), it connects to the host's socket, says hello with its ticket, and from
+then on shows what the host sends (table/protocol.py): the join code screen, the game's
+own decision screens while the seat has moves (no curtains: the screen is the seat's
+own), a waiting screen otherwise, the interludes and round summaries of the hot-seat app,
+and the final scores. Every screen's key bar says whom the game waits for. The chosen
+move goes back to the host, which checks it; a refused one is told, and the screen
+takes another choice. Keys typed for one screen never act on the next (the key guard is
+armed on every screen change), and a new feed that leaves the seat's moves and own view
+as they were keeps the decision screen (a half-made choice survives others' moves).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sherwood_tui.core.handoff import KeyGuard
+from sherwood_tui.table.protocol import (
+    HOST_LINE_LIMIT,
+    ProtocolError,
+    TableStatus,
+    encode,
+    read_message,
+)
+from sherwood_tui.table.seat_screens import JoinCodeScreen, MessageScreen, SeatFinalScreen, WaitingScreen
+from sherwood_tui.ui.app import SherwoodApp, freeze_startup_objects
+from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.lifecycle import say
+from sherwood_tui.ui.screens import ConfirmScreen
+from sherwood_tui.ui.widgets import GameLog
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from sherwood_tui.core.contract import AnyGame
+    from sherwood_tui.core.plugin import GameScreens
+    from sherwood_tui.core.seat import SeatFeed
+
+EXIT_TABLE_CLOSED = 4  # the host closed this seat's connection, or went away
+HOST_GONE = "The table's host has gone. Your seat waits: connect again to rejoin."
+CLOSE_DELAY = 5.0  # seconds the closing message stays before the app ends by itself
+# On their own terminal nobody else takes the keyboard: a key typed for a screen that
+# another player's move replaces is dropped (until the new one is drawn, and held keys),
+# and for this long after, not for the hot-seat's hand-off time.
+SEAT_KEY_HOLD = 0.3
+
+
+def run_seat(socket_path: Path, ticket: str) -> int:
+    """Run the seat app until it ends; its exit status (0: the player left or the game
+    ended; 4: the host closed the seat or went away, said once more on stderr)."""
+    app = SeatApp(socket_path, ticket)
+    app.run()
+    if app.farewell:  # the screen is cleared as the app ends: the reason stays in sight
+        say(app.farewell)
+    return app.return_code or 0
+
+
+def public_part(feed: SeatFeed) -> SeatFeed:
+    """The public table's feed within a seat's feed (what interludes are given)."""
+    return replace(feed, seat=None, private=False, view=None, legal=())
+
+
+class SeatApp(SherwoodApp):
+    """The hot-seat app's keys and screens, fed by a table's host over its socket."""
+
+    GAME_DEPTH = 2  # Textual's default screen, then the seat's screen; overlays above
+
+    def __init__(self, socket_path: Path, ticket: str, *, key_guard: KeyGuard | None = None,
+                 close_delay: float = CLOSE_DELAY) -> None:
+        super().__init__(bot_delay=0, key_guard=key_guard)
+        if isinstance(self.key_guard, KeyGuard):  # (tests may give one of their own)
+            self.key_guard.hold = min(self.key_guard.hold, SEAT_KEY_HOLD)
+        self.socket_path, self.ticket = socket_path, ticket
+        self.close_delay = close_delay
+        self.writer: asyncio.StreamWriter | None = None
+        self.game: AnyGame | None = None
+        self.screens: GameScreens | None = None
+        self.seat: int | None = None  # None: watching
+        self.feed: SeatFeed | None = None  # the latest
+        self.status: TableStatus | None = None
+        self.decision: tuple[Any, Any] | None = None  # (moves, own view) of the decision screen up
+        self.showing_interlude = False
+        self.farewell = ""  # why the table closed, once it has
+
+    # ----- the connection -----------------------------------------------------------
+    def on_mount(self) -> None:
+        freeze_startup_objects()
+        self.push_screen(MessageScreen("sherwood-tui", "Connecting to the table..."))
+        self.check_size(self.size.width, self.size.height)
+        self.run_worker(self.talk(), name="host", exclusive=True)
+
+    async def talk(self) -> None:
+        """Connect, say hello, then follow the host's messages until the connection ends."""
+        try:
+            reader, writer = await asyncio.open_unix_connection(str(self.socket_path), limit=HOST_LINE_LIMIT)
+        except OSError:
+            self.close_with(HOST_GONE)
+            return
+        self.writer = writer
+        self.send({"type": "hello", "ticket": self.ticket})
+        try:
+            while (message := await read_message(reader)) is not None:
+                self.handle(message)
+        except ProtocolError:
+            pass  # not our host: as good as gone
+        finally:
+            self.writer = None
+            writer.close()
+        self.close_with(HOST_GONE)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message to the host (dropped once it has gone)."""
+        if self.writer is None or self.farewell:
+            return
+        try:
+            self.writer.write(encode(message))
+        except (ConnectionError, OSError, RuntimeError):
+            pass
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """One message of the host (a kind this app does not know is ignored)."""
+        kind = message["type"]
+        if kind == "need_code":
+            name = message.get("name")
+            asking = JoinCodeScreen(None if name is None else str(name), str(message.get("problem", "")))
+            self.replace_game_screen(asking, guarded=True)
+        elif kind == "welcome":
+            self.welcome(str(message["game"]), message.get("seat"))
+        elif kind == "feed":
+            self.take_feed(message)
+        elif kind == "refused":
+            self.notify(str(message.get("message", "")), severity="error", markup=False)
+            screen = self.game_screen()
+            if isinstance(screen, GameScreen):  # the decision screen takes another choice
+                screen.refused()
+        elif kind == "news" and self.seat is not None and self.feed is not None:
+            from sherwood_tui.ui.game_screen import PrivateNewsScreen
+
+            lines = [str(line) for line in message.get("lines", [])]
+            self.interludes.append(PrivateNewsScreen(self.feed.name(self.seat), self.seat, lines))
+        elif kind == "notice":
+            self.notify(str(message.get("message", "")), markup=False)
+        elif kind == "closed":
+            self.close_with(str(message.get("message", "")))
+
+    def welcome(self, game_id: str, seat: Any) -> None:
+        from sherwood_tui.catalog import get
+
+        self.info = get(game_id)
+        self.game = self.info.load()
+        self.screens = self.info.load_screens()
+        self.seat = None if seat is None else int(seat)
+
+    def close_with(self, message: str, code: int = EXIT_TABLE_CLOSED) -> None:
+        """Say why the table closed; the app ends on Enter or after `close_delay`."""
+        if self.farewell:
+            return
+        self.farewell = message or HOST_GONE
+        self.interludes = []
+        self.replace_game_screen(MessageScreen("The table has closed", self.farewell, code), guarded=True)
+        self.refresh_key_bars()
+        self.set_timer(self.close_delay, lambda: self.exit(return_code=code))
+
+    def on_join_code_screen_code_typed(self, message: JoinCodeScreen.CodeTyped) -> None:
+        self.send({"type": "code", "code": message.code})
+
+    # ----- what to show ---------------------------------------------------------------
+    @property
+    def table_note(self) -> str:
+        """The line over every key bar: whom the game waits for."""
+        if self.status is None or self.farewell or self.status.over:
+            return ""
+        return self.status.waiting_text()
+
+    def game_screen(self) -> Screen[Any] | None:
+        """The seat's screen under any help, rules or peek opened over it."""
+        stack = self.screen_stack
+        return stack[self.GAME_DEPTH - 1] if len(stack) >= self.GAME_DEPTH else None
+
+    def take_feed(self, message: dict[str, Any]) -> None:
+        """A new feed: queue its interludes (none on the first: as after a resume), then
+        show them, or the seat's screen now."""
+        from sherwood_tui.table.wire import events_from_json, feed_from_json
+
+        if self.game is None or self.screens is None or self.farewell:
+            return
+        feed = feed_from_json(self.game, message["feed"])
+        self.status = TableStatus.from_json(message["status"])
+        first, self.feed = self.feed is None, feed
+        if first:
+            self.summary_mark = len(feed.log)
+        else:
+            self.summary_mark = min(self.summary_mark, len(feed.log))  # an undo shortens the log
+            events = events_from_json(message["events"])
+            self.interludes += self.interludes_of(self.screens, public_part(feed), events)
+        self.refresh_key_bars()
+        if not self.showing_interlude:
+            self.continue_interludes()
+
+    def continue_interludes(self) -> None:
+        """Show the next interlude, or the seat's screen when none is left."""
+        self.showing_interlude = bool(self.interludes)
+        if self.interludes:
+            self.decision = None
+            self.replace_game_screen(self.interludes.pop(0), guarded=True)
+        else:
+            self.present()
+
+    def present(self) -> None:
+        """The seat's screen for the latest feed: the final scores, its decision, or
+        the waiting screen (brought up to date where it is already shown)."""
+        feed, screens, status = self.feed, self.screens, self.status
+        if feed is None or screens is None or status is None:
+            return
+        shown = self.game_screen()
+        if feed.over:
+            self.decision = None
+            self.replace_game_screen(SeatFinalScreen(public_part(feed)), guarded=True)
+        elif feed.legal:
+            basis = (feed.legal, feed.view)
+            deciding = self.decision is not None and isinstance(shown, GameScreen)
+            if deciding and basis == self.decision and isinstance(shown, GameScreen):
+                for log in shown.query(GameLog):  # the half-made choice stays; the log moves on
+                    log.events = list(feed.log)
+                    log.refresh()
+                return
+            self.decision = basis
+            # the seat's next decision right after its last one (a turn of several
+            # steps) is not held back; any other change of screen is
+            self.replace_game_screen(screens.screen_for(feed), guarded=not deciding)
+        else:
+            self.decision = None
+            if isinstance(shown, WaitingScreen):
+                shown.show(feed, status)
+            else:
+                self.replace_game_screen(WaitingScreen(feed, status, screens), guarded=True)
+
+    # ----- the player's keys ------------------------------------------------------------
+    def on_game_screen_chosen(self, message: GameScreen.Chosen) -> None:
+        """A decision goes to the host, if its screen is still the one shown; the host
+        answers with a new feed, or `refused` (the screen then takes another choice)."""
+        message.stop()
+        if message.screen is not self.screen or self.game is None:
+            return
+        self.send({"type": "act", "action": self.game.dump_action(message.action)})
+
+    def undo_last(self) -> None:
+        """`u`: ask the host to take back this seat's last move (it says why not)."""
+        if self.seat is not None:
+            self.send({"type": "undo"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "log":
+            return self.feed is not None
+        if action == "undo":
+            return self.seat is not None and self.feed is not None and not self.feed.over
+        return super().check_action(action, parameters)
+
+    def action_log(self) -> None:
+        from sherwood_tui.ui.screens import LogScreen
+
+        if self.feed is not None and not isinstance(self.screen, LogScreen):
+            self.push_screen(LogScreen(list(self.feed.log)))
+
+    def action_quit_game(self) -> None:
+        """Ctrl+Q: asks, then leaves (the seat waits for its player)."""
+        if self.farewell or self.feed is None:
+            self.leave_game()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+        detail = ("Your seat waits for you: connect again the same way to rejoin."
+                  if self.seat is not None else "You stop watching the game.")
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.leave_game()
+
+        self.push_screen(ConfirmScreen("Leave the table?", detail, "Leave", "Stay"), answer)
+
+    def leave_game(self) -> None:
+        """The player leaves the table (the final screen's Enter, or Ctrl+Q)."""
+        self.send({"type": "bye"})
+        self.exit(return_code=EXIT_TABLE_CLOSED if self.farewell else 0)
+

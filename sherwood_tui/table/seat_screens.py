@@ -1,0 +1,182 @@
+"""The seat app's own screens: a message (connecting, or the table closed), the join
+code, the waiting screen (the seat's view and the table while others decide) and the
+final scores. Decisions and interludes are the games' own screens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from sherwood_tui.ui.game_screen import table_frame
+from sherwood_tui.ui.screens import FinalScreen, SteadyScreen, data_note, plain
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, fit
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.plugin import GameScreens
+    from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.table.protocol import TableStatus
+
+NAME_CELLS = 20
+
+
+class MessageScreen(SteadyScreen):
+    """A few lines in a box: "Connecting..." or why the table closed (`leave_code` set:
+    Enter ends the app with that status)."""
+
+    BINDINGS = [Binding("enter", "leave", "Leave")]
+
+    def __init__(self, heading: str, message: str, leave_code: int | None = None) -> None:
+        super().__init__()
+        self.heading, self.message = heading, message
+        self.leave_code = leave_code
+
+    def compose(self) -> ComposeResult:
+        with Center(id="curtain"):
+            with Vertical(id="curtain-box"):
+                yield plain(self.heading, "bold")
+                yield plain("")
+                yield plain(self.message, id="message")
+                if self.leave_code is not None:
+                    yield plain("")
+                    yield plain("Press Enter to leave.", "dim")
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave" and self.leave_code is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_leave(self) -> None:
+        if self.leave_code is not None:
+            self.app.exit(return_code=self.leave_code)
+
+
+class JoinCodeScreen(SteadyScreen):
+    """A free seat asks for the table's join code (the host printed it): typed, then
+    Enter sends it (`CodeTyped`). `problem`: why the last one was refused."""
+
+    class CodeTyped(Message):
+        def __init__(self, code: str) -> None:
+            super().__init__()
+            self.code = code
+
+    def __init__(self, name: str | None, problem: str = "") -> None:
+        super().__init__()
+        self.name_of_seat = name  # None: to watch
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        seat = self.name_of_seat
+        joining = "Joining the table to watch" if seat is None else f"Joining the table as {clip(seat, NAME_CELLS)}"
+        with Center(id="curtain"):
+            with Vertical(id="curtain-box"):
+                yield plain(joining, "bold")
+                yield plain("")
+                yield plain("Type the join code the host gave you (like 4821-0937), then Enter.")
+                yield plain("It is asked once: this key keeps the seat afterwards.", "dim")
+                yield Input(placeholder="join code", max_length=40, id="code")
+                yield plain(self.problem, "bold", id="problem")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#code", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip()
+        if code:
+            event.input.disabled = True  # until the host answers (a new screen)
+            self.post_message(self.CodeTyped(code))
+
+
+def status_text(status: TableStatus, seat: int | None) -> Text:
+    """Who sits at the table: each seat connected, away or a bot's, whom the game
+    waits for (marked >), and how many watch."""
+    out = Text()
+    for index, s in enumerate(status.seats):
+        awaited = index in status.waiting_for
+        if s.bot is not None:
+            state = f"{s.bot} bot"
+        elif index == seat:
+            state = "you"
+        else:
+            state = "connected" if s.connected else "away"
+        out.append(f"{'>' if awaited else ' '} {fit(s.name, NAME_CELLS)} ", style="bold" if awaited else "")
+        out.append(f"{state}\n", style="bold" if state == "away" else "dim")
+    if status.spectators:
+        out.append(f"  {status.spectators} watching\n", style="dim")
+    out.rstrip()
+    return out
+
+
+class WaitingScreen(SteadyScreen):
+    """While others decide: the seat's own view in its game's words (`seat_text`), the
+    public table (`table_text`), who sits where and whom the game waits for, the scores
+    and the log. `show` brings it up to date in place. `u` asks the host to take back
+    the seat's last move (it may, until another player has moved)."""
+
+    BINDINGS = [Binding("u", "app.undo", "Take back my move")]
+
+    def __init__(self, feed: SeatFeed, status: TableStatus, screens: GameScreens) -> None:
+        super().__init__()
+        self.feed, self.status, self.screens = feed, status, screens
+
+    def compose(self) -> ComposeResult:
+        game = self.feed.game
+        main: list[Widget] = [plain("", "bold", id="waiting")]
+        if self.screens.seat_text is not None and self.feed.view is not None:
+            main.append(Panel("", title=self.own_title(), id="own"))
+        main.append(Panel("", title="At the table", id="seats"))
+        if self.screens.table_text is not None:
+            main.append(VerticalScroll(Panel("", title="Table", id="table"), id="table-scroll"))
+        side = [Panel("", title="Scores", id="scoreboard"), GameLog([])]
+        heading = f"{game.title} · {self.feed.round_label}"
+        yield from table_frame(heading, game.id, main, side)
+
+    def own_title(self) -> str:
+        seat = self.feed.seat
+        return "" if seat is None else f"{clip(self.feed.name(seat), NAME_CELLS)}'s own"
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.show(self.feed, self.status)
+
+    ready = False  # mounted: its widgets can be updated
+
+    def show(self, feed: SeatFeed, status: TableStatus) -> None:
+        """Show `feed` and `status` (the screen stays: keys in flight keep working); a
+        feed that comes before the screen is mounted is shown when it is."""
+        self.feed, self.status = feed, status
+        if not self.ready:
+            return
+        watching = feed.seat is None
+        waiting = status.waiting_text() or "Nobody is deciding just now."
+        note = "You are watching." if watching else "Nothing for you to decide now: your turn comes up by itself."
+        self.query_one("#waiting", Static).update(Text(f"{waiting} {note}", style="bold"))
+        seat_text, table_text = self.screens.seat_text, self.screens.table_text
+        for own in self.query("#own").results(Panel):
+            if seat_text is not None and feed.view is not None:
+                own.update(seat_text(feed.view))
+        self.query_one("#seats", Panel).update(status_text(status, feed.seat))
+        for table in self.query("#table").results(Panel):
+            if table_text is not None:
+                table.update(table_text(feed.table))
+        self.query_one("#scoreboard", Panel).update(self.screens.scoreboard_text(feed))
+        log = self.query_one(GameLog)
+        log.events = list(feed.log)
+        log.refresh()
+        heading = f"{feed.game.title} · {feed.round_label}{data_note(feed.game.id)}"
+        self.query_one("#title", Static).update(Text(heading))
+
+
+class SeatFinalScreen(FinalScreen):
+    """The final scores at a table: Enter leaves it."""
+
+    BINDINGS = [Binding("enter", "done", "Leave the table"), Binding("escape", "done", "Leave", show=False)]
+    DONE_HINT = "Press Enter to leave the table."
