@@ -258,10 +258,10 @@ class TableHost:
         return ticket
 
     def seat_command(self, ticket: str) -> list[str]:
-        """The command line of a seat process for `ticket`."""
-        command = [sys.executable, "-m", "sherwood_tui", "seat", "--socket", str(self.socket_path), "--ticket", ticket]
-        for item in self.own_data:
-            command += ["--assets", item]
+        """The command line of a seat process for `ticket` (`--name=value`: a ticket may
+        begin with "-")."""
+        command = [sys.executable, "-m", "sherwood_tui", "seat", f"--socket={self.socket_path}", f"--ticket={ticket}"]
+        command += [f"--assets={item}" for item in self.own_data]
         return command
 
     def status(self) -> TableStatus:
@@ -601,6 +601,9 @@ def status_line(status: TableStatus, problem: str = "") -> str:
 
 
 # ----- a host with its SSH and web servers ------------------------------------------------
+SEATS_LEAVING = 4.0  # seconds the servers wait, once the table closes, for the seats to leave
+
+
 @dataclass
 class TableSettings:
     """Where a table listens (port 0: any free port)."""
@@ -640,12 +643,16 @@ class OpenTable:
             raise
 
     async def close(self) -> None:
-        for server in (self.web, self.ssh):
-            if server is not None:
-                with contextlib.suppress(Exception):
-                    await server.close()
-        self.web = self.ssh = None
+        """The host says goodbye to every seat first; the seats then end by themselves
+        (the servers wait a moment for that), and the servers stop."""
         await self.host.close()
+        if self.ssh is not None:
+            with contextlib.suppress(Exception):
+                await self.ssh.close(wait=SEATS_LEAVING)
+        if self.web is not None:
+            with contextlib.suppress(Exception):
+                await self.web.close()
+        self.web = self.ssh = None
 
     def address(self) -> str:
         """The address players type: the listening one, or this machine's name when it

@@ -115,9 +115,11 @@ class TableStatus:
         seats = tuple(SeatStatus(**seat) for seat in data["seats"])
         return cls(seats, tuple(data["waiting_for"]), int(data["spectators"]), bool(data["over"]))
 
-    def waiting_text(self) -> str:
-        """ "Waiting for Marian (away) and Will." or "" when nobody is awaited."""
-        names = [self.seats[s].name + (" (away)" if self.seats[s].away else "") for s in self.waiting_for]
+    def waiting_text(self, me: int | None = None) -> str:
+        """ "Waiting for Marian (away) and Will." or "" when nobody is awaited; seat
+        `me` (the reader's) is "you"."""
+        names = ["you" if s == me else self.seats[s].name + (" (away)" if self.seats[s].away else "")
+                 for s in self.waiting_for]
         if not names:
             return ""
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

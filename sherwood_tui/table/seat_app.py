@@ -43,7 +43,9 @@ if TYPE_CHECKING:
 
 EXIT_TABLE_CLOSED = 4  # the host closed this seat's connection, or went away
 HOST_GONE = "The table's host has gone. Your seat waits: connect again to rejoin."
-CLOSE_DELAY = 5.0  # seconds the closing message stays before the app ends by itself
+# seconds the closing message stays before the app ends by itself (it is said again on
+# the terminal after the app's screen is gone)
+CLOSE_DELAY = 1.5
 # On their own terminal nobody else takes the keyboard: a key typed for a screen that
 # another player's move replaces is dropped (until the new one is drawn, and held keys),
 # and for this long after, not for the hot-seat's hand-off time.
@@ -175,7 +177,7 @@ class SeatApp(SherwoodApp):
         """The line over every key bar: whom the game waits for."""
         if self.status is None or self.farewell or self.status.over:
             return ""
-        return self.status.waiting_text()
+        return self.status.waiting_text(self.seat)
 
     def game_screen(self) -> Screen[Any] | None:
         """The seat's screen under any help, rules or peek opened over it."""

@@ -156,7 +156,7 @@ class WaitingScreen(SteadyScreen):
         if not self.ready:
             return
         watching = feed.seat is None
-        waiting = status.waiting_text() or "Nobody is deciding just now."
+        waiting = status.waiting_text(feed.seat) or "Nobody is deciding just now."
         note = "You are watching." if watching else "Nothing for you to decide now: your turn comes up by itself."
         self.query_one("#waiting", Static).update(Text(f"{waiting} {note}", style="bold"))
         seat_text, table_text = self.screens.seat_text, self.screens.table_text

@@ -77,13 +77,16 @@ class SshServer:
         self.seats.add(task)
         task.add_done_callback(self.seats.discard)
 
-    async def close(self) -> None:
-        """Stop listening, drop every connection and wait for their seats to end. (The
-        host says goodbye to its seats first: they leave with its message.)"""
+    async def close(self, wait: float = 0.0) -> None:
+        """Stop listening, give the seats `wait` seconds to end by themselves (the host
+        has said goodbye to them: they leave with its message, and put the player's
+        terminal back as it was), then drop every connection and wait for their seats."""
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
             self._acceptor = None
+        if wait > 0 and self.seats:
+            await asyncio.wait(list(self.seats), timeout=wait)
         for connection in list(self.connections):
             connection.disconnect("The table has closed.")
         if self.seats:

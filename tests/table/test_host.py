@@ -475,3 +475,12 @@ async def test_what_a_player_alone_learnt_goes_to_them_only_before_their_new_fee
         other = seats[1 - mover]
         await other.current()
         assert not any(b"You draw a secret." in line for line in other.received)
+
+
+async def test_a_seat_command_reads_back_whatever_its_ticket_begins_with(tmp_path):
+    from sherwood_tui.cli import build_parser
+
+    async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Marian"]) as host:
+        for ticket in ("-starts-with-a-dash", "--ticket", "plain_Ticket-1"):
+            args = build_parser().parse_args(host.seat_command(ticket)[3:])
+            assert args.ticket == ticket and args.socket == host.socket_path

@@ -189,7 +189,7 @@ async def test_join_code_then_a_decision_goes_to_the_host(seated, size):
         await host.send_feed()
         await showing(pilot, BiddingScreen)
         text = screen_text(app)
-        assert f"Waiting for {NAMES[me]}." in text  # every screen says whom the game waits for
+        assert "Waiting for you." in text  # every screen says whom the game waits for
         assert f"{NAMES[me]}'s hand" in text and "Pass the terminal" not in text  # no curtain
         await pilot.press("enter")  # bids the first card of the hand
         act = await host.expect("act")

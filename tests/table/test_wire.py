@@ -53,6 +53,7 @@ def test_events_and_status_round_trip():
                          (0, 1), 2, False)
     assert TableStatus.from_json(json.loads(json.dumps(status.to_json()))) == status
     assert status.waiting_text() == "Waiting for Robin and Marian (away)."
+    assert status.waiting_text(me=0) == "Waiting for you and Marian (away)."
 
 
 @pytest.mark.parametrize("line", [b"not json\n", b"[1, 2]\n", b'{"no": "type"}\n'])
