@@ -62,10 +62,8 @@ def check_json_round_trip(game: Game, state: Any, action: Any) -> None:
 
 
 def changed(state: Any, **updates: Any) -> Any:
-    """A copy of a state with some fields replaced (for tests that build positions),
-    whether the state is a plain dataclass or a pydantic model."""
-    if hasattr(state, "model_copy"):
-        return state.model_copy(update=updates)
+    """A copy of a state (a plain frozen dataclass) with some fields replaced (for tests
+    that build positions)."""
     from sherwood_tui.core.draft import evolve
 
     return evolve(state, **updates)

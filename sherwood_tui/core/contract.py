@@ -1,19 +1,24 @@
 """The contract every game implements, so screens, saves, bots and tests treat games alike.
 
-A game is a `Game` object with pure functions over an immutable pydantic state:
-`new_game`, `to_act`, `is_private`, `legal_actions`, `apply`, `view`, `public_view`,
-`is_over`, `scores` and `winners`. Actions are small pydantic models carrying the
-acting `seat`; the game's `action_type` is their discriminated union (for saves).
+A game is a `Game` object with pure functions over an immutable state (plain frozen
+slotted dataclasses): `new_game`, `to_act`, `is_private`, `legal_actions`, `apply`,
+`view`, `public_view`, `is_over`, `scores` and `winners`. Actions are `Move`s: plain
+frozen slotted classes carrying the acting `seat` and their `type`; the game's
+`action_type` is their discriminated union, which pydantic validates only at the edge
+(`parse_action`, `dump_action`: the save files' schema).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, cast, get_args
+from collections.abc import Callable, Sequence
+from dataclasses import MISSING, field, fields
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, get_args, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from sherwood_tui.core.draft import field_names, plain
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
 from sherwood_tui.core.wording import printable
@@ -24,90 +29,65 @@ FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
 # own `apply` falls back to the core's checks on it).
 MALFORMED_MOVE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError)
 
-M = TypeVar("M", bound=BaseModel)
-
-
-_DEFAULTS: dict[type, tuple[dict[str, Any], set[str]]] = {}
-# pydantic keeps these in slots; setting them through the slot descriptors directly is
-# several times faster than object.__setattr__ (the rules build models in their hot loop).
 _new_object = object.__new__
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def make(model: type[M], /, **values: Any) -> M:
-    """A `model` (a Frozen subclass) from trusted values without validation (the rules'
-    hot path): fields left out take their defaults. Use the normal constructor for
-    untrusted input. Calling this function is quicker than `Model.make(...)`: looking an
-    attribute up on a pydantic class goes through its metaclass's `__getattr__` hook."""
-    known = _DEFAULTS.get(model)
-    if known is None:
-        fields = model.model_fields
-        defaults = {
-            name: field.get_default(call_default_factory=True)
-            for name, field in fields.items()
-            if not field.is_required()
-        }
-        known = _DEFAULTS[model] = (defaults, set(fields))
-    defaults, every_field = known
-    new: M = _new_object(model)
-    _set_dict(new, {**defaults, **values} if defaults else values)
-    _set_fields_set(new, every_field)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
-
-
-def builder(model: type[M], /, *names: str) -> Callable[..., M]:
-    """A quick `model(**dict(zip(names, values)))` from trusted values, positional: the
-    same object the constructor makes (defaults filled, `names` the fields set), without
-    its validation. For actions the rules build afresh at nearly every step."""
-    make(model)  # the model's defaults, known from now on
-    defaults = _DEFAULTS[model][0]
-    given = set(names)
-
-    def build(*values: Any) -> M:
-        new: M = _new_object(model)
-        _set_dict(new, {**defaults, **dict(zip(names, values))})
-        _set_fields_set(new, given)
-        _set_extra(new, None)
-        _set_private(new, None)
-        return new
-
-    return build
-
-
-class Frozen(BaseModel):
-    """Base of every immutable model of the rules layer."""
-
-    # Schemas are built on first validation, not at import: the app starts lighter, and
-    # the rules' hot path (which builds with `make` and copies with `model_copy`) never
-    # needs them.
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-
-    make = classmethod(make)  # type: ignore[var-annotated]  # Model.make(**values): the module's `make`
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A shallow copy with some fields replaced, without validation (as pydantic's),
-        but several times faster: the rules copy states in their hot loop."""
-        if deep:
-            return super().model_copy(update=update, deep=True)
-        new = _new_object(type(self))
-        _set_dict(new, {**self.__dict__, **update} if update else self.__dict__.copy())
-        _set_fields_set(new, self.__pydantic_fields_set__)
-        _set_extra(new, None)
-        _set_private(new, None)
-        return new
-
 
 BOT_LEVELS = ("sensible", "random")  # the levels of `core/bots.py`
 
+# How pydantic reads a move, and a plain class that is a part of one (its
+# `__pydantic_config__`): a saved move has no fields but its own, and `Game.malformed`
+# checks a part given as an object field by field, not taking it as it is.
+MOVE_SCHEMA = ConfigDict(extra="forbid", revalidate_instances="always")
 
-class Player(Frozen):
+
+class Move:
+    """Base of every game's moves (actions): a plain frozen slotted class, declared with
+    `@plain` (`core.draft`), equal and hashed by value, built without checks (the rules
+    build them in their hot loop). Each names its kind in a `type` field (a Literal with
+    its default: the tag of the save files' JSON) and the acting `seat`, then its own
+    fields. Pydantic sees moves only at the edge: `Game.parse_action` validates a saved
+    move strictly, `Game.malformed` explains an object that is not a well-formed one."""
+
+    __slots__ = ()
+    __pydantic_config__ = MOVE_SCHEMA
+    if TYPE_CHECKING:
+        type: str
+        seat: int
+
+        def __init__(self, **fields: Any) -> None: ...  # each class's own, by keyword
+
+
+MoveT = TypeVar("MoveT", bound=Move)
+
+
+def half_built(cls: type[MoveT], /, **values: Any) -> MoveT:
+    """A move of `cls` with only its defaults and `values` set, unchecked: what a broken
+    client might hand the rules (for tests of `Game.apply`'s refusals)."""
+    new: MoveT = object.__new__(cls)
+    for f in fields(cls):  # type: ignore[arg-type]  # every Move class is a dataclass
+        if f.name in values:
+            object.__setattr__(new, f.name, values.pop(f.name))
+        elif f.default is not MISSING:
+            object.__setattr__(new, f.name, f.default)
+    if values:
+        raise TypeError(f"{cls.__name__} has no field {sorted(values)[0]}")
+    return new
+
+
+def with_fields(action: MoveT, /, **changes: Any) -> MoveT:
+    """A copy of a move with some fields replaced by any values at all, unchecked (for
+    tests of `Game.apply`'s refusals; `dataclasses.replace` would run `__init__`)."""
+    cls = type(action)
+    given = {name: getattr(action, name) for name in field_names(cls) if hasattr(action, name)}
+    return half_built(cls, **{**given, **changes})
+
+
+class Player(BaseModel):
     """A seat at the table: a name, and the bot level if a bot plays it. A name typed or
-    read from a save keeps no control characters (they could act on the terminal)."""
+    read from a save keeps no control characters (they could act on the terminal).
+    Validated (a pydantic model): it comes from the set-up screen and from save files."""
+
+    # The schema is built on first validation, not at import: the app starts lighter.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(max_length=1000)
     bot: Literal["sensible", "random"] | None = None  # one of BOT_LEVELS
@@ -126,7 +106,7 @@ class HasPlayers(Protocol):
 
 
 S = TypeVar("S", bound=HasPlayers)  # a game's state
-A = TypeVar("A")  # its actions (pydantic models with a `seat`)
+A = TypeVar("A")  # its actions (`Move`s)
 V = TypeVar("V")  # what one seat may know
 
 
@@ -175,21 +155,37 @@ class Event:
         return f"Event(text={self.text!r}, kind={self.kind!r})"
 
 
-class ScoreLine(Frozen):
-    """One player's final score with its parts, for the score sheet."""
+@plain
+class ScoreLine:
+    """One player's final score with its parts, for the score sheet (numbers as floats)."""
 
     seat: int
     name: str
     total: float
-    parts: dict[str, float] = {}
+    parts: dict[str, float] = field(default_factory=dict)
     tiebreak: tuple[float, ...] = ()
 
 
-def _models_in(annotation: Any) -> list[type]:
-    """The pydantic models named in a type annotation (a union, an Annotated union)."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+def _moves_in(annotation: Any) -> list[type]:
+    """The move classes named in a type annotation (a union, an Annotated union)."""
+    if isinstance(annotation, type) and issubclass(annotation, Move):
         return [annotation]
-    return [model for arg in get_args(annotation) for model in _models_in(arg)]
+    return [move for arg in get_args(annotation) for move in _moves_in(arg)]
+
+
+_FIELD_CHECKS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """Each field of a move class with a strict validator of its values (kept per class)."""
+    checks = _FIELD_CHECKS.get(cls)
+    if checks is None:
+        hints = get_type_hints(cls)
+        checks = _FIELD_CHECKS[cls] = tuple(
+            (name, partial(TypeAdapter(hints[name]).validate_python, strict=True))
+            for name in field_names(cls)
+        )
+    return checks
 
 
 def _a_kind_of(thing: Any) -> str:
@@ -308,8 +304,8 @@ class Game(ABC, Generic[S, A, V]):
                 raise RuleError(self.why_not_turn(state, move.seat))
             return self._apply(state, move)
         except MALFORMED_MOVE_ERRORS:
-            # A half-built move (`model_construct`) or one with values of the wrong
-            # kind; a well-formed move that fails here is a bug in the rules.
+            # A half-built move (`half_built`) or one with values of the wrong kind;
+            # a well-formed move that fails here is a bug in the rules.
             problem = self.malformed(action)
             if problem:
                 raise RuleError(problem) from None
@@ -317,27 +313,29 @@ class Game(ABC, Generic[S, A, V]):
 
     @classmethod
     def action_classes(cls) -> frozenset[type]:
-        """The action models of this game (the members of `action_type`)."""
+        """The move classes of this game (the members of `action_type`)."""
         known = cls.__dict__.get("_action_classes")
         if known is None:
-            known = frozenset(_models_in(cls.action_type))
+            known = frozenset(_moves_in(cls.action_type))
             cls._action_classes = known
         return known
 
     def malformed(self, action: Any) -> str:
         """Why `action` is not a complete, well-typed move of this game, in words, or ""
-        if it is one."""
-        from pydantic import ValidationError
-
-        values = {name: getattr(action, name) for name in action.__dict__}
-        try:
-            type(action).model_validate(values, strict=True)
-        except ValidationError as err:
-            first = err.errors()[0]
-            field = ".".join(str(part) for part in first["loc"]) or "move"
-            if first["type"] == "missing":
-                return f"That {_kind_of(action)} move is incomplete: it has no {field}."
-            return f"That {_kind_of(action)} move is malformed: its {field} is not valid ({first['msg']})."
+        if it is one (its fields checked in order, strictly: "0" is no seat)."""
+        for name, check in _field_checks(type(action)):
+            try:
+                value = getattr(action, name)
+            except AttributeError:
+                return f"That {_kind_of(action)} move is incomplete: it has no {name}."
+            try:
+                check(value)
+            except ValidationError as err:
+                first = err.errors()[0]
+                where = ".".join(str(part) for part in (name, *first["loc"]))
+                return f"That {_kind_of(action)} move is malformed: its {where} is not valid ({first['msg']})."
+            except AttributeError:  # a part of it half-built
+                return f"That {_kind_of(action)} move is malformed: its {name} is incomplete."
         return ""
 
     def may_act(self, state: S, seat: int) -> bool:
@@ -408,6 +406,7 @@ class Game(ABC, Generic[S, A, V]):
     # ----- serialisation --------------------------------------------------------------
     @classmethod
     def action_adapter(cls) -> TypeAdapter[Any]:
+        """The save files' schema of this game's moves (pydantic, over the plain classes)."""
         adapter = cls.__dict__.get("_adapter")
         if adapter is None:
             adapter = cls._adapter = TypeAdapter(cls.action_type)
@@ -422,7 +421,8 @@ class Game(ABC, Generic[S, A, V]):
         return action
 
     def dump_action(self, action: A) -> dict[str, Any]:
-        dumped: dict[str, Any] = cast(BaseModel, action).model_dump(mode="json")
+        """A move as JSON-like data (its `type` first, then `seat` and its fields)."""
+        dumped: dict[str, Any] = self.action_adapter().dump_python(action, mode="json")
         return dumped
 
 

@@ -14,14 +14,15 @@ copy-on-write `Draft` (one new object per step, fields read as plain attributes)
 `evolve(state, field=value)` is the one-off form (a part of the state, say) and is several
 times quicker than `dataclasses.replace`, which runs `__init__` again. For the hottest
 steps, `positional(State)` builds a state from every field and `copier(State, "turn")` a
-copy with a field or two changed, both in code written out for the class.
+copy with a field or two changed, both in code written out for the class. `@plain`
+declares such a class (a game's moves, say) with a quick keyword `__init__`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from dataclasses import MISSING, dataclass, fields
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
@@ -36,6 +37,36 @@ def field_names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
     return names
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)  # to a type checker, a dataclass
+def plain(cls: type[T]) -> type[T]:
+    """A frozen, slotted, keyword-only dataclass whose `__init__` stores each field
+    straight into its slot (the rules build parts and moves at every step; the generated
+    frozen `__init__` goes through `object.__setattr__` per field, several times slower).
+    Equal and hashed by value, as any frozen dataclass."""
+    made: type[Any] = dataclass(frozen=True, slots=True, kw_only=True)(cls)  # a new class (slots)
+    scope: dict[str, Any] = {"_unset": MISSING}
+    params, lines = [], []
+    for f in fields(made):
+        name = f.name
+        scope[f"_set_{name}"] = made.__dict__[name].__set__
+        if f.default is not MISSING:
+            scope[f"_default_{name}"] = f.default
+            params.append(f"{name}=_default_{name}")
+            lines.append(f"    _set_{name}(self, {name})")
+        elif f.default_factory is not MISSING:
+            scope[f"_factory_{name}"] = f.default_factory
+            params.append(f"{name}=_unset")
+            lines.append(f"    _set_{name}(self, _factory_{name}() if {name} is _unset else {name})")
+        else:
+            params.append(name)
+            lines.append(f"    _set_{name}(self, {name})")
+    signature = f"self, *, {', '.join(params)}" if params else "self"
+    init = _compile(f"def __init__({signature}):\n" + "\n".join(lines or ["    pass"]), "__init__", scope)
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    made.__init__ = init
+    return made
 
 
 def build(cls: type[T], values: dict[str, Any]) -> T:

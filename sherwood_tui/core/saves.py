@@ -302,6 +302,8 @@ def _why_not_a_move(error: Any) -> str:
     if error["type"] == "union_tag_not_found":
         return "it names no kind of move"
     where = ".".join(str(p) for p in error["loc"][1:]) or "move"
+    if error["type"] == "unexpected_keyword_argument":  # a field no move has (moves are dataclasses)
+        return f"{where}: Extra inputs are not permitted"
     return f"{where}: " + " ".join(str(error["msg"]).split())
 
 

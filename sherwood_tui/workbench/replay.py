@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.saves import load_session
 from sherwood_tui.core.seat import SeatFeed, feed_of
@@ -154,11 +152,9 @@ def words(key: str) -> str:
 
 
 def fields_of(value: Any) -> dict[str, Any] | None:
-    """The fields of a view's part (a dataclass or a pydantic model), or None."""
+    """The fields of a view's part (a dataclass), or None."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
-    if isinstance(value, BaseModel):
-        return {name: getattr(value, name) for name in type(value).model_fields}
     return None
 
 

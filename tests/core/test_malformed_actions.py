@@ -4,12 +4,14 @@ and nothing changes; a save's moves are parsed strictly, and a bad one is one li
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 
 import pytest
 
 from sherwood_tui import catalog
+from sherwood_tui.core.contract import half_built, with_fields
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.saves import load_session, write_save
 from sherwood_tui.core.session import Session
@@ -28,20 +30,20 @@ def opening(game_id: str):
 def wrong_objects(action) -> list:
     """Objects that are not a legal move: not moves at all, half-built, ill-typed."""
     kind = type(action)
-    others = [f for f in kind.model_fields if f not in ("seat", "type")]
+    defaults = {f.name: f.default for f in dataclasses.fields(kind)}
+    others = [f for f in defaults if f not in ("seat", "type")]
     wrong = [
         {"type": action.type, "seat": action.seat}, object(), "take_bid", None, 3,
-        kind.model_construct(),
-        action.model_copy(update={"seat": "0"}),
-        action.model_copy(update={"seat": True}),
-        action.model_copy(update={"seat": 1.0}),
-        action.model_copy(update={"seat": 99}),
-        action.model_copy(update={"seat": -1}),
+        half_built(kind),
+        with_fields(action, seat="0"),
+        with_fields(action, seat=True),
+        with_fields(action, seat=1.0),
+        with_fields(action, seat=99),
+        with_fields(action, seat=-1),
     ]
     for field in others:
-        default = kind.model_fields[field].default
-        wrong += [action.model_copy(update={field: value})
-                  for value in ("zz", None, [1, "x"], {"a": 1}) if value != default]
+        wrong += [with_fields(action, **{field: value})
+                  for value in ("zz", None, [1, "x"], {"a": 1}) if value != defaults[field]]
     return wrong
 
 
@@ -71,7 +73,7 @@ def test_contract_a_move_of_another_game_is_refused_by_name(game_id):
 def test_contract_half_built_move_names_what_is_missing():
     game, state, action = opening("bleeding-sherwood")
     with pytest.raises(RuleError, match="incomplete: it has no seat"):
-        game.apply(state, type(action).model_construct())
+        game.apply(state, half_built(type(action)))
 
 
 def saved_game(tmp_path, game_id="bleeding-sherwood", moves=6):

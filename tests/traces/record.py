@@ -42,9 +42,8 @@ def configs() -> list[tuple[str, int]]:
 
 
 def plain(value: Any) -> Any:
-    """A view, action or score line as plain JSON-like data, whatever its class."""
-    if hasattr(value, "model_dump"):
-        return plain(value.model_dump(mode="json"))
+    """A view, action or score line as plain JSON-like data, whatever its class (the
+    rules' are plain frozen dataclasses or slotted classes)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if hasattr(value, "__slots__") and not isinstance(value, (str, bytes, type)) and not isinstance(value, (tuple, list)):

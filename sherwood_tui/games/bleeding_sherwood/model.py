@@ -3,7 +3,7 @@ read in their hot loop.
 
 The state is a plain frozen dataclass; a step builds its one new state with the core's
 positional constructor (`make_state`, `sherwood_tui.core.draft.positional`); actions are
-pydantic models (the save files' schema)."""
+the core's `Move`s (plain frozen classes; their union is the save files' schema)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from sherwood_tui.core.contract import Event, Frozen, Player
-from sherwood_tui.core.draft import field_names, positional
+from sherwood_tui.core.contract import Event, Move, Player
+from sherwood_tui.core.draft import field_names, plain, positional
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.bleeding_sherwood.data import cards
 
@@ -129,7 +129,8 @@ lazy = Lazy.of
 # ----- actions -------------------------------------------------------------------------
 
 
-class PlayGoode(Frozen):
+@plain
+class PlayGoode(Move):
     """Add one Goode from your hand to your bid."""
 
     type: Literal["bid"] = "bid"
@@ -137,14 +138,16 @@ class PlayGoode(Frozen):
     card: int
 
 
-class Pass(Frozen):
+@plain
+class Pass(Move):
     """Stop bidding for this round (final)."""
 
     type: Literal["pass"] = "pass"
     seat: int
 
 
-class TakeTarget(Frozen):
+@plain
+class TakeTarget(Move):
     """Collect a Peasant from the centre, with its attached Goodes."""
 
     type: Literal["take_target"] = "take_target"
@@ -152,7 +155,8 @@ class TakeTarget(Frozen):
     peasant: int
 
 
-class TakeBid(Frozen):
+@plain
+class TakeBid(Move):
     """Collect the spent bid of a player who has already collected."""
 
     type: Literal["take_bid"] = "take_bid"

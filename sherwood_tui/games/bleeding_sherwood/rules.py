@@ -35,8 +35,8 @@ BIDDING_STEPS = {kind: step for kind, (phase, _, step) in STEPS.items() if phase
 COLLECTING_STEPS = {kind: step for kind, (phase, _, step) in STEPS.items() if phase == "collecting"}
 # The shared action objects (`legal`'s, which `legal_actions` hands out) by id: their
 # phase, seat, step and the step's value, for `apply`'s quickest short cut (no reads
-# of the pydantic action; the objects live as long as the module, so no other object
-# can have their ids).
+# of the action; the objects live as long as the module, so no other object can have
+# their ids).
 SHARED_ACTIONS: dict[int, tuple[str, int, Callable[[State, int, Any], tuple[State, list[Event]]], Any]] = {}
 for _seat, _actions in enumerate(legal.SEAT_ACTIONS):
     for _play in _actions.plays:
@@ -74,8 +74,6 @@ class BleedingSherwood(legal.Turns, Game):
                         pass  # the core's `apply` says what is wrong
             return super().apply(state, action)
         phase = state.phase
-        # type(action), not action.__class__: a pydantic model's attributes are read
-        # through its `__getattr__` hook, several times slower
         if phase == "bidding":
             step = BIDDING_STEPS.get(type(action))
             actor = state.turn

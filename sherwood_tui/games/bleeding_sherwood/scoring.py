@@ -26,9 +26,9 @@ def scores(state: State) -> list[ScoreLine]:
         ScoreLine(
             seat=s,
             name=p.name,
-            total=score_of(state.collected[s]),
-            parts={"Peasants": score_of(state.collected[s])},
-            tiebreak=(bid_total(state.hands[s]),),
+            total=float(score_of(state.collected[s])),
+            parts={"Peasants": float(score_of(state.collected[s]))},
+            tiebreak=(float(bid_total(state.hands[s])),),
         )
         for s, p in enumerate(state.players)
     ]

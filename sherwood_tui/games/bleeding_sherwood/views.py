@@ -1,4 +1,4 @@
-"""What each seat may know (its hand and the public table), built without validation
+"""What each seat may know (its hand and the public table): plain frozen classes, built
 from shared parts: the sensible bot asks for a view at every decision, and from one step
 to the next most seats and targets look the same."""
 
@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from sherwood_tui.core.contract import Frozen
+from sherwood_tui.core.draft import plain
 from sherwood_tui.games.bleeding_sherwood.model import CARDS, EFFECT_TEXT, State, bid_total, score_of
 
 
-class CardView(Frozen):
+@plain
+class CardView:
     id: int
     name: str
     value: int
 
 
-class TargetView(Frozen):
+@plain
+class TargetView:
     peasant: int
     name: str
     value: int
@@ -25,7 +27,8 @@ class TargetView(Frozen):
     goodes: tuple[CardView, ...]
 
 
-class SeatPublic(Frozen):
+@plain
+class SeatPublic:
     name: str
     hand_count: int
     bid: tuple[CardView, ...]
@@ -37,7 +40,8 @@ class SeatPublic(Frozen):
     score: int
 
 
-class PublicView(Frozen):
+@plain
+class PublicView:
     round: int
     phase: str
     first: int
@@ -54,7 +58,8 @@ class PublicView(Frozen):
     hands_at_round_end: tuple[int, ...]  # Goodes in hand as the last round ended
 
 
-class SeatView(Frozen):
+@plain
+class SeatView:
     seat: int
     hand: tuple[CardView, ...]
     table: PublicView
@@ -73,8 +78,8 @@ SPECIAL_NOTE = {
 SPECIAL_NOTE_1996 = {**SPECIAL_NOTE, "extra_target": "no effect: 1996 rules", "reverse_order": "no effect: 1996 rules"}
 
 # Views share one immutable CardView per card.
-GOODE_VIEWS = tuple(CardView.make(id=i, name=g.name, value=g.value) for i, g in enumerate(CARDS.goodes))
-PEASANT_VIEWS = tuple(CardView.make(id=i, name=p.name, value=p.value) for i, p in enumerate(CARDS.peasants))
+GOODE_VIEWS = tuple(CardView(id=i, name=g.name, value=g.value) for i, g in enumerate(CARDS.goodes))
+PEASANT_VIEWS = tuple(CardView(id=i, name=p.name, value=p.value) for i, p in enumerate(CARDS.peasants))
 
 
 @lru_cache(maxsize=4096)
@@ -88,7 +93,7 @@ def seat_public(
     collected: tuple[int, ...],
 ) -> SeatPublic:
     """What the table sees of a seat (shared: views are immutable)."""
-    return SeatPublic.make(
+    return SeatPublic(
         name=name,
         hand_count=hand_count,
         bid=tuple([GOODE_VIEWS[g] for g in bid]),
@@ -105,7 +110,7 @@ def seat_public(
 def target_view(peasant: int, goodes: tuple[int, ...], classic: bool = False) -> TargetView:
     """What the table sees of a target (shared: views are immutable)."""
     card = CARDS.peasants[peasant]
-    return TargetView.make(
+    return TargetView(
         peasant=peasant,
         name=card.name,
         value=card.value,
@@ -124,7 +129,7 @@ def public_view(state: State) -> PublicView:
     ])
     table = state.table
     classic, phase = table.classic, state.phase
-    return PublicView.make(
+    return PublicView(
         round=table.round,
         phase=phase,
         first=table.first,
@@ -143,4 +148,4 @@ def public_view(state: State) -> PublicView:
 
 
 def view(state: State, seat: int) -> SeatView:
-    return SeatView.make(seat=seat, hand=tuple([GOODE_VIEWS[g] for g in state.hands[seat]]), table=public_view(state))
+    return SeatView(seat=seat, hand=tuple([GOODE_VIEWS[g] for g in state.hands[seat]]), table=public_view(state))

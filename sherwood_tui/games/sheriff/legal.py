@@ -2,15 +2,13 @@
 
 Actions are shared (they are immutable) where the same few come up again and again: those
 are built once and kept in bounded caches. Choices of cards from a hand (set aside, load,
-place, confiscate) rarely repeat: they are built quickly, without pydantic's validation
-(`core.contract.builder`)."""
+place, confiscate) rarely repeat: they are built afresh (plain classes: no checks)."""
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 from operator import attrgetter
 
-from sherwood_tui.core.contract import builder
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff.model import (
     DATA,
@@ -53,10 +51,6 @@ def legal_actions(state, seat: int) -> list:
     return _LEGAL[step](state, seat)
 
 
-_new_set_aside = builder(SetAside, "seat", "cards")  # (seat, cards): hands never repeat
-_new_load = builder(LoadBag, "seat", "cards")
-
-
 def _by_kind_index(cards) -> tuple[dict[int, list[int]], int | None]:
     """The cards grouped by the index of their type, in order of first appearance, and
     the first face-down card (None if none)."""
@@ -81,7 +75,7 @@ def _keep_hand(seat: int) -> SetAside:
 @lru_cache(maxsize=2048)
 def _set_aside_one(seat: int, card: int) -> SetAside:
     """Setting aside one card (shared: there are only so many seats and cards)."""
-    return _new_set_aside(seat, (card,))
+    return SetAside(seat=seat, cards=(card,))
 
 
 def _set_aside(state, seat: int) -> list:
@@ -94,13 +88,13 @@ def _set_aside(state, seat: int) -> list:
         if len(ids) == 1:
             out.append(_set_aside_one(seat, ids[0]))
         else:
-            out.append(_new_set_aside(seat, tuple(ids[:SET_ASIDE_MAX])))
+            out.append(SetAside(seat=seat, cards=tuple(ids[:SET_ASIDE_MAX])))
     if len(groups) > 1:  # (else the one kind's choice takes the first five already)
         first = hand[:SET_ASIDE_MAX]
         kind = KIND_INDEX[first[0]]
         for c in first:
             if KIND_INDEX[c] != kind:
-                out.append(_new_set_aside(seat, first))
+                out.append(SetAside(seat=seat, cards=first))
                 break
     return out
 
@@ -119,19 +113,16 @@ def _draw(state, seat: int) -> list:
     return list(_draw_choices(seat, need, sources))
 
 
-_ORDER_BUILDERS = {
-    PlaceAside: builder(PlaceAside, "seat", "pile", "order"), Confiscate: builder(Confiscate, "seat", "pile", "order"),
-}
-
-
 def _order_choices(kind, seat: int, cards: tuple[int, ...]) -> list:
     """Both piles, with the cards in their order and reversed (if that shows differently)."""
-    build = _ORDER_BUILDERS[kind]
     names = tuple(map(NAME.__getitem__, cards))
     if names == names[::-1]:  # reversed, the pile would show the same
-        return [build(seat, 0, cards), build(seat, 1, cards)]
+        return [kind(seat=seat, pile=0, order=cards), kind(seat=seat, pile=1, order=cards)]
     back = cards[::-1]
-    return [build(seat, 0, cards), build(seat, 0, back), build(seat, 1, cards), build(seat, 1, back)]
+    return [
+        kind(seat=seat, pile=0, order=cards), kind(seat=seat, pile=0, order=back),
+        kind(seat=seat, pile=1, order=cards), kind(seat=seat, pile=1, order=back),
+    ]
 
 
 def _place(state, seat: int) -> list:
@@ -141,7 +132,7 @@ def _place(state, seat: int) -> list:
 @lru_cache(maxsize=2048)
 def _load_one(seat: int, card: int) -> LoadBag:
     """A bag of one card (shared: there are only so many seats and cards)."""
-    return _new_load(seat, (card,))
+    return LoadBag(seat=seat, cards=(card,))
 
 
 def _loads(state, seat: int) -> list:
@@ -156,18 +147,18 @@ def _loads(state, seat: int) -> list:
     first = hand[:BAG_MAX]
     size = len(first)
     first_mix = kinds_key(first)
-    out = [_new_load(seat, first)]
+    out = [LoadBag(seat=seat, cards=first)]
     for kind, ids in groups.items():
         if size != 1 or first_mix[0] != kind:
             out.append(_load_one(seat, ids[0]))
         if len(ids) > 1:
             cards = tuple(ids[:BAG_MAX])
             if len(cards) != size or first_mix != (kind,) * size:
-                out.append(_new_load(seat, cards))
+                out.append(LoadBag(seat=seat, cards=cards))
         if hidden is not None and not FACE_DOWN[ids[0]]:
             cards = (*ids[: BAG_MAX - 1], hidden)
             if len(cards) != size or kinds_key(cards) != first_mix:
-                out.append(_new_load(seat, cards))
+                out.append(LoadBag(seat=seat, cards=cards))
     return out
 
 

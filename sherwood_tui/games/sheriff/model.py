@@ -1,6 +1,6 @@
 """Sheriff of Nottingham's model: the card tables, the state (plain frozen dataclasses,
-changed in each step through one `Turn`, a copy-on-write draft) and the actions (pydantic
-models: they are the save files' schema).
+changed in each step through one `Turn`, a copy-on-write draft) and the actions (the
+core's `Move`s, plain frozen classes; their union is the save files' schema).
 
 Piles are tuples with the top card last. Cards are ids into the full 216-card deck (see
 `data.py`); the state never holds lists.
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Field
 
-from sherwood_tui.core.contract import Event, Frozen, Player
-from sherwood_tui.core.draft import Draft, draft_class
+from sherwood_tui.core.contract import MOVE_SCHEMA, Event, Move, Player
+from sherwood_tui.core.draft import Draft, draft_class, plain
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.sheriff.data import deck, load
 
@@ -52,15 +52,18 @@ def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
 # ----- state ---------------------------------------------------------------------------
 
 
-class Bribe(Frozen):
+@plain
+class Bribe:
     """An offer (from a merchant) or a demand (a Sheriff's counter-offer). A part of the
-    Offer and CounterOffer actions (so a pydantic model); the state holds the shared,
-    canonical instance the rules checked.
+    Offer and CounterOffer actions (so of the save files' schema); the state holds the
+    shared, canonical instance the rules checked.
 
     `stand` names goods on the merchant's stand (legal or face down), `bag` names goods
     promised from the bag (paid only as far as they are in it), `favour` is a free-text,
     non-binding promise. Kinds are card names ("Apples", "Silk", ...).
     """
+
+    __pydantic_config__ = MOVE_SCHEMA
 
     gold: int = 0
     stand: tuple[str, ...] = ()
@@ -210,7 +213,8 @@ def judge_bag(cards, declared: str) -> Judgement:
 # ----- actions -------------------------------------------------------------------------
 
 
-class SetAside(Frozen):
+@plain
+class SetAside(Move):
     """Market, first step: set aside up to five cards from your hand (maybe none)."""
 
     type: Literal["set_aside"] = "set_aside"
@@ -218,7 +222,8 @@ class SetAside(Frozen):
     cards: tuple[int, ...] = ()
 
 
-class Draw(Frozen):
+@plain
+class Draw(Move):
     """Market: draw `count` cards, one after the other from the top of discard pile 0 or
     1, or (None) from the draw pile."""
 
@@ -228,7 +233,8 @@ class Draw(Frozen):
     count: int = 1
 
 
-class PlaceAside(Frozen):
+@plain
+class PlaceAside(Move):
     """Market, last step: put the set-aside cards on a discard pile; `order` lists them
     bottom first (the last one ends on top)."""
 
@@ -238,7 +244,8 @@ class PlaceAside(Frozen):
     order: tuple[int, ...]
 
 
-class LoadBag(Frozen):
+@plain
+class LoadBag(Move):
     """Seal 1-5 cards of your hand in your bag."""
 
     type: Literal["load"] = "load"
@@ -246,7 +253,8 @@ class LoadBag(Frozen):
     cards: tuple[int, ...]
 
 
-class Declare(Frozen):
+@plain
+class Declare(Move):
     """Declare one legal good and the exact number of cards in your bag."""
 
     type: Literal["declare"] = "declare"
@@ -255,7 +263,8 @@ class Declare(Frozen):
     count: int
 
 
-class Threaten(Frozen):
+@plain
+class Threaten(Move):
     """Sheriff: threaten to inspect a merchant's bag (that merchant may then offer a bribe)."""
 
     type: Literal["threaten"] = "threaten"
@@ -263,7 +272,8 @@ class Threaten(Frozen):
     merchant: int
 
 
-class LetPass(Frozen):
+@plain
+class LetPass(Move):
     """Sheriff: let a bag pass, accepting the current offer if there is one."""
 
     type: Literal["let_pass"] = "let_pass"
@@ -271,7 +281,8 @@ class LetPass(Frozen):
     merchant: int
 
 
-class OpenBag(Frozen):
+@plain
+class OpenBag(Move):
     """Sheriff: open a bag (refusing any offer)."""
 
     type: Literal["open"] = "open"
@@ -279,14 +290,16 @@ class OpenBag(Frozen):
     merchant: int
 
 
-class EndInspection(Frozen):
+@plain
+class EndInspection(Move):
     """Sheriff: inspect no more; every bag still closed passes."""
 
     type: Literal["end_inspection"] = "end_inspection"
     seat: int
 
 
-class Offer(Frozen):
+@plain
+class Offer(Move):
     """A threatened merchant's offer (an empty bribe offers nothing)."""
 
     type: Literal["offer"] = "offer"
@@ -294,7 +307,8 @@ class Offer(Frozen):
     bribe: Bribe = Bribe()
 
 
-class CounterOffer(Frozen):
+@plain
+class CounterOffer(Move):
     """Sheriff: ask for a different bribe; the merchant answers with a new offer."""
 
     type: Literal["counter"] = "counter"
@@ -302,7 +316,8 @@ class CounterOffer(Frozen):
     bribe: Bribe
 
 
-class Confiscate(Frozen):
+@plain
+class Confiscate(Move):
     """Sheriff: put the confiscated goods on a discard pile, `order` bottom first."""
 
     type: Literal["confiscate"] = "confiscate"
@@ -311,7 +326,8 @@ class Confiscate(Frozen):
     order: tuple[int, ...]
 
 
-class PayWithGood(Frozen):
+@plain
+class PayWithGood(Move):
     """A debtor out of gold pays with one good of their stand (worth its value)."""
 
     type: Literal["pay_good"] = "pay_good"

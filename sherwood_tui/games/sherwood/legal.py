@@ -8,7 +8,7 @@ from functools import lru_cache
 from itertools import combinations, compress, islice, permutations, repeat
 from typing import Any, Protocol
 
-from sherwood_tui.core.contract import Frozen
+from sherwood_tui.core.contract import Move
 from sherwood_tui.games.sherwood.data import Reward
 from sherwood_tui.games.sherwood.model import (
     RANSOM_COST,
@@ -382,7 +382,7 @@ def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush
     action = _AMBUSHES.get(key)
     if action is None:
         _make_room(_AMBUSHES, 1)
-        action = _AMBUSHES[key] = PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
+        action = _AMBUSHES[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
         AMBUSHES_BY_ID[id(action)] = action
     return action
 
@@ -514,16 +514,16 @@ def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
                 seat, party, personal, group = key = keys[i]
                 action = known.get(key)  # an earlier key of this list may be the same
                 if action is None:
-                    action = known[key] = PrepareAmbush.make(seat=seat, party=party, personal=personal, group=group)
+                    action = known[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
                     AMBUSHES_BY_ID[id(action)] = action
                 out[i] = action
     return out
 
 
 @lru_cache(maxsize=512)
-def _decision(action_type: type[Frozen], seat: int, field: str, value):
+def _decision(action_type: type[Move], seat: int, field: str, value):
     """A legal action of the small decisions, built once (actions are immutable)."""
-    return action_type.make(seat=seat, **{field: value})
+    return action_type(seat=seat, **{field: value})
 
 
 @lru_cache(maxsize=256)
@@ -537,4 +537,4 @@ def _prisoner_orders(seat: int, block: tuple[str, ...]) -> tuple[OrderPrisoners,
         orders = [block[i:] + block[:i] for i in range(k)]
         rev = block[::-1]
         orders += [rev[i:] + rev[:i] for i in range(k)]
-    return tuple([OrderPrisoners.make(seat=seat, order=tuple(o)) for o in orders])
+    return tuple([OrderPrisoners(seat=seat, order=tuple(o)) for o in orders])

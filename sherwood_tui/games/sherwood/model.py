@@ -1,47 +1,20 @@
 """Sherwood (2005): the state and its parts (plain frozen slotted dataclasses, changed
-through one copy-on-write `Draft` per step) and the actions (pydantic models: they are
-the save files' schema)."""
+through one copy-on-write `Draft` per step) and the actions (the core's `Move`s, plain
+frozen classes; their union is the save files' schema)."""
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from sherwood_tui.core.contract import Frozen, Player
-from sherwood_tui.core.draft import Draft, draft_class, field_names
+from sherwood_tui.core.contract import Move, Player
+from sherwood_tui.core.draft import Draft, draft_class, plain
 from sherwood_tui.core.rng import shuffled
 
 ROMAN = ("I", "II", "III")
 KING = "king-richard"
 
-T = TypeVar("T")
-
-
-@dataclass_transform(frozen_default=True, kw_only_default=True)  # to a type checker, a dataclass
-def plain(cls: type[T]) -> type[T]:
-    """A frozen, slotted, keyword-only dataclass whose `__init__` stores each field
-    straight into its slot (the rules build parts at every step; the generated frozen
-    `__init__` goes through `object.__setattr__` per field, several times slower)."""
-    made: type[Any] = dataclass(frozen=True, slots=True, kw_only=True)(cls)  # a new class (slots)
-    names = field_names(made)
-    scope: dict[str, Any] = {}
-    params = []
-    for f in fields(made):
-        scope[f"_set_{f.name}"] = made.__dict__[f.name].__set__
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-    lines = [f"def __init__(self, *, {', '.join(params)}):"]
-    lines += [f"    _set_{name}(self, {name})" for name in names]
-    exec("\n".join(lines), scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"
-    made.__init__ = init
-    return made
 
 # ----- state ---------------------------------------------------------------------------
 
@@ -211,7 +184,8 @@ def set_at(tup: tuple, index: int, value) -> tuple:
 # ----- actions -------------------------------------------------------------------------
 
 
-class PrepareAmbush(Frozen):
+@plain
+class PrepareAmbush(Move):
     """Commit an ambush: the party (characters before the Forest card, in order), the
     personal loot given to party members, or one group loot card. An empty party is the
     Forest card on top: nobody goes. Paid companions take a Gold card each."""
@@ -223,7 +197,8 @@ class PrepareAmbush(Frozen):
     group: int | None = None
 
 
-class ChooseMission(Frozen):
+@plain
+class ChooseMission(Move):
     """Keep the mission at this skill (0 Strength, 1 Dexterity, 2 Cunning)."""
 
     type: Literal["choose_mission"] = "choose_mission"
@@ -231,7 +206,8 @@ class ChooseMission(Frozen):
     skill: int
 
 
-class ChooseReward(Frozen):
+@plain
+class ChooseReward(Move):
     """Take one reward of the mission; "nothing" only when no reward can be taken."""
 
     type: Literal["choose_reward"] = "choose_reward"
@@ -239,7 +215,8 @@ class ChooseReward(Frozen):
     reward: Literal["champion", "camp", "theft", "nothing"]
 
 
-class ChooseTown(Frozen):
+@plain
+class ChooseTown(Move):
     """Place a pawn on this town (id), or None to decline a further town."""
 
     type: Literal["choose_town"] = "choose_town"
@@ -247,7 +224,8 @@ class ChooseTown(Frozen):
     town: str | None
 
 
-class OrderPrisoners(Frozen):
+@plain
+class OrderPrisoners(Move):
     """Arrange the newly captured characters: the first listed is freed first."""
 
     type: Literal["order_prisoners"] = "order_prisoners"
@@ -255,7 +233,8 @@ class OrderPrisoners(Frozen):
     order: tuple[str, ...]
 
 
-class Ransom(Frozen):
+@plain
+class Ransom(Move):
     """Free more prisoners of the Sheriff's cell: 0, 1 (1 Gold) or 2 (3 Gold)."""
 
     type: Literal["ransom"] = "ransom"

@@ -95,7 +95,7 @@ def scores(state) -> list[ScoreLine]:
     for s, p in enumerate(state.players):
         net = largest_network(state.towns, s)
         parts = tally(state, s) if over else {"Popularity": float(state.popularity[s])}
-        out.append(ScoreLine.make(  # trusted values (floats already): no validation
+        out.append(ScoreLine(  # floats already
             seat=s, name=p.name, total=sum(parts.values()), parts=parts, tiebreak=(float(net),)))
     return out
 

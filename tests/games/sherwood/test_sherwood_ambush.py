@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from sherwood_tui.core.contract import with_fields
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules import ChooseMission, ChooseReward, party_totals
@@ -43,8 +44,8 @@ def test_personal_loot_one_card_per_character():
     assert state.reveal.parties[0].totals == (1 + 3 + 2, 1 + 1 + 2, 2, 2)
     with pytest.raises(RuleError, match="only one personal loot"):
         GAME.apply(make(hands={0: ("Broadsword", "Cudgel")}),
-                   ambush(0, "wat").model_copy(update=dict(
-                       personal=(("wat", loot_id("Broadsword")), ("wat", loot_id("Cudgel"))))))
+                   with_fields(ambush(0, "wat"),
+                               personal=(("wat", loot_id("Broadsword")), ("wat", loot_id("Cudgel")))))
 
 
 def test_group_loot_one_card_per_party_bonus_per_person():

@@ -28,8 +28,7 @@ NOTHING_LEFT = "{0} has no Goodes left and passes with a bid of {1}."
 
 
 def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
-    fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
-    return play(state, fields["seat"], fields["card"])
+    return play(state, action.seat, action.card)
 
 
 def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:

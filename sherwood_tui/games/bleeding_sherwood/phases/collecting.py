@@ -60,8 +60,7 @@ def begin(state: State, turn: int, passed: tuple[bool, ...], events: list[Event]
 
 
 def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
-    fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
-    return take_peasant(state, fields["seat"], fields["peasant"])
+    return take_peasant(state, action.seat, action.peasant)
 
 
 def take_peasant(state: State, seat: int, peasant: int) -> tuple[State, list[Event]]:
@@ -98,8 +97,7 @@ def take_peasant(state: State, seat: int, peasant: int) -> tuple[State, list[Eve
 
 
 def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
-    fields = action.__dict__  # one read through pydantic's `__getattr__` hook, not two
-    return take_owners_bid(state, fields["seat"], fields["owner"])
+    return take_owners_bid(state, action.seat, action.owner)
 
 
 def take_owners_bid(state: State, seat: int, owner: int) -> tuple[State, list[Event]]:
