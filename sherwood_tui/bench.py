@@ -1,5 +1,6 @@
-"""`make bench`: start-up time and memory against a bare Textual app, and bot games per
-second for each game, each printed beside its goal. Run: python -m sherwood_tui.bench"""
+"""`make bench`: start-up time and memory against a bare Textual app, bot games per second
+for each game, and a key's delay on a table's seat, each printed beside its goal.
+Run: python -m sherwood_tui.bench"""
 
 from __future__ import annotations
 
@@ -279,6 +280,11 @@ def main() -> int:
     for game_id, (new, old, ratio) in speed_ratios(rounds=3, seconds=2.0).items():
         rows.append((f"{catalog.get(game_id).title}: games per second, ratio to {BASELINE}", f"{ratio:.2f}",
                      f">= {goals[game_id]}", f"{new:.0f} vs {old:.0f}"))
+    from sherwood_tui.table.latency import PRESSES, key_latencies
+
+    seat_key, local_key = key_latencies()
+    rows.append(("a key on a seat over SSH until its screen changes", f"{seat_key * 1000:.0f} ms", "<= 50 ms",
+                 f"median of {PRESSES}; the same key in the local app: {local_key * 1000:.0f} ms"))
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'value':>7}  {'goal':>8}  detail")
     for name, value, goal, detail in rows:

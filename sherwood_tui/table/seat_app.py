@@ -85,7 +85,7 @@ class SeatApp(SherwoodApp):
         self.seat: int | None = None  # None: watching
         self.feed: SeatFeed | None = None  # the latest
         self.status: TableStatus | None = None
-        self.decision: tuple[Any, Any] | None = None  # (moves, own view) of the decision screen up
+        self.decision: tuple[Any, ...] | None = None  # the moves of the decision screen up
         self.showing_interlude = False
         self.farewell = ""  # why the table closed, once it has
 
@@ -224,10 +224,14 @@ class SeatApp(SherwoodApp):
             self.decision = None
             self.replace_game_screen(SeatFinalScreen(public_part(feed)), guarded=True)
         elif feed.legal:
-            basis = (feed.legal, feed.view)
+            # Another player's move in a step where several decide at once (bags,
+            # ambush parties) leaves this seat's moves as they were: the screen, with
+            # its half-made choice, stays (its public parts may lag: the log moves on).
+            # Once the screen has sent its choice, a new feed brings a new screen.
+            basis = feed.legal
             deciding = self.decision is not None and isinstance(shown, GameScreen)
-            if deciding and basis == self.decision and isinstance(shown, GameScreen):
-                for log in shown.query(GameLog):  # the half-made choice stays; the log moves on
+            if deciding and basis == self.decision and isinstance(shown, GameScreen) and not shown.decided:
+                for log in shown.query(GameLog):
                     log.events = list(feed.log)
                     log.refresh()
                 return

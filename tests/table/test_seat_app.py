@@ -267,6 +267,33 @@ async def test_a_new_feed_with_the_same_moves_keeps_a_half_made_choice(seated):
         assert session.game.parse_action(act["action"]) == PlayGoode(seat=me, card=int(hand.get_option_at_index(2).id or 0))
 
 
+async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
+    """Sherwood's ambush parties are chosen at once: one player commits while another
+    is still choosing, whose marked characters stay marked."""
+    from sherwood_tui import catalog
+    from sherwood_tui.games.sherwood.model import PrepareAmbush
+
+    game = catalog.get("sherwood").load()
+    session = Session(game, [Player(name=name) for name in NAMES[:3]], {}, 4)
+    assert len(game.to_act(session.state)) == 3
+    me, other = 0, 1
+    app, host = await seated(session, me)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await host.welcome()
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted, "the ambush")
+        screen = app.screen
+        await pilot.press("1")  # the first character goes
+        await pilot.pause()
+        session.submit(game.legal_actions(session.state, other)[0])  # the other commits
+        await host.send_feed()
+        await until(pilot, lambda: app.feed is not None and len(app.feed.log) == len(session.log), "the feed")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("enter")
+        chosen = session.game.parse_action((await host.expect("act"))["action"])
+        assert isinstance(chosen, PrepareAmbush) and len(chosen.party) == 1
+
+
 # ----- between decisions, and the end ----------------------------------------------------
 
 

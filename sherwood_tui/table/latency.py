@@ -1,0 +1,174 @@
+"""How long a key takes to change a seat's screen, beside the same key in the hot-seat
+app (`make bench`). Both run Bleeding Sherwood at a decision, in a pseudo-terminal of
+80x24: the seat through a real host and its SSH server, the app on its own. A press is
+timed from writing the key to the first bytes of the screen's update (Textual sends an
+update in one write)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+PRESSES = 20
+KEYS = (b"\x1b[B", b"\x1b[A")  # down, up: the highlight moves in the hand
+QUIET = 0.35  # seconds without output: the screen has settled (and keys are not a held key)
+
+
+class Terminal:
+    """Output chunks of something in a terminal, and a way to type into it."""
+
+    def __init__(self, write: Callable[[bytes], Any]) -> None:
+        self.write = write
+        self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
+        self.seen = bytearray()
+
+    def received(self, chunk: bytes) -> None:
+        self.seen += chunk
+        self.chunks.put_nowait(chunk)
+
+    async def settle(self) -> None:
+        """Until no output has come for QUIET seconds."""
+        while True:
+            try:
+                await asyncio.wait_for(self.chunks.get(), QUIET)
+            except TimeoutError:
+                return
+
+    async def wait_for(self, text: bytes, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{text!r} never appeared")
+            await asyncio.sleep(0.05)
+
+    async def press_times(self, presses: int = PRESSES) -> list[float]:
+        """Seconds from each key to the first output after it."""
+        times = []
+        for number in range(presses):
+            await self.settle()
+            start = time.perf_counter()
+            self.write(KEYS[number % 2])
+            await asyncio.wait_for(self.chunks.get(), 10)
+            times.append(time.perf_counter() - start)
+        return times
+
+
+def _session(humans: int, seed: int = 1) -> Any:
+    """A Bleeding Sherwood game for Robin and Marian, and the seat of its first decision
+    (with one human, that seat's player; the other is a bot)."""
+    from sherwood_tui import catalog
+    from sherwood_tui.core.contract import Player
+    from sherwood_tui.core.session import Session
+
+    game = catalog.get("bleeding-sherwood").load()
+    names = ("Robin", "Marian")
+    first = game.to_act(game.new_game([Player(name=name) for name in names], {}, seed))[0]
+    players = [Player(name=name, bot=None if humans == 2 or seat == first else "sensible")
+               for seat, name in enumerate(names)]
+    return Session(game, players, {}, seed), first
+
+
+async def seat_presses(folder: Path) -> list[float]:
+    """The key times of a seat over SSH, through a real host."""
+    import asyncssh
+
+    from sherwood_tui.core.saves import new_save_path
+    from sherwood_tui.table.host import OpenTable, TableHost, TableSettings
+
+    session, first = _session(humans=2)
+    host = TableHost(session, new_save_path("bleeding-sherwood", folder / "saves"))
+    table = OpenTable(host, TableSettings(ssh_port=0, web_port=None, host_key=folder / "host_key"))
+    await table.start()
+    try:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        async with asyncssh.connect("127.0.0.1", table.ssh.port, username=host.logins()[first],
+                                    client_keys=[key], known_hosts=None, agent_path=None, config=None) as conn:
+            process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            terminal = Terminal(process.stdin.write)
+
+            async def read() -> None:
+                while chunk := await process.stdout.read(65536):
+                    terminal.received(chunk)
+
+            reader = asyncio.ensure_future(read())
+            await terminal.wait_for(b"join code")
+            await terminal.settle()
+            process.stdin.write(host.join_code.encode() + b"\r")
+            await terminal.wait_for(b"Bid card")
+            times = await terminal.press_times()
+            reader.cancel()
+            return times
+    finally:
+        await table.close()
+
+
+async def local_presses(folder: Path) -> list[float]:
+    """The key times of the hot-seat app at the same decision."""
+    from sherwood_tui.core.saves import write_save
+
+    session, _ = _session(humans=1)
+    save = folder / "local.json"
+    write_save(session, save)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "SHERWOOD_TUI_DATA": str(folder / "data")}
+    child = subprocess.Popen([sys.executable, "-m", "sherwood_tui", "resume", str(save)],
+                             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    terminal = Terminal(lambda data: os.write(master, data))
+    loop = asyncio.get_running_loop()
+
+    def readable() -> None:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            chunk = b""
+        if chunk:
+            terminal.received(chunk)
+        else:
+            loop.remove_reader(master)
+
+    loop.add_reader(master, readable)
+    try:
+        await terminal.wait_for(b"Bid card")
+        await asyncio.sleep(1.0)  # the hot seat's first keys wait for its hand-off guard
+        return await terminal.press_times()
+    finally:
+        with contextlib.suppress(Exception):
+            loop.remove_reader(master)
+        child.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(5)
+        if child.poll() is None:
+            child.kill()
+        os.close(master)
+
+
+def key_latencies() -> tuple[float, float]:
+    """The median seconds from a key to a screen change: (a seat over SSH, the local app)."""
+
+    async def both() -> tuple[float, float]:
+        with tempfile.TemporaryDirectory(prefix="sherwood-bench-") as folder:
+            seat = await seat_presses(Path(folder))
+            local = await local_presses(Path(folder))
+        return statistics.median(seat), statistics.median(local)
+
+    return asyncio.run(both())
+
+
+if __name__ == "__main__":
+    seat, local = key_latencies()
+    print(f"a key on a seat over SSH: {seat * 1000:.1f} ms; in the local app: {local * 1000:.1f} ms (medians of {PRESSES})")
