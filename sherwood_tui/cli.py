@@ -468,7 +468,7 @@ async def serve_quietly(table) -> None:
     said = [""]
 
     def report() -> None:
-        line = status_line(host.status(), host.save_problem)
+        line = status_line(host.status(), host.problem)
         if line != said[0]:
             said[0] = line
             print(line, flush=True)

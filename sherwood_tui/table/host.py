@@ -194,6 +194,7 @@ class TableHost:
         self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket: (login, key, expires at)
         self.listeners: list[Callable[[], None]] = []
         self.save_problem = ""  # why the last save failed ("" when it did not)
+        self.bot_problem = ""  # which bot failed, where the crash file is
         self._folder = Path(tempfile.mkdtemp(prefix="sherwood-table-"))
         self.socket_path = self._folder / "host.sock"
         self._server: asyncio.AbstractServer | None = None
@@ -297,6 +298,11 @@ class TableHost:
         session.note(f"A {level} bot plays for {name} while they are away.")
         self._changed()
 
+    @property
+    def problem(self) -> str:
+        """What the host's terminal should say went wrong ("" when nothing did)."""
+        return " ".join(part for part in (self.save_problem, self.bot_problem) if part)
+
     # ----- opening and closing ------------------------------------------------------
     async def start(self) -> None:
         """Listen for seat processes, save, and let the bots play."""
@@ -393,8 +399,22 @@ class TableHost:
             session = self.session
             level = session.players[seat].bot or self.stand_ins[seat]
             rnd = random.Random(f"{session.seed}-{len(session.actions)}")
-            session.submit(bot_action(self.game, session.state, seat, level, rnd))
+            try:
+                session.submit(bot_action(self.game, session.state, seat, level, rnd))
+            except Exception as error:  # a bug: said on every terminal; the game waits
+                self._bot_failed(seat, error)
+                return
             self._changed()  # (this runner goes on: `_wake_bots` starts no other)
+
+    def _bot_failed(self, seat: int, error: Exception) -> None:
+        from sherwood_tui.ui.lifecycle import write_crash_report
+
+        where = write_crash_report(error).rpartition("; ")[2]
+        self.bot_problem = f"{self.session.player_name(seat)}'s bot failed ({where}); the game cannot go on."
+        for connection in [*self.seats.values(), *self.spectators]:
+            connection.post({"type": "notice", "message": self.bot_problem})
+        for listener in list(self.listeners):
+            listener()
 
     # ----- one connection -------------------------------------------------------------
     async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -503,6 +523,8 @@ class TableHost:
                 name = self.session.player_name(seat)
                 self.session.note(f"{name} is back: the {level} bot no longer plays for them.")
                 connection.post({"type": "notice", "message": f"Welcome back, {name}: your seat is yours again."})
+        if self.bot_problem:
+            connection.post({"type": "notice", "message": self.bot_problem})
         self._changed()
 
     def _leave(self, connection: Connection) -> None:

@@ -68,7 +68,7 @@ class HostApp(App[int]):
             seats.add_row(Text(seat.name), Text(seat.login), Text(where), Text(turn))
         if status.seats:
             seats.move_cursor(row=min(row, len(status.seats) - 1))
-        self.query_one("#status", Static).update(status_line(status, self.host.save_problem))
+        self.query_one("#status", Static).update(status_line(status, self.host.problem))
 
     def action_hand_to_bot(self) -> None:
         seat = self.query_one("#seats", DataTable).cursor_row

@@ -108,6 +108,9 @@ async def test_a_whole_bleeding_sherwood_game_over_ssh_with_a_drop_and_a_restart
     try:
         for seat in seats.values():
             await seat.wait_for("Bleeding Sherwood", "Round 1")
+        # a player's window grows: their seat follows (its key bar moves to the new last row)
+        seats[0].resize(100, 30)
+        await wait_until(lambda: "Quit" in seats[0].screen.display[29])
         await play_on(seats, privacy, lambda: len(host.session.actions) >= 20)
 
         # Marian's connection dies: the table says she is away, and waits for her

@@ -492,3 +492,20 @@ async def test_a_seat_command_reads_back_whatever_its_ticket_begins_with(tmp_pat
         for ticket in ("-starts-with-a-dash", "--ticket", "plain_Ticket-1"):
             args = build_parser().parse_args(host.seat_command(ticket)[3:])
             assert args.ticket == ticket and args.socket == host.socket_path
+
+
+async def test_a_bot_that_fails_is_said_on_every_terminal_and_the_game_waits(tmp_path, monkeypatch):
+    import sherwood_tui.core.bots as bots
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a planted bug")
+
+    monkeypatch.setattr(bots, "bot_action", broken)
+    monkeypatch.setenv("SHERWOOD_TUI_DATA", str(tmp_path / "data"))
+    async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Marian"], bots={0: "sensible", 1: "sensible"}) as host:
+        await until(lambda: bool(host.bot_problem))
+        watcher = await FakeSeat.join(host, "watch", KEY_D)  # told too, though it came after
+        notice = await watcher.next("notice")
+        assert "bot failed" in notice["message"] and "crash-" in notice["message"]
+        assert "bot failed" in host.problem and host.session.actions == []
+        assert list((tmp_path / "data").glob("crash-*.log"))
