@@ -298,14 +298,15 @@ def _prepare_legal(state: State, seat: int) -> list:
     by_seat = _pool_options(avail, gold)
     mine = by_seat.get(seat)
     if mine is None:
-        mine = by_seat[seat] = ((_make_prepare(seat), *_party_ambushes(seat, _party_pool(avail, gold))), {})
-    base, by_card = mine
+        base = (_make_prepare(seat), *_party_ambushes(seat, _party_pool(avail, gold)))
+        mine = by_seat[seat] = (base, {}, _loot_carriers(avail, gold))
+    base, by_card, carriers = mine
     out = list(base)
     for card in hand:
         if card not in GOLD:
             loot = by_card.get(card)
             if loot is None:
-                loot = by_card[card] = _loot_parties(seat, avail, gold, card)
+                loot = by_card[card] = _loot_parties(seat, carriers, card)
             out += loot
     return out
 
@@ -453,18 +454,18 @@ def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tup
 
 
 @lru_cache(maxsize=768)
-def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict]]:
+def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict, tuple]]:
     """Per seat with these characters and Gold (filled as seats ask): its ambushes without
-    loot, and a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
-    (at most one entry per seat and loot card)."""
+    loot, a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
+    (at most one entry per seat and loot card), and the parties that may carry loot."""
     return {}
 
 
-def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tuple[PrepareAmbush, ...]:
+def _loot_parties(seat: int, carriers: tuple[tuple, tuple, tuple], card: int) -> tuple[PrepareAmbush, ...]:
     """A few parties carrying this loot card (personal: on one character; group: on a
-    party of two or more without Clorinda)."""
+    party of two or more without Clorinda), from the pool's `_loot_carriers`."""
     kind = LOOT_KINDS[card]
-    singles, pairs, groupable = _loot_carriers(avail, gold)
+    singles, pairs, groupable = carriers
     keys: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int | None]]
     if kind == "personal":
         n = len(singles)

@@ -130,7 +130,8 @@ def _fits(state, seat: int, party, personal, group) -> bool:
             return False
     if group is not None and group not in hand:
         return False
-    return paid_count(party) <= gold_count(hand)
+    wages = paid_count(party)
+    return not wages or wages <= gold_count(hand)
 
 
 _with_pending = copier(State, "pending")
