@@ -298,14 +298,15 @@ def _prepare_legal(state: State, seat: int) -> list:
     by_seat = _pool_options(avail, gold)
     mine = by_seat.get(seat)
     if mine is None:
-        mine = by_seat[seat] = ((_make_prepare(seat), *_party_ambushes(seat, _party_pool(avail, gold))), {})
-    base, by_card = mine
+        base = (_make_prepare(seat), *_party_ambushes(seat, _party_pool(avail, gold)))
+        mine = by_seat[seat] = (base, {}, _loot_carriers(avail, gold))
+    base, by_card, carriers = mine
     out = list(base)
     for card in hand:
         if card not in GOLD:
             loot = by_card.get(card)
             if loot is None:
-                loot = by_card[card] = _loot_parties(seat, avail, gold, card)
+                loot = by_card[card] = _loot_parties(seat, carriers, card)
             out += loot
     return out
 
@@ -356,24 +357,19 @@ LEGAL = {
 
 _AMBUSHES: dict[tuple, PrepareAmbush] = {}
 # Interned ambushes, (seat, party, personal, group) -> the action: plain dict lookups (an
-# lru_cache call costs several times more); the oldest quarter is forgotten when full. A
+# lru_cache call costs several times more), so that the legal sets of neighbouring bands
+# share their ambushes. When full, the oldest quarter is forgotten (the legal sets that
+# hold them keep them; `apply` checks an ambush by its values, not by who built it). A
 # game meets a few hundred. The bound (with the other caches' bounds) keeps a full
 # garbage collection under ~40 ms even once every cache is full (measured).
 AMBUSHES_KEPT = 12288
-# The same ambushes by id: `trusted(action)` is a dict lookup by an int, not by the
-# 4-tuple key (the dict holds each ambush, so no other object can have its id meanwhile).
-AMBUSHES_BY_ID: dict[int, PrepareAmbush] = {}
 
 
 def _make_room(known: dict, wanted: int) -> None:
-    """Forget the oldest quarter of the interned ambushes if `wanted` more would not fit,
-    and the legal sets built of them (`_pool_options`): an ambush handed out from a
-    legal set is then always the interned one, which `apply` takes on trust (`interned`)."""
+    """Forget the oldest quarter of the interned ambushes if `wanted` more would not fit."""
     if len(known) + wanted >= AMBUSHES_KEPT:
-        trusted = AMBUSHES_BY_ID
         for key in list(islice(known, AMBUSHES_KEPT // 4 + wanted)):
-            del trusted[id(known.pop(key))]
-        _pool_options.cache_clear()
+            del known[key]
 
 
 def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
@@ -383,22 +379,7 @@ def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush
     if action is None:
         _make_room(_AMBUSHES, 1)
         action = _AMBUSHES[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
-        AMBUSHES_BY_ID[id(action)] = action
     return action
-
-
-def trusted(action: Any) -> bool:
-    """Whether `action` is an interned ambush (`interned(...) is action`: the rules built
-    it, so it is well formed), by identity."""
-    return AMBUSHES_BY_ID.get(id(action)) is action
-
-
-def interned(seat: int, party, personal, group) -> PrepareAmbush | None:
-    """The interned ambush of these values, if the rules built one (so it is well formed)."""
-    try:
-        return _AMBUSHES.get((seat, party, personal, group))
-    except TypeError:  # a hand-made move with unhashable parts: not one of ours
-        return None
 
 
 def _party_ambushes(seat: int, parties) -> list[PrepareAmbush]:
@@ -473,18 +454,18 @@ def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tup
 
 
 @lru_cache(maxsize=768)
-def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict]]:
+def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict, tuple]]:
     """Per seat with these characters and Gold (filled as seats ask): its ambushes without
-    loot, and a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
-    (at most one entry per seat and loot card)."""
+    loot, a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
+    (at most one entry per seat and loot card), and the parties that may carry loot."""
     return {}
 
 
-def _loot_parties(seat: int, avail: tuple[str, ...], gold: int, card: int) -> tuple[PrepareAmbush, ...]:
+def _loot_parties(seat: int, carriers: tuple[tuple, tuple, tuple], card: int) -> tuple[PrepareAmbush, ...]:
     """A few parties carrying this loot card (personal: on one character; group: on a
-    party of two or more without Clorinda)."""
+    party of two or more without Clorinda), from the pool's `_loot_carriers`."""
     kind = LOOT_KINDS[card]
-    singles, pairs, groupable = _loot_carriers(avail, gold)
+    singles, pairs, groupable = carriers
     keys: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int | None]]
     if kind == "personal":
         n = len(singles)
@@ -515,7 +496,6 @@ def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
                 action = known.get(key)  # an earlier key of this list may be the same
                 if action is None:
                     action = known[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
-                    AMBUSHES_BY_ID[id(action)] = action
                 out[i] = action
     return out
 

@@ -9,7 +9,7 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules import ChooseMission, ChooseReward, party_totals
 
-from .conftest import ambush, gold_count, loot_id, make, play, spring, texts
+from .conftest import ambush, gold_count, loot_id, make, play, players, spring, texts
 
 
 def test_ambush_preparation_is_simultaneous_and_private():
@@ -192,3 +192,43 @@ def test_paid_companion_cannot_go_without_gold():
     state = make(companions={0: ("samir", "gilbert")}, hands={0: ("Gold",)})
     with pytest.raises(RuleError, match="Samir the Saracen and Gilbert Whitehand must each be paid"):
         GAME.apply(state, ambush(0, "samir", "gilbert"))
+
+
+def test_the_quick_path_of_an_ambush_agrees_with_the_full_checks():
+    """`apply` takes a well formed ambush that fits by a short cut (`quick_prepare`): on
+    hand-made ambushes, well formed or not, it gives what the full checks give."""
+    import random
+
+    from sherwood_tui.games.sherwood.model import PrepareAmbush
+    from sherwood_tui.games.sherwood.phases.prepare import quick_prepare
+    from sherwood_tui.games.sherwood.tables import LOOT
+
+    rnd = random.Random(7)
+    tried = quick = 0
+    for seed in range(12):
+        state, _ = GAME.start(players(2 + seed % 3), {}, seed)
+        while not GAME.is_over(state) and tried < 3000:
+            seat = rnd.choice(GAME.to_act(state))
+            if state.phase == "prepare":
+                band = list(state.bands[seat]) + ["robin", "nobody"]
+                cards = list(state.hands[seat]) + [rnd.randrange(-1, len(LOOT) + 1)]
+                for _ in range(6):
+                    party = tuple(rnd.sample(band, rnd.randint(0, 3)))
+                    if rnd.random() < 0.2 and party:
+                        party += party[:1]  # a member twice
+                    personal = tuple((rnd.choice(party or ("robin",)), rnd.choice(cards))
+                                     for _ in range(rnd.choice((0, 0, 1, 2))))
+                    group = rnd.choice(cards) if rnd.random() < 0.3 else None
+                    action = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
+                    tried += 1
+                    short = quick_prepare(state, action)
+                    try:
+                        full = GAME._apply(state, action)
+                    except RuleError:
+                        assert short is None
+                        continue
+                    if short is not None:
+                        quick += 1
+                        assert short[0] == full[0] and texts(short[1]) == texts(full[1])
+            state, _ = GAME.apply(state, rnd.choice(GAME.legal_actions(state, seat)))
+    assert quick > 100 and tried > quick * 2

@@ -9,7 +9,6 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.sherwood.legal import AMBUSHES_BY_ID, trusted
 from sherwood_tui.games.sherwood.model import (
     PendingParty,
     PrepareAmbush,
@@ -19,7 +18,7 @@ from sherwood_tui.games.sherwood.model import (
     set_at,
 )
 from sherwood_tui.games.sherwood.phases import spring
-from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, chars_text, gold_count, paid_count
+from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, NO_GROUP_LOOT, chars_text, gold_count, paid_count
 
 PREPARED = "{0} has prepared an ambush."
 
@@ -88,9 +87,39 @@ def pending_party(
     return PendingParty(members=members, personal=personal, group=group)
 
 
+@lru_cache(maxsize=2048)
+def well_formed(
+    members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None
+) -> PendingParty | None:
+    """The pending party of an ambush whose parts are well formed whatever the state:
+    distinct members; personal loot as (character, card) pairs, one personal card per
+    member of the party and each card once; or one group loot card, with no Clorinda.
+    None for anything else (`check_ambush` then says what is wrong, or takes it once
+    its values are normalised). What the state decides is `_fits`."""
+    if len(set(members)) != len(members):
+        return None
+    if personal:
+        if group is not None:
+            return None
+        carriers, cards = set(), set()
+        for item in personal:
+            if item.__class__ is not tuple or len(item) != 2:
+                return None
+            c, card = item
+            if (c.__class__ is not str or card.__class__ is not int or c not in members or c in carriers
+                    or card in cards or not 0 <= card < len(LOOT) or LOOT[card].kind != "personal"):
+                return None
+            carriers.add(c)
+            cards.add(card)
+    elif group is not None:
+        if (group.__class__ is not int or not members or not 0 <= group < len(LOOT)
+                or LOOT[group].kind != "group" or not NO_GROUP_LOOT.isdisjoint(members)):
+            return None
+    return pending_party(members, personal, group)
+
+
 def _fits(state, seat: int, party, personal, group) -> bool:
-    """Whether an ambush the rules built (so well formed: distinct members, loot of the
-    right kinds on the right carriers) fits this seat now: its members free, its loot in
+    """Whether a well formed ambush fits this seat now: its members free, its loot in
     hand, its paid companions paid. If not, `check_ambush` says why."""
     band, jailed, hand = state.bands[seat], state.prison[seat], state.hands[seat]
     for c in party:
@@ -101,24 +130,26 @@ def _fits(state, seat: int, party, personal, group) -> bool:
             return False
     if group is not None and group not in hand:
         return False
-    return paid_count(party) <= gold_count(hand)
+    wages = paid_count(party)
+    return not wages or wages <= gold_count(hand)
 
 
 _with_pending = copier(State, "pending")
 
 
 def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Event]] | None:
-    """`do_prepare` of an ambush the rules built (interned, so well formed) that fits the
-    seat now, the common case: while others must still prepare, the step changes one
-    field, so the new state is copied in one go without a `Draft`. None for any other
-    ambush (`do_prepare` checks it)."""
-    if AMBUSHES_BY_ID.get(id(action)) is not action:  # `trusted(action)`, written out
-        return None
-    seat = action.seat
+    """`do_prepare` of a well formed ambush that fits the seat now, the common case
+    (any other, `do_prepare` checks): while others must still prepare, the step changes
+    one field, so the new state is copied in one go without a `Draft`. An ambush with
+    unhashable parts raises TypeError (the caller falls back to `do_prepare`)."""
     party, personal, group = action.party, action.personal, action.group
-    if not _fits(state, seat, party, personal, group):
+    if party.__class__ is not tuple or personal.__class__ is not tuple:
         return None
-    pending = set_at(state.pending, seat, pending_party(party, personal, group))
+    ambush = well_formed(party, personal, group)
+    seat = action.seat
+    if ambush is None or not _fits(state, seat, party, personal, group):
+        return None
+    pending = set_at(state.pending, seat, ambush)
     event = Event.of("info", PREPARED, seat_names(state.players)[seat])
     if all(pending):  # no None left (a party is never false): the ambushes are sprung
         draft = StepDraft(state)
@@ -133,11 +164,7 @@ def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event
     seat = action.seat
     if action.party.__class__ is not tuple or action.personal.__class__ is not tuple:
         raise RuleError(malformed(action) or "That ambush is not well formed.")
-    party, personal, group = action.party, action.personal, action.group
-    if trusted(action) and _fits(draft, seat, party, personal, group):
-        ambush = pending_party(party, personal, group)
-    else:
-        ambush = check_ambush(draft, seat, party, personal, group)
+    ambush = check_ambush(draft, seat, action.party, action.personal, action.group)
     draft.pending = pending = set_at(draft.pending, seat, ambush)
     events = [Event.of("info", PREPARED, draft.names[seat])]
     if all(pending):  # no None left (a party is never false; `in` would call __eq__)

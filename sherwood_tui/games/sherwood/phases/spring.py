@@ -5,7 +5,6 @@ skills are settled: ties fail, a player leading several missions keeps one."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import compress
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import positional
@@ -71,15 +70,13 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, l
     """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
     (seat, totals): the seats with the highest total if it is at least 1, and that total
     (0 if nobody went)."""
-    if not sent:
-        return [(), (), (), ()], [0, 0, 0, 0]
-    seats = [seat for seat, _ in sent]
-    columns = list(zip(*[totals for _, totals in sent]))  # per skill, the totals in seat order
-    best = list(map(max, columns))  # C loops: this runs at every springing
-    leaders = [
-        tuple(compress(seats, map(top.__eq__, column))) if top >= 1 else ()
-        for top, column in zip(best, columns)
-    ]
+    leaders: list[tuple[int, ...]] = [(), (), (), ()]
+    best = [0, 0, 0, 0]
+    if sent:
+        for k in range(4):
+            best[k] = top = max([totals[k] for _, totals in sent])
+            if top >= 1:
+                leaders[k] = tuple([seat for seat, totals in sent if totals[k] == top])
     return leaders, best
 
 
