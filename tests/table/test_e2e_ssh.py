@@ -79,18 +79,21 @@ class Privacy:
                     assert secret not in new, f"seat {number} was sent seat {other}'s secret {secret!r}"
 
 
-async def play_on(seats: dict[int | None, SshSeat], privacy: Privacy, until, pause: float = 0.3) -> None:
-    """Every player presses Enter now and then (on a waiting screen it does nothing; on
-    their decision it takes the highlighted choice; on a summary it goes on), until
-    `until()`; the privacy of every byte is checked all along. Keys come further apart
-    than auto-repeat's (a held key does not act on a new screen)."""
+async def play_on(seats: dict[int | None, SshSeat], privacy: Privacy, until, gap: float = 0.3) -> None:
+    """Each player presses Enter whenever their screen waits for them (their decision: it
+    takes the highlighted choice; a summary: it goes on), until `until()`; the privacy of
+    every byte is checked all along. A player's keys come further apart than
+    auto-repeat's (a held key does not act on a new screen)."""
     deadline = time.monotonic() + DEADLINE
     moves = len(privacy.host.session.actions)
+    pressed = dict.fromkeys(seats, 0.0)
     while not until():
-        for seat in seats.values():
-            if not seat.shows("final scores"):
+        for number, seat in seats.items():
+            waited_for = seat.shows("Waiting for you") or seat.shows("Enter to go on")
+            if waited_for and time.monotonic() - pressed[number] >= gap:
                 seat.press("enter")
-        await asyncio.sleep(pause)
+                pressed[number] = time.monotonic()
+        await asyncio.sleep(0.05)
         privacy.check()
         if len(privacy.host.session.actions) != moves:
             moves, deadline = len(privacy.host.session.actions), time.monotonic() + DEADLINE
