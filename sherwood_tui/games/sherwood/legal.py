@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations, compress, islice, permutations, repeat
+from itertools import combinations, compress, islice, permutations
 from typing import Any, Protocol
 
 from sherwood_tui.core.contract import Move
@@ -282,24 +282,19 @@ def _prepare_legal(state: State, seat: int) -> list:
     """A bounded, representative set of ambushes (sending no one is always first):
     every party of one or two, up to 30 parties of three, the whole band, and a few
     parties carrying each loot card. Any other ambush is legal too (see apply)."""
-    # `available`, `gold_count` and `paid_count` written out (this runs at every ambush)
-    avail, jailed = state.bands[seat], state.prison[seat]
-    if jailed:
-        avail = tuple([c for c in avail if c not in jailed])
+    avail, paid = _free_and_paid(state.bands[seat], state.prison[seat])
     hand = state.hands[seat]
     # Only whether each paid companion can be paid matters: clip the Gold count.
     gold = 0
-    if not PAID.isdisjoint(avail):
+    if paid:
         gold = len(GOLD.intersection(hand))
-        if gold:
-            paid = len([c for c in avail if c in PAID])
-            if paid < gold:
-                gold = paid
+        if paid < gold:
+            gold = paid
     by_seat = _pool_options(avail, gold)
     mine = by_seat.get(seat)
     if mine is None:
-        base = (_make_prepare(seat), *_party_ambushes(seat, _party_pool(avail, gold)))
-        mine = by_seat[seat] = (base, {}, _loot_carriers(avail, gold))
+        pool, carriers = _party_pool(avail, gold)
+        mine = by_seat[seat] = (tuple(_interned(seat, _PLAIN, ((), *pool))), {}, carriers)
     base, by_card, carriers = mine
     out = list(base)
     for card in hand:
@@ -309,6 +304,14 @@ def _prepare_legal(state: State, seat: int) -> list:
                 loot = by_card[card] = _loot_parties(seat, carriers, card)
             out += loot
     return out
+
+
+@lru_cache(maxsize=1024)
+def _free_and_paid(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    """The characters of a band not in prison (`free_characters`), and how many of them
+    are paid companions (asked at every ambush: the band and prison change seldom)."""
+    avail = free_characters(band, jailed)
+    return avail, len([c for c in avail if c in PAID])
 
 
 def _mission_legal(state: State, seat: int) -> list:
@@ -355,36 +358,49 @@ LEGAL = {
 }
 
 
-_AMBUSHES: dict[tuple, PrepareAmbush] = {}
-# Interned ambushes, (seat, party, personal, group) -> the action: plain dict lookups (an
-# lru_cache call costs several times more), so that the legal sets of neighbouring bands
-# share their ambushes. When full, the oldest quarter is forgotten (the legal sets that
-# hold them keep them; `apply` checks an ambush by its values, not by who built it). A
-# game meets a few hundred. The bound (with the other caches' bounds) keeps a full
-# garbage collection under ~40 ms even once every cache is full (measured).
-AMBUSHES_KEPT = 12288
+# An ambush is what it sends: (party, personal, group).
+Ambush = tuple[tuple[str, ...], tuple[tuple[str, int], ...], int | None]
+
+# Interned ambushes, per seat: without loot by party, with loot by (party, personal,
+# group). Plain dict lookups (an lru_cache call costs several times more), so that the
+# legal sets of neighbouring bands share their ambushes; keyed without the seat, the
+# keys are cheaper to hash and compare. When one is full, its oldest quarter is
+# forgotten (the legal sets that hold them keep them; `apply` checks an ambush by its
+# values, not by who built it). A game meets a few hundred. The bounds (with the other
+# caches' bounds) keep a full garbage collection under ~40 ms even once every cache is
+# full (measured).
+_PLAIN: dict[int, dict[tuple[str, ...], PrepareAmbush]] = {}
+_LOADED: dict[int, dict[Ambush, PrepareAmbush]] = {}
+PLAIN_KEPT, LOADED_KEPT = 1024, 2048  # per seat
+AMBUSHES_KEPT = 4 * (PLAIN_KEPT + LOADED_KEPT)  # in all, with four seats
 
 
-def _make_room(known: dict, wanted: int) -> None:
-    """Forget the oldest quarter of the interned ambushes if `wanted` more would not fit."""
-    if len(known) + wanted >= AMBUSHES_KEPT:
-        for key in list(islice(known, AMBUSHES_KEPT // 4 + wanted)):
+def _make_room(known: dict, wanted: int, kept: int) -> None:
+    """Forget the oldest quarter of `known` if `wanted` more would not fit in `kept`."""
+    if len(known) + wanted >= kept:
+        for key in list(islice(known, kept // 4 + wanted)):
             del known[key]
 
 
-def _make_prepare(seat: int, party=(), personal=(), group=None) -> PrepareAmbush:
-    """One ambush of the legal set, interned: the sets of neighbouring bands share most."""
-    key = (seat, party, personal, group)
-    action = _AMBUSHES.get(key)
-    if action is None:
-        _make_room(_AMBUSHES, 1)
-        action = _AMBUSHES[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
-    return action
-
-
-def _party_ambushes(seat: int, parties) -> list[PrepareAmbush]:
-    """The ambushes without loot of these parties (interned, as `_make_prepare`)."""
-    return _interned_all(list(zip(repeat(seat), parties, repeat(()), repeat(None))))
+def _interned(seat: int, kind: dict[int, dict[Any, PrepareAmbush]], keys: Sequence) -> list[PrepareAmbush]:
+    """The seat's interned ambushes of these keys, made if new: of `_PLAIN`, parties; of
+    `_LOADED`, (party, personal, group)."""
+    known = kind.get(seat)
+    if known is None:
+        known = kind[seat] = {}
+    out: list[Any] = list(map(known.get, keys))
+    if not all(out):  # a miss (an action is never false; `None in out` would call __eq__ per item)
+        plain = kind is _PLAIN
+        _make_room(known, len(keys), PLAIN_KEPT if plain else LOADED_KEPT)
+        for i, action in enumerate(out):
+            if action is None:
+                key = keys[i]
+                action = known.get(key)  # an earlier key of this list may be the same
+                if action is None:
+                    party, personal, group = (key, (), None) if plain else key
+                    action = known[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
+                out[i] = action
+    return out
 
 
 def _sampled_triples(avail: tuple[str, ...], is_paid: tuple[bool, ...], gold: int) -> list[tuple[str, ...]]:
@@ -425,79 +441,61 @@ def _triple_places(is_paid: tuple[bool, ...], gold: int) -> tuple[tuple[int, int
     return tuple(out)
 
 
+Carriers = tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]
+
+
 @lru_cache(maxsize=2048)
-def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[str, ...], ...]:
+def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[tuple[str, ...], ...], Carriers]:
     """Parties for the representative set: all of one or two, at most 30 of three, and
-    the whole band; only those whose paid companions can be paid."""
+    the whole band; only those whose paid companions can be paid. With them, the
+    parties that may carry loot: singles and pairs (personal loot), and parties of two
+    or more without Clorinda (group loot)."""
     is_paid = tuple([c in PAID for c in avail])
     everyone_paid = sum(is_paid) <= gold
-    if everyone_paid:
-        gold = len(avail)  # the same parties, and no filter needed
-    parties: list[tuple[str, ...]] = [(c,) for c, paid in zip(avail, is_paid) if paid <= gold]
-    # pairs with paid_count(p) <= gold, counted in C (the flags' pairs line up with the parties')
-    parties += list(compress(combinations(avail, 2), map(gold.__ge__, map(sum, combinations(is_paid, 2)))))
-    parties += _sampled_triples(avail, is_paid, gold)
+    if everyone_paid:  # the same parties, and no filter needed
+        gold = len(avail)
+        pairs = list(combinations(avail, 2))
+    else:  # pairs with paid_count(p) <= gold, counted in C (the flags' pairs line up with the parties')
+        pairs = list(compress(combinations(avail, 2), map(gold.__ge__, map(sum, combinations(is_paid, 2)))))
+    singles = [(c,) for c in avail] if gold else [(c,) for c, paid in zip(avail, is_paid) if not paid]
+    larger = _sampled_triples(avail, is_paid, gold)
     if len(avail) > 3 and everyone_paid:
-        parties.append(avail)
-    return tuple(parties)
-
-
-@lru_cache(maxsize=2048)
-def _loot_carriers(avail: tuple[str, ...], gold: int) -> tuple[tuple, tuple, tuple]:
-    """The parties of the pool that may carry loot: singles and pairs (personal loot),
-    and parties of two or more without Clorinda (group loot)."""
-    pool = _party_pool(avail, gold)
-    singles = tuple([p for p in pool if len(p) == 1])
-    pairs = tuple([p for p in pool if len(p) == 2])
-    groupable = tuple([p for p in pool if len(p) >= 2 and NO_GROUP_LOOT.isdisjoint(p)])
-    return singles, pairs, groupable
+        larger.append(avail)
+    groupable = pairs + larger
+    if not NO_GROUP_LOOT.isdisjoint(avail):
+        groupable = [p for p in groupable if NO_GROUP_LOOT.isdisjoint(p)]
+    return tuple(singles + pairs + larger), (tuple(singles), tuple(pairs), tuple(groupable))
 
 
 @lru_cache(maxsize=768)
-def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict, tuple]]:
+def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict, Carriers]]:
     """Per seat with these characters and Gold (filled as seats ask): its ambushes without
     loot, a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
     (at most one entry per seat and loot card), and the parties that may carry loot."""
     return {}
 
 
-def _loot_parties(seat: int, carriers: tuple[tuple, tuple, tuple], card: int) -> tuple[PrepareAmbush, ...]:
+def _loot_parties(seat: int, carriers: Carriers, card: int) -> tuple[PrepareAmbush, ...]:
     """A few parties carrying this loot card (personal: on one character; group: on a
-    party of two or more without Clorinda), from the pool's `_loot_carriers`."""
+    party of two or more without Clorinda), from `_party_pool`."""
     kind = LOOT_KINDS[card]
     singles, pairs, groupable = carriers
-    keys: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int | None]]
+    ambushes: list[Ambush]
     if kind == "personal":
         n = len(singles)
-        keys = []  # a plain loop over the (c,) parties of the pool: no inner list, no new (c,)
+        ambushes = []  # a plain loop over the (c,) parties of the pool: no inner list, no new (c,)
         for k in range(3 if n > 3 else n):
             single = singles[(card + k) % n]
-            keys.append((seat, single, ((single[0], card),), None))
+            ambushes.append((single, ((single[0], card),), None))
         if pairs:
             pair = pairs[card % len(pairs)]
-            keys.append((seat, pair, ((pair[card % 2], card),), None))
+            ambushes.append((pair, ((pair[card % 2], card),), None))
     elif kind == "group":
         n = len(groupable)
-        keys = [(seat, groupable[(card * 7 + k * 11) % n], (), card) for k in range(min(3, n))]
+        ambushes = [(groupable[(card * 7 + k * 11) % n], (), card) for k in range(min(3, n))]
     else:
         return ()
-    return tuple(_interned_all(keys))
-
-
-def _interned_all(keys: list[tuple]) -> list[PrepareAmbush]:
-    """The interned ambushes of these (seat, party, personal, group), made if new."""
-    known = _AMBUSHES
-    out: list[Any] = list(map(known.get, keys))
-    if not all(out):  # a miss (an action is never false; `None in out` would call __eq__ per item)
-        _make_room(known, len(keys))
-        for i, action in enumerate(out):
-            if action is None:
-                seat, party, personal, group = key = keys[i]
-                action = known.get(key)  # an earlier key of this list may be the same
-                if action is None:
-                    action = known[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
-                out[i] = action
-    return out
+    return tuple(_interned(seat, _LOADED, ambushes))
 
 
 @lru_cache(maxsize=512)
