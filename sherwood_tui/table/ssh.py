@@ -25,7 +25,8 @@ from sherwood_tui.table.pty_bridge import TERMINATE_GRACE, PtyProcess
 
 DEFAULT_TERM = "xterm-256color"
 # The host's own terminal, which says nothing of the client's: not passed to a seat.
-HOST_TERMINAL_VARIABLES = ("COLUMNS", "LINES", "COLORTERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TMUX", "STY")
+HOST_TERMINAL_VARIABLES = ("COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TMUX", "STY")
+CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # what a player's ssh may send (SendEnv) of their terminal's colours
 CLOSE_LATER = 5.0  # seconds a closed seat's connection has for its last words to leave
 
 
@@ -250,9 +251,10 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         env = {name: value for name, value in os.environ.items() if name not in HOST_TERMINAL_VARIABLES}
         env["TERM"] = term or DEFAULT_TERM
-        client_colours = self.chan.get_environment().get("COLORTERM")
-        if client_colours:
-            env["COLORTERM"] = client_colours
+        sent = self.chan.get_environment()
+        for name in CLIENT_VARIABLES:
+            if sent.get(name):
+                env[name] = str(sent[name])
         return env
 
     async def _run_seat(self, ticket: str, term: str) -> None:

@@ -29,6 +29,7 @@ def show_size(*_):
 signal.signal(signal.SIGWINCH, show_size)
 foreground = os.tcgetpgrp(0) == os.getpgrp()
 os.write(1, f"ticket={sys.argv[1]} pid={os.getpid()} term={os.environ['TERM']} foreground={foreground}\r\n".encode())
+os.write(1, f"no_color={os.environ.get('NO_COLOR', '-')}\r\n".encode())
 show_size()
 while (data := os.read(0, 1024)) != b"q":
     os.write(1, b"key=" + data + b"\r\n")
@@ -237,3 +238,13 @@ async def test_the_host_key_is_made_once_and_kept(host: FakeHost, tmp_path: Path
     assert first.fingerprint == second.fingerprint == host_key_fingerprint(key_path)
     assert first.fingerprint.startswith("SHA256:")
     assert asyncssh.read_private_key(key_path).get_algorithm() == "ssh-ed25519"
+
+
+async def test_a_player_s_no_color_reaches_their_seat_and_the_host_s_does_not(server, client_key, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "host")  # the host's own terminal: not the players'
+    async with await connect(server.port, "robin", client_key) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None, env={"NO_COLOR": "1"})
+        await Screen(process).wait_for("no_color=1")
+    async with await connect(server.port, "robin", client_key) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await Screen(process).wait_for("no_color=-")
