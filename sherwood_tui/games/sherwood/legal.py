@@ -42,8 +42,12 @@ from sherwood_tui.games.sherwood.tables import (
 
 def to_act(state: State) -> list[int]:
     phase = state.phase
-    if phase == "prepare":
-        return [s for s, p in enumerate(state.pending) if p is None]
+    if phase == "prepare":  # a plain loop: a comprehension is a function call of its own
+        seats = []
+        for s, p in enumerate(state.pending):
+            if p is None:
+                seats.append(s)
+        return seats
     if phase == "choose_mission":
         return [state.reveal.chooser] if state.reveal and state.reveal.chooser is not None else []
     if phase == "choose_reward" or phase == "choose_town":
@@ -475,14 +479,17 @@ def _loot_parties(seat: int, carriers: Carriers, card: int) -> tuple[PrepareAmbu
     party of two or more without Clorinda), from `_party_pool`."""
     kind = LOOT_KINDS[card]
     singles, pairs, groupable = carriers
+    parties = []  # plain loops: a comprehension is a function call of its own
     if kind == "personal":
         n = len(singles)
-        parties = [singles[(card + k) % n] for k in range(3 if n > 3 else n)]
+        for k in range(3 if n > 3 else n):
+            parties.append(singles[(card + k) % n])
         if pairs:
             parties.append(pairs[card % len(pairs)])
     elif kind == "group":
         n = len(groupable)
-        parties = [groupable[(card * 7 + k * 11) % n] for k in range(3 if n > 3 else n)]
+        for k in range(3 if n > 3 else n):
+            parties.append(groupable[(card * 7 + k * 11) % n])
     else:
         return ()
     known = _LOADED.get(seat)
