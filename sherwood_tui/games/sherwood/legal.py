@@ -42,8 +42,12 @@ from sherwood_tui.games.sherwood.tables import (
 
 def to_act(state: State) -> list[int]:
     phase = state.phase
-    if phase == "prepare":
-        return [s for s, p in enumerate(state.pending) if p is None]
+    if phase == "prepare":  # a plain loop: a comprehension is a function call of its own
+        seats = []
+        for s, p in enumerate(state.pending):
+            if p is None:
+                seats.append(s)
+        return seats
     if phase == "choose_mission":
         return [state.reveal.chooser] if state.reveal and state.reveal.chooser is not None else []
     if phase == "choose_reward" or phase == "choose_town":
@@ -294,7 +298,7 @@ def _prepare_legal(state: State, seat: int) -> list:
     mine = by_seat.get(seat)
     if mine is None:
         pool, carriers = _party_pool(avail, gold)
-        mine = by_seat[seat] = (tuple(_interned(seat, _PLAIN, ((), *pool))), {}, carriers)
+        mine = by_seat[seat] = (tuple(_interned(seat, ((), *pool))), {}, carriers)
     base, by_card, carriers = mine
     out = list(base)
     for card in hand:
@@ -358,11 +362,9 @@ LEGAL = {
 }
 
 
-# An ambush is what it sends: (party, personal, group).
-Ambush = tuple[tuple[str, ...], tuple[tuple[str, int], ...], int | None]
-
-# Interned ambushes, per seat: without loot by party, with loot by (party, personal,
-# group). Plain dict lookups (an lru_cache call costs several times more), so that the
+# Interned ambushes, per seat: without loot by party, with loot by (party, loot card)
+# (the card tells personal from group loot, and which member of a pair carries it).
+# Plain dict lookups (an lru_cache call costs several times more), so that the
 # legal sets of neighbouring bands share their ambushes; keyed without the seat, the
 # keys are cheaper to hash and compare. When one is full, its oldest quarter is
 # forgotten (the legal sets that hold them keep them; `apply` checks an ambush by its
@@ -370,7 +372,7 @@ Ambush = tuple[tuple[str, ...], tuple[tuple[str, int], ...], int | None]
 # caches' bounds) keep a full garbage collection under ~40 ms even once every cache is
 # full (measured).
 _PLAIN: dict[int, dict[tuple[str, ...], PrepareAmbush]] = {}
-_LOADED: dict[int, dict[Ambush, PrepareAmbush]] = {}
+_LOADED: dict[int, dict[tuple[tuple[str, ...], int], PrepareAmbush]] = {}
 PLAIN_KEPT, LOADED_KEPT = 1024, 2048  # per seat
 AMBUSHES_KEPT = 4 * (PLAIN_KEPT + LOADED_KEPT)  # in all, with four seats
 
@@ -382,23 +384,20 @@ def _make_room(known: dict, wanted: int, kept: int) -> None:
             del known[key]
 
 
-def _interned(seat: int, kind: dict[int, dict[Any, PrepareAmbush]], keys: Sequence) -> list[PrepareAmbush]:
-    """The seat's interned ambushes of these keys, made if new: of `_PLAIN`, parties; of
-    `_LOADED`, (party, personal, group)."""
-    known = kind.get(seat)
+def _interned(seat: int, parties: Sequence[tuple[str, ...]]) -> list[PrepareAmbush]:
+    """The seat's interned ambushes (`_PLAIN`) sending these parties without loot, made if new."""
+    known = _PLAIN.get(seat)
     if known is None:
-        known = kind[seat] = {}
-    out: list[Any] = list(map(known.get, keys))
+        known = _PLAIN[seat] = {}
+    out: list[Any] = list(map(known.get, parties))
     if not all(out):  # a miss (an action is never false; `None in out` would call __eq__ per item)
-        plain = kind is _PLAIN
-        _make_room(known, len(keys), PLAIN_KEPT if plain else LOADED_KEPT)
+        _make_room(known, len(parties), PLAIN_KEPT)
         for i, action in enumerate(out):
             if action is None:
-                key = keys[i]
-                action = known.get(key)  # an earlier key of this list may be the same
+                party = parties[i]
+                action = known.get(party)  # an earlier party of this list may be the same
                 if action is None:
-                    party, personal, group = (key, (), None) if plain else key
-                    action = known[key] = PrepareAmbush(seat=seat, party=party, personal=personal, group=group)
+                    action = known[party] = PrepareAmbush(seat=seat, party=party)
                 out[i] = action
     return out
 
@@ -480,22 +479,35 @@ def _loot_parties(seat: int, carriers: Carriers, card: int) -> tuple[PrepareAmbu
     party of two or more without Clorinda), from `_party_pool`."""
     kind = LOOT_KINDS[card]
     singles, pairs, groupable = carriers
-    ambushes: list[Ambush]
+    parties = []  # plain loops: a comprehension is a function call of its own
     if kind == "personal":
         n = len(singles)
-        ambushes = []  # a plain loop over the (c,) parties of the pool: no inner list, no new (c,)
         for k in range(3 if n > 3 else n):
-            single = singles[(card + k) % n]
-            ambushes.append((single, ((single[0], card),), None))
+            parties.append(singles[(card + k) % n])
         if pairs:
-            pair = pairs[card % len(pairs)]
-            ambushes.append((pair, ((pair[card % 2], card),), None))
+            parties.append(pairs[card % len(pairs)])
     elif kind == "group":
         n = len(groupable)
-        ambushes = [(groupable[(card * 7 + k * 11) % n], (), card) for k in range(min(3, n))]
+        for k in range(3 if n > 3 else n):
+            parties.append(groupable[(card * 7 + k * 11) % n])
     else:
         return ()
-    return tuple(_interned(seat, _LOADED, ambushes))
+    known = _LOADED.get(seat)
+    if known is None:
+        known = _LOADED[seat] = {}
+    out = []
+    for party in parties:
+        action = known.get((party, card))
+        if action is None:
+            _make_room(known, 1, LOADED_KEPT)
+            if kind == "personal":  # on the single, or on member card % 2 of the pair
+                carrier = party[card % 2] if len(party) > 1 else party[0]
+                action = PrepareAmbush(seat=seat, party=party, personal=((carrier, card),))
+            else:
+                action = PrepareAmbush(seat=seat, party=party, group=card)
+            known[party, card] = action
+        out.append(action)
+    return tuple(out)
 
 
 @lru_cache(maxsize=512)

@@ -50,7 +50,12 @@ def loot_words(card: int) -> str:
 
 
 def has_trait(members: tuple[str, ...], trait: str) -> bool:
-    return trait in [CHARACTERS[m].trait for m in members]
+    """Whether one of these characters has this trait (a plain loop: on the hot path, and
+    a comprehension is a function call of its own)."""
+    for m in members:
+        if CHARACTERS[m].trait == trait:
+            return True
+    return False
 
 
 def paid_count(members: tuple[str, ...]) -> int:

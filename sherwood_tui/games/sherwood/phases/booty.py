@@ -21,7 +21,11 @@ def little_booty_seats(reveal: Reveal, first: dict[int, int] | None = None) -> t
     if first is None:
         first = capture.successful(reveal)
     high = reveal.discretion_high
-    return tuple([p.seat for p in reveal.parties if p.members and p.seat not in first and p.seat not in high])
+    seats = []  # a plain loop: a comprehension is a call of its own
+    for p in reveal.parties:
+        if p.members and p.seat not in first and p.seat not in high:
+            seats.append(p.seat)
+    return tuple(seats)
 
 
 def little_booty(draft: StepDraft, events: list[Event]) -> None:

@@ -31,5 +31,6 @@ def king_results(draft: StepDraft, events: list[Event]) -> None:
             favours.append(None)
     draft.reveal = evolve(reveal, skills=tuple(skills))
     draft.favours = tuple(favours)
-    events += [Event.of("info", NOTE, r.note) for r in skills]
+    for r in skills:  # a plain loop: a comprehension is a call of its own
+        events.append(Event.of("info", NOTE, r.note))
     capture.capture(draft, events)

@@ -72,11 +72,19 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, l
     (0 if nobody went)."""
     leaders: list[tuple[int, ...]] = [(), (), (), ()]
     best = [0, 0, 0, 0]
-    if sent:
+    if sent:  # plain loops (a comprehension is a call of its own): the top, and who has it
         for k in range(4):
-            best[k] = top = max([totals[k] for _, totals in sent])
+            top = sent[0][1][k]
+            seats: list[int] = []
+            for seat, totals in sent:
+                total = totals[k]
+                if total > top:
+                    top, seats = total, [seat]
+                elif total == top:
+                    seats.append(seat)
+            best[k] = top
             if top >= 1:
-                leaders[k] = tuple([seat for seat, totals in sent if totals[k] == top])
+                leaders[k] = tuple(seats)
     return leaders, best
 
 
