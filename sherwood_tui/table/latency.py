@@ -7,16 +7,10 @@ update in one write)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import fcntl
 import os
-import pty
 import statistics
-import struct
-import subprocess
 import sys
 import tempfile
-import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -118,43 +112,21 @@ async def seat_presses(folder: Path) -> list[float]:
 async def local_presses(folder: Path) -> list[float]:
     """The key times of the hot-seat app at the same decision."""
     from sherwood_tui.core.saves import write_save
+    from sherwood_tui.table.pty_bridge import PtyProcess
 
     session, _ = _session(humans=1)
     save = folder / "local.json"
     write_save(session, save)
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "SHERWOOD_TUI_DATA": str(folder / "data")}
-    child = subprocess.Popen([sys.executable, "-m", "sherwood_tui", "resume", str(save)],
-                             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-    terminal = Terminal(lambda data: os.write(master, data))
-    loop = asyncio.get_running_loop()
-
-    def readable() -> None:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            chunk = b""
-        if chunk:
-            terminal.received(chunk)
-        else:
-            loop.remove_reader(master)
-
-    loop.add_reader(master, readable)
+    terminal = Terminal(lambda data: child.write(data))
+    child = await PtyProcess.start([sys.executable, "-m", "sherwood_tui", "resume", str(save)], 80, 24, env,
+                                   terminal.received, lambda status: None)
     try:
         await terminal.wait_for(b"Bid card")
         await asyncio.sleep(1.0)  # the hot seat's first keys wait for its hand-off guard
         return await terminal.press_times()
     finally:
-        with contextlib.suppress(Exception):
-            loop.remove_reader(master)
-        child.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            child.wait(5)
-        if child.poll() is None:
-            child.kill()
-        os.close(master)
+        await child.terminate(5.0)
 
 
 def key_latencies() -> tuple[float, float]:

@@ -32,6 +32,8 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from sherwood_tui.core.wording import listing
+
 SEAT_LINE_LIMIT = 64 * 1024  # what a seat may send in one message
 HOST_LINE_LIMIT = 32 * 2**20  # a feed with a long game's whole log fits easily
 
@@ -120,7 +122,4 @@ class TableStatus:
         `me` (the reader's) is "you"."""
         names = ["you" if s == me else self.seats[s].name + (" (away)" if self.seats[s].away else "")
                  for s in self.waiting_for]
-        if not names:
-            return ""
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"Waiting for {listed}."
+        return f"Waiting for {listing(names)}." if names else ""
