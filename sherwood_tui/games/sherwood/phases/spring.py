@@ -10,15 +10,14 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import positional
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
-from sherwood_tui.games.sherwood.model import Outcome, Party, Reveal, SkillResult, StepDraft
+from sherwood_tui.games.sherwood.model import Outcome, Party, PendingParty, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import king, unsuccessful
 from sherwood_tui.games.sherwood.tables import (
     CHAR_NAMES,
+    GOLD,
     LOOT,
     MISSION_NAMES,
-    PAID,
     chars_text,
-    gold_cards,
     paid_count,
     party_totals,
     seats_text,
@@ -48,7 +47,6 @@ def party_report(members, personal, group, gold_paid, totals) -> str:
     return f"{chars_text(members)}{extra}: {skills}"
 
 
-@lru_cache(maxsize=2048)
 def _revealed_party(
     seat: int, members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None,
     gold_paid: int,
@@ -58,6 +56,23 @@ def _revealed_party(
     party = Party(seat=seat, members=members, personal=personal, group=group,
                   gold_paid=gold_paid, totals=totals)
     return party, Lazy.of(party_report, (members, personal, group, gold_paid, totals))
+
+
+Springing = tuple[PendingParty, tuple[int, ...], int, dict[tuple[int, int], tuple[Party, Lazy]]]
+# Per pending party, by identity (`prepare.well_formed` interns them; an entry holds its
+# party, so the id stays its own): the party, the loot cards it spends, its wages (paid
+# companions), and its revealed forms (`_revealed_party`) by (seat, Gold paid). Keyed by
+# identity: an `lru_cache` over the party's parts hashes their nested tuples every time.
+_SPRINGING: dict[int, Springing] = {}
+
+
+def _springing(p: PendingParty) -> Springing:
+    """The entry of `_SPRINGING` for a pending party, made."""
+    if len(_SPRINGING) >= 4096:
+        _SPRINGING.clear()
+    spent = tuple([card for _, card in p.personal]) + ((p.group,) if p.group is not None else ())
+    entry = _SPRINGING[id(p)] = (p, spent, paid_count(p.members), {})
+    return entry
 
 
 @lru_cache(maxsize=256)
@@ -140,17 +155,30 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
                 append(Event.of("info", NOBODY, name))
             parties.append(_idle_party(seat, freed))
             continue
-        personal, group = p.personal, p.group
-        paid: tuple[int, ...] = ()
-        if personal or group is not None or not PAID.isdisjoint(members):  # else nothing is spent
-            spent = [card for _, card in personal] + ([group] if group is not None else [])
-            wages = paid_count(members)
-            paid = gold_cards(hands[seat])[:wages] if wages else ()
-            if spent or paid:
-                gone = set(spent) | set(paid)
-                hands[seat] = tuple([c for c in hands[seat] if c not in gone])
-                discard += spent + list(paid)
-        party, report = _revealed_party(seat, members, personal, group, len(paid))
+        entry = _SPRINGING.get(id(p)) or _springing(p)
+        spent, wages = entry[1], entry[2]
+        gold_paid = 0
+        if spent or wages:  # a plain loop: the hand without the loot spent and the wages
+            hand = hands[seat]
+            kept: list[int] = []
+            paid: list[int] = []
+            for c in hand:
+                if c in spent:
+                    continue
+                if gold_paid < wages and c in GOLD:
+                    paid.append(c)
+                    gold_paid += 1
+                    continue
+                kept.append(c)
+            if gold_paid or len(kept) < len(hand):
+                hands[seat] = tuple(kept)
+            discard += spent
+            discard += paid
+        forms = entry[3]
+        form = forms.get((seat, gold_paid))
+        if form is None:
+            form = forms[seat, gold_paid] = _revealed_party(seat, members, p.personal, p.group, gold_paid)
+        party, report = form
         parties.append(party)
         sent.append((seat, party.totals))
         append(Event.of("info", SENDS, name, report))
