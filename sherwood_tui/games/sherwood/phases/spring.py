@@ -30,6 +30,9 @@ SENDS = "{0} sends {1}."
 SKILL_LINE = "{0}, {1}: {2}"
 MUST_KEEP = "{0} leads {1} and must keep one mission."
 
+# The names of the seats that lead a skill together: a tie somewhere at nearly every
+# springing, and `seats_text` (a listing) costs several times the hash of two short tuples.
+_leaders_text = lru_cache(maxsize=512)(seats_text)
 # The constructors, every field by position (built at every springing)
 _make_skill = positional(SkillResult)
 _make_reveal = positional(Reveal)
@@ -115,14 +118,14 @@ def _skill_result(
     outcome: Outcome
     if mission is None:
         if leaders:
-            note = f"No mission at {what}: {seats_text(names, leaders)} led with {best} for nothing."
+            note = f"No mission at {what}: {_leaders_text(names, leaders)} led with {best} for nothing."
         else:
             note = f"No mission at {what}."
         outcome = "unclaimed"
     elif not leaders:
         outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
     elif len(leaders) > 1:
-        outcome, note = "tie", f"{seats_text(names, leaders)} tie at {best}: the mission fails."
+        outcome, note = "tie", f"{_leaders_text(names, leaders)} tie at {best}: the mission fails."
     elif leaders[0] == chooser:
         outcome, winner = "pending", chooser
         note = f"{names[chooser]} leads with {best} but may keep only one mission."
