@@ -4,6 +4,7 @@ skills are settled: ties fail, a player leading several missions keeps one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
@@ -106,36 +107,43 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, l
     return leaders, best
 
 
-def _skill_result(
-    names: tuple[str, ...], skill: int, mission: str | None, leaders: tuple[int, ...], best: int,
-    chooser: int | None, stack: int,
-) -> SkillResult:
-    """The outcome at one skill once the ambushes are sprung (not cached: nearly every
-    one is new). With a `stack` (when the failed missions are put away in this same
-    step, nobody having to choose first), where its mission goes if it fails (phase 4)."""
-    what = SKILL_NAMES[skill]
-    winner = None
-    outcome: Outcome
-    if mission is None:
-        if leaders:
-            note = f"No mission at {what}: {_leaders_text(names, leaders)} led with {best} for nothing."
+def _settle(
+    names: tuple[str, ...], missions: tuple[str | None, ...], leaders: list[tuple[int, ...]], best: list[int],
+    chooser: int | None, stack: int, append: Callable[[Event], None],
+) -> tuple[SkillResult, ...]:
+    """The outcome at each mission skill once the ambushes are sprung, each logged (not
+    cached: nearly every one is new; one call for the three). With a `stack` (when the
+    failed missions are put away in this same step, nobody having to choose first),
+    where a mission goes if it fails (phase 4)."""
+    results = []
+    for skill in range(3):
+        mission, led, top = missions[skill], leaders[skill], best[skill]
+        what = SKILL_NAMES[skill]
+        winner = None
+        outcome: Outcome
+        if mission is None:
+            if led:
+                note = f"No mission at {what}: {_leaders_text(names, led)} led with {top} for nothing."
+            else:
+                note = f"No mission at {what}."
+            outcome = "unclaimed"
+        elif not led:
+            outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
+        elif len(led) > 1:
+            outcome, note = "tie", f"{_leaders_text(names, led)} tie at {top}: the mission fails."
+        elif led[0] == chooser:
+            outcome, winner = "pending", chooser
+            note = f"{names[chooser]} leads with {top} but may keep only one mission."
         else:
-            note = f"No mission at {what}."
-        outcome = "unclaimed"
-    elif not leaders:
-        outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
-    elif len(leaders) > 1:
-        outcome, note = "tie", f"{_leaders_text(names, leaders)} tie at {best}: the mission fails."
-    elif leaders[0] == chooser:
-        outcome, winner = "pending", chooser
-        note = f"{names[chooser]} leads with {best} but may keep only one mission."
-    else:
-        outcome, winner = "won", leaders[0]
-        note = f"{names[winner]} claims it with {best}."
-    destination = ""
-    if stack and mission is not None and outcome != "won" and outcome != "pending":  # it fails
-        destination = unsuccessful.destination(stack, mission)
-    return _make_skill(skill, mission, leaders, best, winner, outcome, note, destination)
+            outcome, winner = "won", led[0]
+            note = f"{names[winner]} claims it with {top}."
+        destination = ""
+        if mission is not None:
+            if stack and outcome != "won" and outcome != "pending":  # it fails
+                destination = unsuccessful.destination(stack, mission)
+            append(Event.of("info", SKILL_LINE, what, MISSION_NAMES[mission], note))
+        results.append(_make_skill(skill, mission, led, top, winner, outcome, note, destination))
+    return tuple(results)
 
 
 def spring(draft: StepDraft, events: list[Event]) -> None:
@@ -197,22 +205,18 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
     # Unique leaders win, ties fail; someone leading several missions must choose: the
     # first (in skill order) of the sole leaders of a mission who leads another too.
     missions = draft.missions
-    sole = [leaders[k][0] if missions[k] is not None and len(leaders[k]) == 1 else None for k in range(3)]
+    sole: list[int | None] = [None, None, None]
+    for k in range(3):  # a plain loop: a comprehension is a call of its own
+        if missions[k] is not None and len(leaders[k]) == 1:
+            sole[k] = leaders[k][0]
     chooser = None
     for lead in sole:
         if lead is not None and sole.count(lead) > 1:
             chooser = lead
             break
     stack = 0 if chooser is not None else draft.stack
-    results = (
-        _skill_result(names, 0, missions[0], leaders[0], best[0], chooser, stack),
-        _skill_result(names, 1, missions[1], leaders[1], best[1], chooser, stack),
-        _skill_result(names, 2, missions[2], leaders[2], best[2], chooser, stack),
-    )
+    results = _settle(names, missions, leaders, best, chooser, stack, append)
     draft.reveal = _make_reveal(draft.turn, False, tuple(parties), results, chooser, leaders[DISCRETION], (), ())
-    for r in results:
-        if r.mission is not None:
-            append(Event.of("info", SKILL_LINE, SKILL_NAMES[r.skill], MISSION_NAMES[r.mission], r.note))
     if chooser is not None:
         ks = tuple([SKILL_NAMES[k] for k in range(3) if sole[k] == chooser])
         append(Event.of("info", MUST_KEEP, names[chooser], Lazy.of(" and ".join, (ks,))))
