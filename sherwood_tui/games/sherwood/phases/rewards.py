@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import copier
+from sherwood_tui.core.draft import copier, positional
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.legal import (
@@ -53,6 +53,7 @@ TITLES = {"champion": "Champion", "camp": "Camp", "theft": "Theft", "nothing": "
 # `evolve` of the pending reward, written out (the rules copy it at every reward step)
 _with_kind = copier(PendingReward, "reward", "picks_left")
 _with_town = copier(PendingReward, "picks_left", "taken")
+_make_reward = positional(PendingReward)  # every field by position (nearly every turn)
 
 
 def _champion_parts(linked: int, notts: bool) -> str:
@@ -82,7 +83,7 @@ def next_reward(draft: StepDraft, events: list[Event]) -> None:
             events.append(Event.of("info", JOINS, CHAR_NAMES[comp], name))
             continue
         draft.phase, draft.reward_skill = "choose_reward", k
-        draft.reward = PendingReward(seat=seat, skill=k, mission=r.mission)
+        draft.reward = _make_reward(seat, k, r.mission, None, 0, ())
         return
     draft.reward, draft.reward_skill = None, 3
     booty.little_booty(draft, events)
