@@ -53,6 +53,8 @@ def capture_seats(reveal: Reveal, first: dict[int, int] | None = None) -> tuple[
         first = successful(reveal)
     if reveal.king:
         return tuple(sorted(high, key=lambda s: (first.get(s, 3), s)))
+    if len(high) == 1:  # the common case, without a comprehension and a sort
+        return high if high[0] in first else ()
     return tuple(sorted([s for s in high if s in first], key=first.__getitem__))
 
 
@@ -97,13 +99,14 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
 def do_order_prisoners(draft: StepDraft, action: OrderPrisoners) -> list[Event]:
     seat = action.seat
     block = new_prisoners(draft, seat)
-    if sorted(action.order) != sorted(block) or len(set(action.order)) != len(action.order):
+    order = action.order  # the newcomers as they are (distinct) are one valid order: no sort
+    if order != block and (sorted(order) != sorted(block) or len(set(order)) != len(order)):
         raise RuleError(f"Arrange exactly the newly captured characters: {chars_text(block)}.")
     jailed = draft.prison[seat]
     head = jailed[: len(jailed) - len(block)]
-    draft.prison = set_at(draft.prison, seat, head + tuple(action.order))
+    draft.prison = set_at(draft.prison, seat, head + tuple(order))
     draft.order_queue = draft.order_queue[1:]
-    events = [Event.of("info", LINES_UP, draft.names[seat], Lazy.of(chars_text, (action.order,)))]
+    events = [Event.of("info", LINES_UP, draft.names[seat], Lazy.of(chars_text, (order,)))]
     if not draft.order_queue:
         sheriff.sheriff(draft, events)
     return events

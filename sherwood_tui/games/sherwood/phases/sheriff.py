@@ -4,6 +4,7 @@ prisoner; its owner may pay Gold to free more (`Ransom`, private). Then the next
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import positional
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy, count
 from sherwood_tui.games.sherwood.model import RANSOM_COST, Ransom, RansomOffer, StepDraft, set_at
@@ -14,6 +15,8 @@ NOBODY_TO_FREE = "The Sheriff makes his rounds to cell {0}: nobody to free."
 FREES = "The Sheriff makes his rounds to cell {0} ({1}'s) and frees {2}."
 PAYS_NOTHING = "{0} pays nothing to the Sheriff."
 PAYS = "{0} pays {1} Gold to free {2}."
+
+_make_offer = positional(RansomOffer)  # every field by position (most turns)
 
 
 def sheriff(draft: StepDraft, events: list[Event]) -> None:
@@ -28,7 +31,7 @@ def sheriff(draft: StepDraft, events: list[Event]) -> None:
     draft.prison = set_at(draft.prison, owner, rest)
     events.append(Event.of("info", FREES, cell + 1, draft.names[owner], CHAR_NAMES[top]))
     if rest:
-        draft.phase, draft.ransom = "ransom", RansomOffer(seat=owner, cell=cell)
+        draft.phase, draft.ransom = "ransom", _make_offer(owner, cell)
         return
     turn.end_turn(draft, events)
 
@@ -42,13 +45,13 @@ def do_ransom(draft: StepDraft, action: Ransom) -> list[Event]:
     if action.free > len(jailed):
         verb = "is" if len(jailed) == 1 else "are"
         raise RuleError(f"Only {len(jailed)} of your characters {verb} left in the cell.")
-    gold = gold_cards(draft.hands[seat])
-    if cost > len(gold):
-        have = count(len(gold), "Gold", "Gold")
-        raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {have}.")
-    if action.free == 0:
+    if not cost:
         events = [Event.of("info", PAYS_NOTHING, name)]
     else:
+        gold = gold_cards(draft.hands[seat])
+        if cost > len(gold):
+            have = count(len(gold), "Gold", "Gold")
+            raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {have}.")
         paid = set(gold[:cost])
         freed = jailed[: action.free]
         events = [Event.of("info", PAYS, name, cost, Lazy.of(chars_text, (freed,)))]
