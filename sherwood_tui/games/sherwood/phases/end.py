@@ -16,10 +16,13 @@ def end_game(draft: StepDraft, events: list[Event]) -> None:
     draft.phase, draft.reward, draft.ransom, draft.order_queue = "over", None, None, ()
     names = draft.names
     lines = scores(draft)
-    tally = "; ".join(
-        f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
-        for line in lines
-    )
+    words = []
+    for line in lines:  # plain loops: a generator is a call of its own, and resumed per item
+        parts = []
+        for k, v in line.parts.items():
+            parts.append(f"{k} {v:g}")
+        words.append(f"{line.name} {line.total:g} ({', '.join(parts)})")
+    tally = "; ".join(words)
     best = max([(line.total, line.tiebreak) for line in lines])  # `winners`, over the lines at hand
     won = [names[line.seat] for line in lines if (line.total, line.tiebreak) == best]
     verdict = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the victory"
