@@ -42,22 +42,21 @@ def start_turn(draft: StepDraft, events: list[Event]) -> None:
         stacks[stack - 1], rng = shuffled(rng, stacks[stack - 1])
         events.append(Event.of("stack", STACK_USED, ROMAN[stack - 2], ROMAN[stack - 1],
                                Lazy.of(count, (len(stacks[stack - 1]), "card"))))
-    drawn: list[str] = []
-    king = False
     pile = stacks[stack - 1]
-    while len(drawn) < 3 and pile:
-        card, pile = pile[0], pile[1:]
-        if card == KING:
-            king = True
-            break
-        drawn.append(card)
+    drawn = pile[:3]  # up to three cards, or those before King Richard (he is drawn too)
+    king = KING in drawn
+    if king:
+        cut = drawn.index(KING)
+        drawn, pile = drawn[:cut], pile[cut + 1 :]
+    else:
+        pile = pile[3:]
     stacks[stack - 1] = pile
     turn = draft.turn + 1
     draft.stack, draft.rng, draft.turn, draft.phase = stack, rng, turn, "prepare"
     draft.pending, draft.reward, draft.reward_skill = (None,) * len(draft.players), None, 0
     if king:
         # "All mission cards are removed": those drawn with him and any left unplayed.
-        rest = tuple(drawn) + tuple(m for st in stacks for m in st)
+        rest = drawn + tuple(m for st in stacks for m in st)
         draft.missions, draft.king, draft.stacks = (None, None, None), True, ((), (), ())
         draft.removed = draft.removed + rest + (KING,)
         k = len(rest)
@@ -65,6 +64,5 @@ def start_turn(draft: StepDraft, events: list[Event]) -> None:
         events.append(Event.of("turn_start", template, turn, k))
         return
     draft.stacks = tuple(stacks)
-    drawn_t = tuple(drawn)
-    draft.missions = drawn_t + (None,) * (3 - len(drawn))
-    events.append(Event.of("turn_start", TURN_START, turn, ROMAN[stack - 1], Lazy.of(_laid, (drawn_t,))))
+    draft.missions = drawn + (None,) * (3 - len(drawn))
+    events.append(Event.of("turn_start", TURN_START, turn, ROMAN[stack - 1], Lazy.of(_laid, (drawn,))))
