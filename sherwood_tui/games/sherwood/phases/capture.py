@@ -7,12 +7,11 @@ from __future__ import annotations
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION
 from sherwood_tui.games.sherwood.legal import new_prisoners
 from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, set_at
 from sherwood_tui.games.sherwood.phases import end, sheriff
-from sherwood_tui.games.sherwood.tables import chars_text
+from sherwood_tui.games.sherwood.tables import chars_text, event, lazy
 
 GIVEN_CELL = "{0} is given cell {1} of the prison."
 THROWN_IN = "{0}'s party is the most seen (Discretion {1}) and won a mission: {2} {3} thrown into cell {4}."
@@ -75,13 +74,13 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
             if seat not in cells:  # first capture: the furthest free cell from the stairs
                 free = max([i for i, o in enumerate(cells) if o is None])
                 cells[free] = seat
-                events.append(Event.of("info", GIVEN_CELL, name, free + 1))
+                events.append(event("info", GIVEN_CELL, name, free + 1))
             party = parties[seat]
             members = party.members
             prison[seat] = prison[seat] + members  # newcomers go under the prisoners there
-            events.append(Event.of(
+            events.append(event(
                 "info", THROWN_IN_KING if king else THROWN_IN, name, party.totals[DISCRETION],
-                Lazy.of(chars_text, (members,)), "is" if len(members) == 1 else "are", cells.index(seat) + 1))
+                lazy(chars_text, (members,)), "is" if len(members) == 1 else "are", cells.index(seat) + 1))
             if len(members) > 1 and not king:
                 queue.append(seat)
         draft.cells, draft.prison = tuple(cells), tuple(prison)
@@ -106,7 +105,7 @@ def do_order_prisoners(draft: StepDraft, action: OrderPrisoners) -> list[Event]:
     head = jailed[: len(jailed) - len(block)]
     draft.prison = set_at(draft.prison, seat, head + tuple(order))
     draft.order_queue = draft.order_queue[1:]
-    events = [Event.of("info", LINES_UP, draft.names[seat], Lazy.of(chars_text, (order,)))]
+    events = [event("info", LINES_UP, draft.names[seat], lazy(chars_text, (order,)))]
     if not draft.order_queue:
         sheriff.sheriff(draft, events)
     return events

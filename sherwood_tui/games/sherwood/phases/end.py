@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.model import StepDraft
 from sherwood_tui.games.sherwood.phases.turn import popularity_text
 from sherwood_tui.games.sherwood.scoring import scores
+from sherwood_tui.games.sherwood.tables import event, lazy
 
 LAST_TURN_END = "End of turn {0}, King Richard's turn. Popularity: {1}."
 GAME_OVER = "The game is over. {0}"
@@ -29,6 +29,6 @@ def end_game(draft: StepDraft, events: list[Event]) -> None:
     text = f"Final tally: {tally}. {verdict}!"
     draft.end_text = text
     events += [
-        Event.of("round_end", LAST_TURN_END, draft.turn, Lazy.of(popularity_text, (names, draft.popularity))),
-        Event.of("game_end", GAME_OVER, text),
+        event("round_end", LAST_TURN_END, draft.turn, lazy(popularity_text, (names, draft.popularity))),
+        event("game_end", GAME_OVER, text),
     ]

@@ -8,7 +8,7 @@ from sherwood_tui.core.draft import copier
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import capture
-from sherwood_tui.games.sherwood.tables import seats_text
+from sherwood_tui.games.sherwood.tables import event, seats_text
 
 NOTE = "{0}"
 # `evolve` of the reveal and its skill results, written out (the last step of every game)
@@ -35,5 +35,5 @@ def king_results(draft: StepDraft, events: list[Event]) -> None:
     draft.reveal = _with_skills(reveal, tuple(skills))
     draft.favours = tuple(favours)
     for r in skills:  # a plain loop: a comprehension is a call of its own
-        events.append(Event.of("info", NOTE, r.note))
+        events.append(event("info", NOTE, r.note))
     capture.capture(draft, events)

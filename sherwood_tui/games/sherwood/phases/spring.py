@@ -19,6 +19,8 @@ from sherwood_tui.games.sherwood.tables import (
     LOOT,
     MISSION_NAMES,
     chars_text,
+    event,
+    lazy,
     paid_count,
     party_totals,
     seats_text,
@@ -59,7 +61,7 @@ def _revealed_party(
     totals = party_totals(members, personal, group)
     party = Party(seat=seat, members=members, personal=personal, group=group,
                   gold_paid=gold_paid, totals=totals)
-    return party, Lazy.of(party_report, (members, personal, group, gold_paid, totals))
+    return party, lazy(party_report, (members, personal, group, gold_paid, totals))
 
 
 Springing = tuple[PendingParty, tuple[int, ...], int, dict[tuple[int, int], tuple[Party, Lazy]]]
@@ -141,7 +143,7 @@ def _settle(
         if mission is not None:
             if stack and outcome != "won" and outcome != "pending":  # it fails
                 destination = unsuccessful.destination(stack, mission)
-            append(Event.of("info", SKILL_LINE, what, MISSION_NAMES[mission], note))
+            append(event("info", SKILL_LINE, what, MISSION_NAMES[mission], note))
         results.append(_make_skill(skill, mission, led, top, winner, outcome, note, destination))
     return tuple(results)
 
@@ -153,7 +155,7 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
     parties: list[Party] = []
     sent: list[tuple[int, tuple[int, int, int, int]]] = []  # (seat, totals) of those who went
     append = events.append
-    append(Event.of("reveal", SPRUNG, draft.turn))
+    append(event("reveal", SPRUNG, draft.turn))
     for seat, p in enumerate(draft.pending):
         name = names[seat]
         members = p.members
@@ -161,9 +163,9 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
             freed = None
             if prison[seat]:
                 freed, prison[seat] = prison[seat][0], prison[seat][1:]
-                append(Event.of("info", BREAKS_OUT, name, CHAR_NAMES[freed]))
+                append(event("info", BREAKS_OUT, name, CHAR_NAMES[freed]))
             else:
-                append(Event.of("info", NOBODY, name))
+                append(event("info", NOBODY, name))
             parties.append(_idle_party(seat, freed))
             continue
         entry = _SPRINGING.get(id(p)) or _springing(p)
@@ -192,7 +194,7 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
         party, report = form
         parties.append(party)
         sent.append((seat, party.totals))
-        append(Event.of("info", SENDS, name, report))
+        append(event("info", SENDS, name, report))
     draft.hands, draft.prison, draft.loot_discard = tuple(hands), tuple(prison), tuple(discard)
     draft.pending = (None,) * len(parties)
     leaders, best = _leaders(sent)
@@ -219,7 +221,7 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
     draft.reveal = _make_reveal(draft.turn, False, tuple(parties), results, chooser, leaders[DISCRETION], (), ())
     if chooser is not None:
         ks = tuple([SKILL_NAMES[k] for k in range(3) if sole[k] == chooser])
-        append(Event.of("info", MUST_KEEP, names[chooser], Lazy.of(" and ".join, (ks,))))
+        append(event("info", MUST_KEEP, names[chooser], lazy(" and ".join, (ks,))))
         draft.phase = "choose_mission"
         return
     unsuccessful.discard_failed(draft, events)
