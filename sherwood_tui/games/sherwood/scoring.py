@@ -76,9 +76,10 @@ def placement_points(towns: tuple[int | None, ...], seat: int, town: int) -> tup
     return 1 + (len(net) - 1) + int(notts), len(net) - 1, notts
 
 
-def tally(state, seat: int) -> dict[str, float]:
-    """The final tally of one player, part by part."""
-    net = largest_network(state.towns, seat)
+def tally(state, seat: int, net: int | None = None) -> dict[str, float]:
+    """The final tally of one player, part by part (`net`: its largest network, if known)."""
+    if net is None:
+        net = largest_network(state.towns, seat)
     favours = state.favours.count(seat)
     return {
         "Popularity": float(state.popularity[seat]),
@@ -94,7 +95,7 @@ def scores(state) -> list[ScoreLine]:
     over = state.phase == "over"
     for s, p in enumerate(state.players):
         net = largest_network(state.towns, s)
-        parts = tally(state, s) if over else {"Popularity": float(state.popularity[s])}
+        parts = tally(state, s, net) if over else {"Popularity": float(state.popularity[s])}
         out.append(ScoreLine(  # floats already
             seat=s, name=p.name, total=sum(parts.values()), parts=parts, tiebreak=(float(net),)))
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sherwood_tui.core.contract import Event
 from sherwood_tui.games.sherwood.model import Reveal, StepDraft, draw_loot
 from sherwood_tui.games.sherwood.phases import capture
+from sherwood_tui.games.sherwood.tables import event
 
 LITTLE_BOOTY = "{0} takes a Little Booty (1 Loot card)."
 
@@ -34,5 +35,5 @@ def little_booty(draft: StepDraft, events: list[Event]) -> None:
     lucky = little_booty_seats(reveal, first)
     for seat in lucky:
         if draw_loot(draft, seat, 1):
-            events.append(Event.of("info", LITTLE_BOOTY, draft.names[seat]))
+            events.append(event("info", LITTLE_BOOTY, draft.names[seat]))
     capture.capture(draft, events, lucky, first)  # sets the reveal's `little_booty` too

@@ -7,12 +7,11 @@ from __future__ import annotations
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION
 from sherwood_tui.games.sherwood.legal import new_prisoners
 from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, set_at
 from sherwood_tui.games.sherwood.phases import end, sheriff
-from sherwood_tui.games.sherwood.tables import chars_text
+from sherwood_tui.games.sherwood.tables import chars_text, event, lazy
 
 GIVEN_CELL = "{0} is given cell {1} of the prison."
 THROWN_IN = "{0}'s party is the most seen (Discretion {1}) and won a mission: {2} {3} thrown into cell {4}."
@@ -53,6 +52,8 @@ def capture_seats(reveal: Reveal, first: dict[int, int] | None = None) -> tuple[
         first = successful(reveal)
     if reveal.king:
         return tuple(sorted(high, key=lambda s: (first.get(s, 3), s)))
+    if len(high) == 1:  # the common case, without a comprehension and a sort
+        return high if high[0] in first else ()
     return tuple(sorted([s for s in high if s in first], key=first.__getitem__))
 
 
@@ -73,13 +74,13 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
             if seat not in cells:  # first capture: the furthest free cell from the stairs
                 free = max([i for i, o in enumerate(cells) if o is None])
                 cells[free] = seat
-                events.append(Event.of("info", GIVEN_CELL, name, free + 1))
+                events.append(event("info", GIVEN_CELL, name, free + 1))
             party = parties[seat]
             members = party.members
             prison[seat] = prison[seat] + members  # newcomers go under the prisoners there
-            events.append(Event.of(
+            events.append(event(
                 "info", THROWN_IN_KING if king else THROWN_IN, name, party.totals[DISCRETION],
-                Lazy.of(chars_text, (members,)), "is" if len(members) == 1 else "are", cells.index(seat) + 1))
+                lazy(chars_text, (members,)), "is" if len(members) == 1 else "are", cells.index(seat) + 1))
             if len(members) > 1 and not king:
                 queue.append(seat)
         draft.cells, draft.prison = tuple(cells), tuple(prison)
@@ -97,13 +98,14 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
 def do_order_prisoners(draft: StepDraft, action: OrderPrisoners) -> list[Event]:
     seat = action.seat
     block = new_prisoners(draft, seat)
-    if sorted(action.order) != sorted(block) or len(set(action.order)) != len(action.order):
+    order = action.order  # the newcomers as they are (distinct) are one valid order: no sort
+    if order != block and (sorted(order) != sorted(block) or len(set(order)) != len(order)):
         raise RuleError(f"Arrange exactly the newly captured characters: {chars_text(block)}.")
     jailed = draft.prison[seat]
     head = jailed[: len(jailed) - len(block)]
-    draft.prison = set_at(draft.prison, seat, head + tuple(action.order))
+    draft.prison = set_at(draft.prison, seat, head + tuple(order))
     draft.order_queue = draft.order_queue[1:]
-    events = [Event.of("info", LINES_UP, draft.names[seat], Lazy.of(chars_text, (action.order,)))]
+    events = [event("info", LINES_UP, draft.names[seat], lazy(chars_text, (order,)))]
     if not draft.order_queue:
         sheriff.sheriff(draft, events)
     return events

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.model import StepDraft
 from sherwood_tui.games.sherwood.phases.turn import popularity_text
 from sherwood_tui.games.sherwood.scoring import scores
+from sherwood_tui.games.sherwood.tables import event, lazy
 
 LAST_TURN_END = "End of turn {0}, King Richard's turn. Popularity: {1}."
 GAME_OVER = "The game is over. {0}"
@@ -16,16 +16,19 @@ def end_game(draft: StepDraft, events: list[Event]) -> None:
     draft.phase, draft.reward, draft.ransom, draft.order_queue = "over", None, None, ()
     names = draft.names
     lines = scores(draft)
-    tally = "; ".join(
-        f"{line.name} {line.total:g} (" + ", ".join(f"{k} {v:g}" for k, v in line.parts.items()) + ")"
-        for line in lines
-    )
+    words = []
+    for line in lines:  # plain loops: a generator is a call of its own, and resumed per item
+        parts = []
+        for k, v in line.parts.items():
+            parts.append(f"{k} {v:g}")
+        words.append(f"{line.name} {line.total:g} ({', '.join(parts)})")
+    tally = "; ".join(words)
     best = max([(line.total, line.tiebreak) for line in lines])  # `winners`, over the lines at hand
     won = [names[line.seat] for line in lines if (line.total, line.tiebreak) == best]
     verdict = f"{won[0]} wins" if len(won) == 1 else " and ".join(won) + " share the victory"
     text = f"Final tally: {tally}. {verdict}!"
     draft.end_text = text
     events += [
-        Event.of("round_end", LAST_TURN_END, draft.turn, Lazy.of(popularity_text, (names, draft.popularity))),
-        Event.of("game_end", GAME_OVER, text),
+        event("round_end", LAST_TURN_END, draft.turn, lazy(popularity_text, (names, draft.popularity))),
+        event("game_end", GAME_OVER, text),
     ]

@@ -4,13 +4,17 @@ choose-one rule); then the capture, and the game ends."""
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import copier
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
-from sherwood_tui.games.sherwood.model import StepDraft
+from sherwood_tui.games.sherwood.model import Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import capture
-from sherwood_tui.games.sherwood.tables import seats_text
+from sherwood_tui.games.sherwood.tables import event, seats_text
 
 NOTE = "{0}"
+# `evolve` of the reveal and its skill results, written out (the last step of every game)
+_with_favour = copier(SkillResult, "outcome", "winner", "note")
+_with_no_favour = copier(SkillResult, "outcome", "note")
+_with_skills = copier(Reveal, "skills")
 
 
 def king_results(draft: StepDraft, events: list[Event]) -> None:
@@ -22,15 +26,14 @@ def king_results(draft: StepDraft, events: list[Event]) -> None:
         what = SKILL_NAMES[r.skill]
         if len(r.leaders) == 1:
             w = r.leaders[0]
-            skills.append(evolve(r, outcome="favour", winner=w,
-                                 note=f"{names[w]} wins King Richard's favour for {what} with {r.best}."))
+            skills.append(_with_favour(r, "favour", w, f"{names[w]} wins King Richard's favour for {what} with {r.best}."))
             favours.append(w)
         else:
             why = f"{seats_text(names, r.leaders)} tie at {r.best}" if r.leaders else f"no party has any {what}"
-            skills.append(evolve(r, outcome="no favour", note=f"No favour for {what}: {why}."))
+            skills.append(_with_no_favour(r, "no favour", f"No favour for {what}: {why}."))
             favours.append(None)
-    draft.reveal = evolve(reveal, skills=tuple(skills))
+    draft.reveal = _with_skills(reveal, tuple(skills))
     draft.favours = tuple(favours)
     for r in skills:  # a plain loop: a comprehension is a call of its own
-        events.append(Event.of("info", NOTE, r.note))
+        events.append(event("info", NOTE, r.note))
     capture.capture(draft, events)

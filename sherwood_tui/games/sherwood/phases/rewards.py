@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.draft import copier
+from sherwood_tui.core.draft import copier, positional
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.legal import (
     possible_rewards,
     reward_problem,
@@ -33,7 +32,9 @@ from sherwood_tui.games.sherwood.tables import (
     TOWN_INDEX,
     TOWNS,
     cards_text,
+    event,
     gold_cards,
+    lazy,
     pawn_stock,
 )
 
@@ -53,6 +54,7 @@ TITLES = {"champion": "Champion", "camp": "Camp", "theft": "Theft", "nothing": "
 # `evolve` of the pending reward, written out (the rules copy it at every reward step)
 _with_kind = copier(PendingReward, "reward", "picks_left")
 _with_town = copier(PendingReward, "picks_left", "taken")
+_make_reward = positional(PendingReward)  # every field by position (nearly every turn)
 
 
 def _champion_parts(linked: int, notts: bool) -> str:
@@ -79,10 +81,10 @@ def next_reward(draft: StepDraft, events: list[Event]) -> None:
             draft.removed = draft.removed + (r.mission,)
             draft.missions = set_at(draft.missions, k, None)
             score(draft, seat, 1, "companion", f"{CHAR_NAMES[comp]} joins {name}'s band")
-            events.append(Event.of("info", JOINS, CHAR_NAMES[comp], name))
+            events.append(event("info", JOINS, CHAR_NAMES[comp], name))
             continue
         draft.phase, draft.reward_skill = "choose_reward", k
-        draft.reward = PendingReward(seat=seat, skill=k, mission=r.mission)
+        draft.reward = _make_reward(seat, k, r.mission, None, 0, ())
         return
     draft.reward, draft.reward_skill = None, 3
     booty.little_booty(draft, events)
@@ -97,7 +99,7 @@ def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
         possible = possible_rewards(draft, reward)
         if possible:
             raise RuleError(f"You can still take {' or '.join(k.capitalize() for k in possible)}.")
-        events = [Event.of("info", NO_REWARD, name, title)]
+        events = [event("info", NO_REWARD, name, title)]
         finish_reward(draft, events)
         return events
     problem = reward_problem(draft, reward, kind)
@@ -112,17 +114,17 @@ def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
                 extra += c.amount
         got = draw_loot(draft, seat, spec.cards + extra)
         if extra:
-            events = [Event.of("info", THEFT_MUCH, name, title, Lazy.of(cards_text, (got,)), extra)]
+            events = [event("info", THEFT_MUCH, name, title, lazy(cards_text, (got,)), extra)]
         else:
-            events = [Event.of("info", THEFT, name, title, Lazy.of(cards_text, (got,)))]
+            events = [event("info", THEFT, name, title, lazy(cards_text, (got,)))]
         finish_reward(draft, events)
         return events
-    events = [Event.of("info", TAKES, name, TITLES[kind], title)]
+    events = [event("info", TAKES, name, TITLES[kind], title)]
     if kind == "champion" and winning_party_has(draft, seat, "champion_bonus"):
         bonus = sum(CHARACTERS[m].amount for m in draft.reveal.parties[seat].members
                     if CHARACTERS[m].trait == "champion_bonus")
         score(draft, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
-        events.append(Event.of("info", ALAN, name, bonus))
+        events.append(event("info", ALAN, name, bonus))
     picks = spec.picks if kind == "champion" else spec.forest
     draft.reward = _with_kind(reward, kind, picks)
     draft.phase = "choose_town"
@@ -159,7 +161,7 @@ def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
     if action.town is None:
         if not reward.taken:
             raise RuleError("Choose a town for this reward.")
-        events = [Event.of("info", NO_FURTHER_TOWN, name)]
+        events = [event("info", NO_FURTHER_TOWN, name)]
         finish_reward(draft, events)
         return events
     if action.town not in TOWN_INDEX:
@@ -181,16 +183,16 @@ def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
                 draft.loot_discard = draft.loot_discard + (gold,)
                 how = PAYING
             score(draft, owner, -1, "displaced", f"{name} took {town.name}", town.id)
-            events.append(Event.of("info", DRIVES_OUT, name, victim, town.name, how))
+            events.append(event("info", DRIVES_OUT, name, victim, town.name, how))
         points, linked, notts = placement_points(draft.towns, seat, idx)
         draft.towns = set_at(draft.towns, idx, seat)
         score(draft, seat, points, "champion", f"Champion of {town.name}", town.id)
-        events.append(Event.of("info", CHAMPION, name, town.name, points, Lazy.of(_champion_parts, (linked, notts))))
+        events.append(event("info", CHAMPION, name, town.name, points, lazy(_champion_parts, (linked, notts))))
         picks_left = reward.picks_left - 1
     else:
         draft.towns = set_at(draft.towns, idx, seat)
         score(draft, seat, 1, "camp", f"Camp at {town.name}", town.id)
-        events.append(Event.of("info", CAMP, name, town.name))
+        events.append(event("info", CAMP, name, town.name))
         picks_left = 0 if town.terrain == "plain" else reward.picks_left - 1
     draft.reward = reward = _with_town(reward, picks_left, reward.taken + (town.id,))
     # Ask for a further town unless, on public information alone, none can be taken.

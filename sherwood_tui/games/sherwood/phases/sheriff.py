@@ -4,16 +4,19 @@ prisoner; its owner may pay Gold to free more (`Ransom`, private). Then the next
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import positional
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import Lazy, count
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.model import RANSOM_COST, Ransom, RansomOffer, StepDraft, set_at
 from sherwood_tui.games.sherwood.phases import turn
-from sherwood_tui.games.sherwood.tables import CHAR_NAMES, chars_text, gold_cards
+from sherwood_tui.games.sherwood.tables import CHAR_NAMES, chars_text, event, gold_cards, lazy
 
 NOBODY_TO_FREE = "The Sheriff makes his rounds to cell {0}: nobody to free."
 FREES = "The Sheriff makes his rounds to cell {0} ({1}'s) and frees {2}."
 PAYS_NOTHING = "{0} pays nothing to the Sheriff."
 PAYS = "{0} pays {1} Gold to free {2}."
+
+_make_offer = positional(RansomOffer)  # every field by position (most turns)
 
 
 def sheriff(draft: StepDraft, events: list[Event]) -> None:
@@ -21,14 +24,14 @@ def sheriff(draft: StepDraft, events: list[Event]) -> None:
     draft.sheriff = cell = 0 if draft.sheriff < 0 else (draft.sheriff + 1) % n
     owner = draft.cells[cell]
     if owner is None or not draft.prison[owner]:
-        events.append(Event.of("info", NOBODY_TO_FREE, cell + 1))
+        events.append(event("info", NOBODY_TO_FREE, cell + 1))
         turn.end_turn(draft, events)
         return
     top, rest = draft.prison[owner][0], draft.prison[owner][1:]
     draft.prison = set_at(draft.prison, owner, rest)
-    events.append(Event.of("info", FREES, cell + 1, draft.names[owner], CHAR_NAMES[top]))
+    events.append(event("info", FREES, cell + 1, draft.names[owner], CHAR_NAMES[top]))
     if rest:
-        draft.phase, draft.ransom = "ransom", RansomOffer(seat=owner, cell=cell)
+        draft.phase, draft.ransom = "ransom", _make_offer(owner, cell)
         return
     turn.end_turn(draft, events)
 
@@ -42,16 +45,16 @@ def do_ransom(draft: StepDraft, action: Ransom) -> list[Event]:
     if action.free > len(jailed):
         verb = "is" if len(jailed) == 1 else "are"
         raise RuleError(f"Only {len(jailed)} of your characters {verb} left in the cell.")
-    gold = gold_cards(draft.hands[seat])
-    if cost > len(gold):
-        have = count(len(gold), "Gold", "Gold")
-        raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {have}.")
-    if action.free == 0:
-        events = [Event.of("info", PAYS_NOTHING, name)]
+    if not cost:
+        events = [event("info", PAYS_NOTHING, name)]
     else:
+        gold = gold_cards(draft.hands[seat])
+        if cost > len(gold):
+            have = count(len(gold), "Gold", "Gold")
+            raise RuleError(f"Freeing {action.free} costs {cost} Gold, and you have {have}.")
         paid = set(gold[:cost])
         freed = jailed[: action.free]
-        events = [Event.of("info", PAYS, name, cost, Lazy.of(chars_text, (freed,)))]
+        events = [event("info", PAYS, name, cost, lazy(chars_text, (freed,)))]
         draft.hands = set_at(draft.hands, seat, tuple([c for c in draft.hands[seat] if c not in paid]))
         draft.loot_discard = draft.loot_discard + gold[:cost]
         draft.prison = set_at(draft.prison, seat, jailed[action.free:])

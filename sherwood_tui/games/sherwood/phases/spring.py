@@ -4,21 +4,23 @@ skills are settled: ties fail, a player leading several missions keeps one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import positional
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
-from sherwood_tui.games.sherwood.model import Outcome, Party, Reveal, SkillResult, StepDraft
+from sherwood_tui.games.sherwood.model import Outcome, Party, PendingParty, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import king, unsuccessful
 from sherwood_tui.games.sherwood.tables import (
     CHAR_NAMES,
+    GOLD,
     LOOT,
     MISSION_NAMES,
-    PAID,
     chars_text,
-    gold_cards,
+    event,
+    lazy,
     paid_count,
     party_totals,
     seats_text,
@@ -31,6 +33,9 @@ SENDS = "{0} sends {1}."
 SKILL_LINE = "{0}, {1}: {2}"
 MUST_KEEP = "{0} leads {1} and must keep one mission."
 
+# The names of the seats that lead a skill together: a tie somewhere at nearly every
+# springing, and `seats_text` (a listing) costs several times the hash of two short tuples.
+_leaders_text = lru_cache(maxsize=512)(seats_text)
 # The constructors, every field by position (built at every springing)
 _make_skill = positional(SkillResult)
 _make_reveal = positional(Reveal)
@@ -48,7 +53,6 @@ def party_report(members, personal, group, gold_paid, totals) -> str:
     return f"{chars_text(members)}{extra}: {skills}"
 
 
-@lru_cache(maxsize=2048)
 def _revealed_party(
     seat: int, members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None,
     gold_paid: int,
@@ -57,7 +61,24 @@ def _revealed_party(
     totals = party_totals(members, personal, group)
     party = Party(seat=seat, members=members, personal=personal, group=group,
                   gold_paid=gold_paid, totals=totals)
-    return party, Lazy.of(party_report, (members, personal, group, gold_paid, totals))
+    return party, lazy(party_report, (members, personal, group, gold_paid, totals))
+
+
+Springing = tuple[PendingParty, tuple[int, ...], int, dict[tuple[int, int], tuple[Party, Lazy]]]
+# Per pending party, by identity (`prepare.well_formed` interns them; an entry holds its
+# party, so the id stays its own): the party, the loot cards it spends, its wages (paid
+# companions), and its revealed forms (`_revealed_party`) by (seat, Gold paid). Keyed by
+# identity: an `lru_cache` over the party's parts hashes their nested tuples every time.
+_SPRINGING: dict[int, Springing] = {}
+
+
+def _springing(p: PendingParty) -> Springing:
+    """The entry of `_SPRINGING` for a pending party, made."""
+    if len(_SPRINGING) >= 4096:
+        _SPRINGING.clear()
+    spent = tuple([card for _, card in p.personal]) + ((p.group,) if p.group is not None else ())
+    entry = _SPRINGING[id(p)] = (p, spent, paid_count(p.members), {})
+    return entry
 
 
 @lru_cache(maxsize=256)
@@ -88,36 +109,43 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, l
     return leaders, best
 
 
-def _skill_result(
-    names: tuple[str, ...], skill: int, mission: str | None, leaders: tuple[int, ...], best: int,
-    chooser: int | None, stack: int,
-) -> SkillResult:
-    """The outcome at one skill once the ambushes are sprung (not cached: nearly every
-    one is new). With a `stack` (when the failed missions are put away in this same
-    step, nobody having to choose first), where its mission goes if it fails (phase 4)."""
-    what = SKILL_NAMES[skill]
-    winner = None
-    outcome: Outcome
-    if mission is None:
-        if leaders:
-            note = f"No mission at {what}: {seats_text(names, leaders)} led with {best} for nothing."
+def _settle(
+    names: tuple[str, ...], missions: tuple[str | None, ...], leaders: list[tuple[int, ...]], best: list[int],
+    chooser: int | None, stack: int, append: Callable[[Event], None],
+) -> tuple[SkillResult, ...]:
+    """The outcome at each mission skill once the ambushes are sprung, each logged (not
+    cached: nearly every one is new; one call for the three). With a `stack` (when the
+    failed missions are put away in this same step, nobody having to choose first),
+    where a mission goes if it fails (phase 4)."""
+    results = []
+    for skill in range(3):
+        mission, led, top = missions[skill], leaders[skill], best[skill]
+        what = SKILL_NAMES[skill]
+        winner = None
+        outcome: Outcome
+        if mission is None:
+            if led:
+                note = f"No mission at {what}: {_leaders_text(names, led)} led with {top} for nothing."
+            else:
+                note = f"No mission at {what}."
+            outcome = "unclaimed"
+        elif not led:
+            outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
+        elif len(led) > 1:
+            outcome, note = "tie", f"{_leaders_text(names, led)} tie at {top}: the mission fails."
+        elif led[0] == chooser:
+            outcome, winner = "pending", chooser
+            note = f"{names[chooser]} leads with {top} but may keep only one mission."
         else:
-            note = f"No mission at {what}."
-        outcome = "unclaimed"
-    elif not leaders:
-        outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
-    elif len(leaders) > 1:
-        outcome, note = "tie", f"{seats_text(names, leaders)} tie at {best}: the mission fails."
-    elif leaders[0] == chooser:
-        outcome, winner = "pending", chooser
-        note = f"{names[chooser]} leads with {best} but may keep only one mission."
-    else:
-        outcome, winner = "won", leaders[0]
-        note = f"{names[winner]} claims it with {best}."
-    destination = ""
-    if stack and mission is not None and outcome != "won" and outcome != "pending":  # it fails
-        destination = unsuccessful.destination(stack, mission)
-    return _make_skill(skill, mission, leaders, best, winner, outcome, note, destination)
+            outcome, winner = "won", led[0]
+            note = f"{names[winner]} claims it with {top}."
+        destination = ""
+        if mission is not None:
+            if stack and outcome != "won" and outcome != "pending":  # it fails
+                destination = unsuccessful.destination(stack, mission)
+            append(event("info", SKILL_LINE, what, MISSION_NAMES[mission], note))
+        results.append(_make_skill(skill, mission, led, top, winner, outcome, note, destination))
+    return tuple(results)
 
 
 def spring(draft: StepDraft, events: list[Event]) -> None:
@@ -127,7 +155,7 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
     parties: list[Party] = []
     sent: list[tuple[int, tuple[int, int, int, int]]] = []  # (seat, totals) of those who went
     append = events.append
-    append(Event.of("reveal", SPRUNG, draft.turn))
+    append(event("reveal", SPRUNG, draft.turn))
     for seat, p in enumerate(draft.pending):
         name = names[seat]
         members = p.members
@@ -135,25 +163,38 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
             freed = None
             if prison[seat]:
                 freed, prison[seat] = prison[seat][0], prison[seat][1:]
-                append(Event.of("info", BREAKS_OUT, name, CHAR_NAMES[freed]))
+                append(event("info", BREAKS_OUT, name, CHAR_NAMES[freed]))
             else:
-                append(Event.of("info", NOBODY, name))
+                append(event("info", NOBODY, name))
             parties.append(_idle_party(seat, freed))
             continue
-        personal, group = p.personal, p.group
-        paid: tuple[int, ...] = ()
-        if personal or group is not None or not PAID.isdisjoint(members):  # else nothing is spent
-            spent = [card for _, card in personal] + ([group] if group is not None else [])
-            wages = paid_count(members)
-            paid = gold_cards(hands[seat])[:wages] if wages else ()
-            if spent or paid:
-                gone = set(spent) | set(paid)
-                hands[seat] = tuple([c for c in hands[seat] if c not in gone])
-                discard += spent + list(paid)
-        party, report = _revealed_party(seat, members, personal, group, len(paid))
+        entry = _SPRINGING.get(id(p)) or _springing(p)
+        spent, wages = entry[1], entry[2]
+        gold_paid = 0
+        if spent or wages:  # a plain loop: the hand without the loot spent and the wages
+            hand = hands[seat]
+            kept: list[int] = []
+            paid: list[int] = []
+            for c in hand:
+                if c in spent:
+                    continue
+                if gold_paid < wages and c in GOLD:
+                    paid.append(c)
+                    gold_paid += 1
+                    continue
+                kept.append(c)
+            if gold_paid or len(kept) < len(hand):
+                hands[seat] = tuple(kept)
+            discard += spent
+            discard += paid
+        forms = entry[3]
+        form = forms.get((seat, gold_paid))
+        if form is None:
+            form = forms[seat, gold_paid] = _revealed_party(seat, members, p.personal, p.group, gold_paid)
+        party, report = form
         parties.append(party)
         sent.append((seat, party.totals))
-        append(Event.of("info", SENDS, name, report))
+        append(event("info", SENDS, name, report))
     draft.hands, draft.prison, draft.loot_discard = tuple(hands), tuple(prison), tuple(discard)
     draft.pending = (None,) * len(parties)
     leaders, best = _leaders(sent)
@@ -166,25 +207,21 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
     # Unique leaders win, ties fail; someone leading several missions must choose: the
     # first (in skill order) of the sole leaders of a mission who leads another too.
     missions = draft.missions
-    sole = [leaders[k][0] if missions[k] is not None and len(leaders[k]) == 1 else None for k in range(3)]
+    sole: list[int | None] = [None, None, None]
+    for k in range(3):  # a plain loop: a comprehension is a call of its own
+        if missions[k] is not None and len(leaders[k]) == 1:
+            sole[k] = leaders[k][0]
     chooser = None
     for lead in sole:
         if lead is not None and sole.count(lead) > 1:
             chooser = lead
             break
     stack = 0 if chooser is not None else draft.stack
-    results = (
-        _skill_result(names, 0, missions[0], leaders[0], best[0], chooser, stack),
-        _skill_result(names, 1, missions[1], leaders[1], best[1], chooser, stack),
-        _skill_result(names, 2, missions[2], leaders[2], best[2], chooser, stack),
-    )
+    results = _settle(names, missions, leaders, best, chooser, stack, append)
     draft.reveal = _make_reveal(draft.turn, False, tuple(parties), results, chooser, leaders[DISCRETION], (), ())
-    for r in results:
-        if r.mission is not None:
-            append(Event.of("info", SKILL_LINE, SKILL_NAMES[r.skill], MISSION_NAMES[r.mission], r.note))
     if chooser is not None:
         ks = tuple([SKILL_NAMES[k] for k in range(3) if sole[k] == chooser])
-        append(Event.of("info", MUST_KEEP, names[chooser], Lazy.of(" and ".join, (ks,))))
+        append(event("info", MUST_KEEP, names[chooser], lazy(" and ".join, (ks,))))
         draft.phase = "choose_mission"
         return
     unsuccessful.discard_failed(draft, events)

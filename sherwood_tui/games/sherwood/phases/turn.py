@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.rng import shuffled
-from sherwood_tui.core.wording import Lazy, count
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import KING, ROMAN, StepDraft
-from sherwood_tui.games.sherwood.tables import MISSION_NAMES
+from sherwood_tui.games.sherwood.tables import MISSION_NAMES, event, lazy
 
 END_OF_TURN = "End of turn {0}. Popularity: {1}."
 STACK_USED = "Stack {0} is used up: stack {1} ({2}) is shuffled and comes into play."
@@ -28,7 +28,7 @@ def _laid(drawn: tuple[str, ...]) -> str:
 
 def end_turn(draft: StepDraft, events: list[Event]) -> None:
     """The end of a turn, then the next turn."""
-    events.append(Event.of("round_end", END_OF_TURN, draft.turn, Lazy.of(popularity_text, (draft.names, draft.popularity))))
+    events.append(event("round_end", END_OF_TURN, draft.turn, lazy(popularity_text, (draft.names, draft.popularity))))
     draft.ransom, draft.order_queue = None, ()
     start_turn(draft, events)
 
@@ -40,31 +40,29 @@ def start_turn(draft: StepDraft, events: list[Event]) -> None:
     while not stacks[stack - 1] and stack < 3:
         stack += 1
         stacks[stack - 1], rng = shuffled(rng, stacks[stack - 1])
-        events.append(Event.of("stack", STACK_USED, ROMAN[stack - 2], ROMAN[stack - 1],
-                               Lazy.of(count, (len(stacks[stack - 1]), "card"))))
-    drawn: list[str] = []
-    king = False
+        events.append(event("stack", STACK_USED, ROMAN[stack - 2], ROMAN[stack - 1],
+                               lazy(count, (len(stacks[stack - 1]), "card"))))
     pile = stacks[stack - 1]
-    while len(drawn) < 3 and pile:
-        card, pile = pile[0], pile[1:]
-        if card == KING:
-            king = True
-            break
-        drawn.append(card)
+    drawn = pile[:3]  # up to three cards, or those before King Richard (he is drawn too)
+    king = KING in drawn
+    if king:
+        cut = drawn.index(KING)
+        drawn, pile = drawn[:cut], pile[cut + 1 :]
+    else:
+        pile = pile[3:]
     stacks[stack - 1] = pile
     turn = draft.turn + 1
     draft.stack, draft.rng, draft.turn, draft.phase = stack, rng, turn, "prepare"
     draft.pending, draft.reward, draft.reward_skill = (None,) * len(draft.players), None, 0
     if king:
         # "All mission cards are removed": those drawn with him and any left unplayed.
-        rest = tuple(drawn) + tuple(m for st in stacks for m in st)
+        rest = drawn + tuple(m for st in stacks for m in st)
         draft.missions, draft.king, draft.stacks = (None, None, None), True, ((), (), ())
         draft.removed = draft.removed + rest + (KING,)
         k = len(rest)
         template = KING_RETURNS if not k else KING_RETURNS_ONE if k == 1 else KING_RETURNS_MANY
-        events.append(Event.of("turn_start", template, turn, k))
+        events.append(event("turn_start", template, turn, k))
         return
     draft.stacks = tuple(stacks)
-    drawn_t = tuple(drawn)
-    draft.missions = drawn_t + (None,) * (3 - len(drawn))
-    events.append(Event.of("turn_start", TURN_START, turn, ROMAN[stack - 1], Lazy.of(_laid, (drawn_t,))))
+    draft.missions = drawn + (None,) * (3 - len(drawn))
+    events.append(event("turn_start", TURN_START, turn, ROMAN[stack - 1], lazy(_laid, (drawn,))))

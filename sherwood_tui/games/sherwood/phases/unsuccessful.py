@@ -9,7 +9,7 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import ChooseMission, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import rewards
-from sherwood_tui.games.sherwood.tables import MISSION_NAMES, MISSIONS
+from sherwood_tui.games.sherwood.tables import MISSION_NAMES, MISSIONS, event
 
 KEEPS = "{0} keeps {1} ({2})."
 GOES_TO = "{0} goes to {1}."
@@ -45,7 +45,7 @@ def do_choose_mission(draft: StepDraft, action: ChooseMission) -> list[Event]:
                 f"{name} led with {r.best} but kept the {kept} mission: this one fails."))
     draft.reveal = _with_skills(reveal, tuple(skills))
     kept = draft.missions[action.skill]
-    events = [Event.of("info", KEEPS, name, MISSION_NAMES[kept], SKILL_NAMES[action.skill])]
+    events = [event("info", KEEPS, name, MISSION_NAMES[kept], SKILL_NAMES[action.skill])]
     discard_failed(draft, events)
     return events
 
@@ -61,33 +61,26 @@ def destination(stack: int, mission: str) -> str:
 
 
 def discard_failed(draft: StepDraft, events: list[Event]) -> None:
+    """Each failed mission card goes where its result says (`destination`: the reveal
+    knows it since the springing, or since the choice of the mission kept)."""
     stacks = draft.stacks
     removed = draft.removed
     board = draft.missions
-    stack = draft.stack
-    skills = []
-    moved = renewed = False
+    moved = False
     for r in draft.reveal.skills:
         mission = r.mission
         if mission is None or r.outcome == "won":
-            skills.append(r)
             continue
         moved = True
         board = board[: r.skill] + (None,) + board[r.skill + 1 :]  # the reveal still names it
-        where = destination(stack, mission)
+        where = r.destination
         if where == "stack II":
             stacks = (stacks[0], stacks[1] + (mission,), stacks[2])
         elif where == "stack III":
             stacks = (stacks[0], stacks[1], stacks[2] + (mission,))
         else:  # stack II companions, and everything in stack III
             removed = removed + (mission,)
-        if r.destination != where:  # known at the springing, but for a declined mission
-            r = _with_destination(r, where)
-            renewed = True
-        skills.append(r)
-        events.append(Event.of("info", GOES_OUT if where == OUT else GOES_TO, MISSION_NAMES[mission], where))
-    if renewed:
-        draft.reveal = _with_skills(draft.reveal, tuple(skills))
+        events.append(event("info", GOES_OUT if where == OUT else GOES_TO, MISSION_NAMES[mission], where))
     if moved:
         draft.stacks, draft.removed, draft.missions = stacks, removed, board
     draft.reward_skill = 0
