@@ -14,7 +14,6 @@ from sherwood_tui.games.sherwood.model import (
     PrepareAmbush,
     State,
     StepDraft,
-    seat_names,
     set_at,
 )
 from sherwood_tui.games.sherwood.phases import spring
@@ -150,7 +149,7 @@ def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Even
     if ambush is None or not _fits(state, seat, party, personal, group):
         return None
     pending = set_at(state.pending, seat, ambush)
-    event = Event.of("info", PREPARED, seat_names(state.players)[seat])
+    event = Event.of("info", PREPARED, state.players[seat].name)
     if all(pending):  # no None left (a party is never false): the ambushes are sprung
         draft = StepDraft(state)
         draft.pending = pending
