@@ -282,7 +282,7 @@ def legal_actions(state: State, seat: int) -> list:
     return LEGAL[state.phase](state, seat)
 
 
-def _prepare_legal(state: State, seat: int) -> list:
+def prepare_legal(state: State, seat: int) -> list:
     """A bounded, representative set of ambushes (sending no one is always first):
     every party of one or two, up to 30 parties of three, the whole band, and a few
     parties carrying each loot card. Any other ambush is legal too (see apply)."""
@@ -352,7 +352,7 @@ def _ransom_legal(state: State, seat: int) -> list:
 
 
 LEGAL = {
-    "prepare": _prepare_legal,
+    "prepare": prepare_legal,
     "choose_mission": _mission_legal,
     "choose_reward": _reward_legal,
     "choose_town": _town_legal,

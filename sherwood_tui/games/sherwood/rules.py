@@ -234,6 +234,9 @@ class SherwoodGame(Game):
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list:
+        if state.phase == "prepare" and seat.__class__ is int:  # half the decisions: `may_act` written out
+            pending = state.pending
+            return legal.prepare_legal(state, seat) if 0 <= seat < len(pending) and pending[seat] is None else []
         if not legal.may_act(state, seat):
             return []
         return legal.LEGAL[state.phase](state, seat)
