@@ -315,7 +315,11 @@ def _free_and_paid(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[tupl
     """The characters of a band not in prison (`free_characters`), and how many of them
     are paid companions (asked at every ambush: the band and prison change seldom)."""
     avail = free_characters(band, jailed)
-    return avail, len([c for c in avail if c in PAID])
+    paid = 0
+    for c in avail:  # a plain loop: a comprehension is a function call of its own
+        if c in PAID:
+            paid += 1
+    return avail, paid
 
 
 def _mission_legal(state: State, seat: int) -> list:
