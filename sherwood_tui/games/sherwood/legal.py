@@ -282,7 +282,7 @@ def legal_actions(state: State, seat: int) -> list:
     return LEGAL[state.phase](state, seat)
 
 
-def _prepare_legal(state: State, seat: int) -> list:
+def prepare_legal(state: State, seat: int) -> list:
     """A bounded, representative set of ambushes (sending no one is always first):
     every party of one or two, up to 30 parties of three, the whole band, and a few
     parties carrying each loot card. Any other ambush is legal too (see apply)."""
@@ -315,7 +315,11 @@ def _free_and_paid(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[tupl
     """The characters of a band not in prison (`free_characters`), and how many of them
     are paid companions (asked at every ambush: the band and prison change seldom)."""
     avail = free_characters(band, jailed)
-    return avail, len([c for c in avail if c in PAID])
+    paid = 0
+    for c in avail:  # a plain loop: a comprehension is a function call of its own
+        if c in PAID:
+            paid += 1
+    return avail, paid
 
 
 def _mission_legal(state: State, seat: int) -> list:
@@ -352,7 +356,7 @@ def _ransom_legal(state: State, seat: int) -> list:
 
 
 LEGAL = {
-    "prepare": _prepare_legal,
+    "prepare": prepare_legal,
     "choose_mission": _mission_legal,
     "choose_reward": _reward_legal,
     "choose_town": _town_legal,
@@ -362,19 +366,34 @@ LEGAL = {
 }
 
 
-# Interned ambushes, per seat: without loot by party, with loot by (party, loot card)
-# (the card tells personal from group loot, and which member of a pair carries it).
-# Plain dict lookups (an lru_cache call costs several times more), so that the
-# legal sets of neighbouring bands share their ambushes; keyed without the seat, the
+# Interned ambushes: without loot by party, per seat; with loot by party, per seat and
+# loot card (the card tells personal from group loot, and which member of a pair carries
+# it). Plain dict lookups (an lru_cache call costs several times more), so that the
+# legal sets of neighbouring bands share their ambushes; keyed by the party alone, the
 # keys are cheaper to hash and compare. When one is full, its oldest quarter is
 # forgotten (the legal sets that hold them keep them; `apply` checks an ambush by its
 # values, not by who built it). A game meets a few hundred. The bounds (with the other
 # caches' bounds) keep a full garbage collection under ~40 ms even once every cache is
 # full (measured).
 _PLAIN: dict[int, dict[tuple[str, ...], PrepareAmbush]] = {}
-_LOADED: dict[int, dict[tuple[tuple[str, ...], int], PrepareAmbush]] = {}
-PLAIN_KEPT, LOADED_KEPT = 1024, 2048  # per seat
-AMBUSHES_KEPT = 4 * (PLAIN_KEPT + LOADED_KEPT)  # in all, with four seats
+_LOADED: dict[tuple[int, int], dict[tuple[str, ...], PrepareAmbush]] = {}
+PLAIN_KEPT, LOADED_KEPT = 1024, 64  # per seat; per seat and loot card
+AMBUSHES_KEPT = 4 * PLAIN_KEPT + 4 * len([c for c in LOOT if c.kind != "gold"]) * LOADED_KEPT  # in all, four seats
+
+
+class _AmbushTwin(Move):
+    """A writable twin of `PrepareAmbush` (the same base and slots; the way of
+    `core.draft.copier`, whose twins cannot become a move): filled with plain slot stores,
+    it becomes the action, quicker than a move's keyword __init__ (dozens a game are new)."""
+
+    __slots__ = PrepareAmbush.__slots__
+
+
+def _new_ambush(seat: int, party: tuple[str, ...], personal: tuple = (), group: int | None = None) -> PrepareAmbush:
+    ambush: Any = _AmbushTwin()
+    ambush.type, ambush.seat, ambush.party, ambush.personal, ambush.group = "prepare", seat, party, personal, group
+    ambush.__class__ = PrepareAmbush
+    return ambush
 
 
 def _make_room(known: dict, wanted: int, kept: int) -> None:
@@ -397,7 +416,7 @@ def _interned(seat: int, parties: Sequence[tuple[str, ...]]) -> list[PrepareAmbu
                 party = parties[i]
                 action = known.get(party)  # an earlier party of this list may be the same
                 if action is None:
-                    action = known[party] = PrepareAmbush(seat=seat, party=party)
+                    action = known[party] = _new_ambush(seat, party)
                 out[i] = action
     return out
 
@@ -476,38 +495,43 @@ def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[Pr
 
 def _loot_parties(seat: int, carriers: Carriers, card: int) -> tuple[PrepareAmbush, ...]:
     """A few parties carrying this loot card (personal: on one character; group: on a
-    party of two or more without Clorinda), from `_party_pool`."""
+    party of two or more without Clorinda), from `_party_pool`. Plain loops (a
+    comprehension is a function call of its own), each party looked up as it is picked."""
     kind = LOOT_KINDS[card]
+    if kind != "personal" and kind != "group":
+        return ()
+    known = _LOADED.get((seat, card))
+    if known is None:
+        known = _LOADED[seat, card] = {}
     singles, pairs, groupable = carriers
-    parties = []  # plain loops: a comprehension is a function call of its own
+    out = []
     if kind == "personal":
         n = len(singles)
         for k in range(3 if n > 3 else n):
-            parties.append(singles[(card + k) % n])
+            party = singles[(card + k) % n]
+            out.append(known.get(party) or _loaded(known, seat, party, card, True))
         if pairs:
-            parties.append(pairs[card % len(pairs)])
-    elif kind == "group":
+            party = pairs[card % len(pairs)]
+            out.append(known.get(party) or _loaded(known, seat, party, card, True))
+    else:
         n = len(groupable)
         for k in range(3 if n > 3 else n):
-            parties.append(groupable[(card * 7 + k * 11) % n])
-    else:
-        return ()
-    known = _LOADED.get(seat)
-    if known is None:
-        known = _LOADED[seat] = {}
-    out = []
-    for party in parties:
-        action = known.get((party, card))
-        if action is None:
-            _make_room(known, 1, LOADED_KEPT)
-            if kind == "personal":  # on the single, or on member card % 2 of the pair
-                carrier = party[card % 2] if len(party) > 1 else party[0]
-                action = PrepareAmbush(seat=seat, party=party, personal=((carrier, card),))
-            else:
-                action = PrepareAmbush(seat=seat, party=party, group=card)
-            known[party, card] = action
-        out.append(action)
+            party = groupable[(card * 7 + k * 11) % n]
+            out.append(known.get(party) or _loaded(known, seat, party, card, False))
     return tuple(out)
+
+
+def _loaded(known: dict, seat: int, party: tuple[str, ...], card: int, personal: bool) -> PrepareAmbush:
+    """The ambush of `party` carrying this loot card, made and kept in `known` (personal:
+    on the single, or on member card % 2 of the pair)."""
+    _make_room(known, 1, LOADED_KEPT)
+    if personal:
+        carrier = party[card % 2] if len(party) > 1 else party[0]
+        action = _new_ambush(seat, party, ((carrier, card),))
+    else:
+        action = _new_ambush(seat, party, (), card)
+    known[party] = action
+    return action
 
 
 @lru_cache(maxsize=512)

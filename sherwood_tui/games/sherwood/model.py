@@ -177,8 +177,11 @@ else:  # StepDraft(state): one a step, its fields copied slot by slot (core.draf
 
 
 def set_at(tup: tuple, index: int, value) -> tuple:
-    """A copy of a tuple with one item replaced."""
-    return tup[:index] + (value,) + tup[index + 1 :]
+    """A copy of a tuple with one item replaced (through a list: two copies, where
+    slicing and joining make five tuples; asked at nearly every step)."""
+    items = list(tup)
+    items[index] = value
+    return tuple(items)
 
 
 # ----- actions -------------------------------------------------------------------------

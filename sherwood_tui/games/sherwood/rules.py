@@ -234,6 +234,9 @@ class SherwoodGame(Game):
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list:
+        if state.phase == "prepare" and seat.__class__ is int:  # half the decisions: `may_act` written out
+            pending = state.pending
+            return legal.prepare_legal(state, seat) if 0 <= seat < len(pending) and pending[seat] is None else []
         if not legal.may_act(state, seat):
             return []
         return legal.LEGAL[state.phase](state, seat)
@@ -243,22 +246,28 @@ class SherwoodGame(Game):
         """The core's `apply`, with a short cut for the common case: a move of this game
         with an int seat, in the phase it belongs to, by a seat that may act (every check
         of the core's passes). Anything else, or an error on the way, goes through the
-        core's `apply`, which gives the same result or refusal (the rules are pure)."""
-        entry = self.handlers.get(action.__class__)
-        if entry is not None:
-            try:
+        core's `apply`, which gives the same result or refusal (the rules are pure). The
+        ambushes (half the moves) are checked first, written out (`may_act` of a seat in
+        the prepare phase)."""
+        try:
+            if action.__class__ is PrepareAmbush:
                 seat = action.seat
-                if seat.__class__ is int and state.phase == entry[0] and legal.may_act(state, seat):
-                    if entry[0] == "prepare":
+                if seat.__class__ is int and state.phase == "prepare":
+                    pending = state.pending
+                    if 0 <= seat < len(pending) and pending[seat] is None:
                         quick = prepare.quick_prepare(state, action)
                         if quick is not None:
                             return quick
-                    else:
+            else:
+                entry = self.handlers.get(action.__class__)
+                if entry is not None:
+                    seat = action.seat
+                    if seat.__class__ is int and state.phase == entry[0] and legal.may_act(state, seat):
                         draft = StepDraft(state)
                         events = entry[1](draft, action)
                         return draft.done(), events
-            except MALFORMED_MOVE_ERRORS:
-                pass
+        except MALFORMED_MOVE_ERRORS:
+            pass
         return super().apply(state, action)
 
     def _apply(self, state: State, action) -> tuple[State, list[Event]]:

@@ -14,11 +14,10 @@ from sherwood_tui.games.sherwood.model import (
     PrepareAmbush,
     State,
     StepDraft,
-    seat_names,
     set_at,
 )
 from sherwood_tui.games.sherwood.phases import spring
-from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, NO_GROUP_LOOT, chars_text, gold_count, paid_count
+from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, NO_GROUP_LOOT, PAID, chars_text, gold_count, paid_count
 
 PREPARED = "{0} has prepared an ambush."
 
@@ -118,22 +117,6 @@ def well_formed(
     return pending_party(members, personal, group)
 
 
-def _fits(state, seat: int, party, personal, group) -> bool:
-    """Whether a well formed ambush fits this seat now: its members free, its loot in
-    hand, its paid companions paid. If not, `check_ambush` says why."""
-    band, jailed, hand = state.bands[seat], state.prison[seat], state.hands[seat]
-    for c in party:
-        if c not in band or c in jailed:
-            return False
-    for _, card in personal:
-        if card not in hand:
-            return False
-    if group is not None and group not in hand:
-        return False
-    wages = paid_count(party)
-    return not wages or wages <= gold_count(hand)
-
-
 _with_pending = copier(State, "pending")
 
 
@@ -141,16 +124,29 @@ def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Even
     """`do_prepare` of a well formed ambush that fits the seat now, the common case
     (any other, `do_prepare` checks): while others must still prepare, the step changes
     one field, so the new state is copied in one go without a `Draft`. An ambush with
-    unhashable parts raises TypeError (the caller falls back to `do_prepare`)."""
+    unhashable parts raises TypeError (the caller falls back to `do_prepare`). Whether it
+    fits the seat is written out (asked at every ambush): its members free, its loot in
+    hand, its paid companions paid; if not, `check_ambush` says why."""
     party, personal, group = action.party, action.personal, action.group
     if party.__class__ is not tuple or personal.__class__ is not tuple:
         return None
     ambush = well_formed(party, personal, group)
+    if ambush is None:
+        return None
     seat = action.seat
-    if ambush is None or not _fits(state, seat, party, personal, group):
+    band, jailed, hand = state.bands[seat], state.prison[seat], state.hands[seat]
+    for c in party:
+        if c not in band or c in jailed:
+            return None
+    for _, card in personal:
+        if card not in hand:
+            return None
+    if group is not None and group not in hand:
+        return None
+    if not PAID.isdisjoint(party) and paid_count(party) > gold_count(hand):
         return None
     pending = set_at(state.pending, seat, ambush)
-    event = Event.of("info", PREPARED, seat_names(state.players)[seat])
+    event = Event.of("info", PREPARED, state.players[seat].name)
     if all(pending):  # no None left (a party is never false): the ambushes are sprung
         draft = StepDraft(state)
         draft.pending = pending
