@@ -111,11 +111,12 @@ class Draft(Generic[T]):
 
 
 def _twin(cls: type, kind: str) -> type:
-    """A writable class with the slots of the frozen slotted dataclass `cls`: filled with
-    plain slot stores, an instance then becomes a `cls` (Python lets an object change to
-    a class of the same layout). A frozen dataclass's own stores go through
+    """A writable class with the slots and bases of the frozen slotted dataclass `cls`:
+    filled with plain slot stores, an instance then becomes a `cls` (Python lets an
+    object change to a class of the same layout: the same slots over the same base, such
+    as `contract.Move`). A frozen dataclass's own stores go through
     `object.__setattr__`, several times slower: this is the rules' hot path."""
-    return type(f"{cls.__name__}{kind}", (), {"__slots__": cls.__dict__["__slots__"]})
+    return type(f"{cls.__name__}{kind}", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
 
 
 def _compile(source: str, name: str, scope: dict[str, Any]) -> Any:

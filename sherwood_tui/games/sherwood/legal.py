@@ -9,6 +9,7 @@ from itertools import combinations, compress, islice, permutations
 from typing import Any, Protocol
 
 from sherwood_tui.core.contract import Move
+from sherwood_tui.core.draft import positional
 from sherwood_tui.games.sherwood.data import Reward
 from sherwood_tui.games.sherwood.model import (
     RANSOM_COST,
@@ -381,19 +382,9 @@ PLAIN_KEPT, LOADED_KEPT = 1024, 64  # per seat; per seat and loot card
 AMBUSHES_KEPT = 4 * PLAIN_KEPT + 4 * len([c for c in LOOT if c.kind != "gold"]) * LOADED_KEPT  # in all, four seats
 
 
-class _AmbushTwin(Move):
-    """A writable twin of `PrepareAmbush` (the same base and slots; the way of
-    `core.draft.copier`, whose twins cannot become a move): filled with plain slot stores,
-    it becomes the action, quicker than a move's keyword __init__ (dozens a game are new)."""
-
-    __slots__ = PrepareAmbush.__slots__
-
-
-def _new_ambush(seat: int, party: tuple[str, ...], personal: tuple = (), group: int | None = None) -> PrepareAmbush:
-    ambush: Any = _AmbushTwin()
-    ambush.type, ambush.seat, ambush.party, ambush.personal, ambush.group = "prepare", seat, party, personal, group
-    ambush.__class__ = PrepareAmbush
-    return ambush
+# A new ambush by position (type, seat, party, personal, group): quicker than a move's
+# keyword __init__, and dozens a game are new.
+_new_ambush = positional(PrepareAmbush)
 
 
 def _make_room(known: dict, wanted: int, kept: int) -> None:
@@ -416,7 +407,7 @@ def _interned(seat: int, parties: Sequence[tuple[str, ...]]) -> list[PrepareAmbu
                 party = parties[i]
                 action = known.get(party)  # an earlier party of this list may be the same
                 if action is None:
-                    action = known[party] = _new_ambush(seat, party)
+                    action = known[party] = _new_ambush("prepare", seat, party, (), None)
                 out[i] = action
     return out
 
@@ -527,9 +518,9 @@ def _loaded(known: dict, seat: int, party: tuple[str, ...], card: int, personal:
     _make_room(known, 1, LOADED_KEPT)
     if personal:
         carrier = party[card % 2] if len(party) > 1 else party[0]
-        action = _new_ambush(seat, party, ((carrier, card),))
+        action = _new_ambush("prepare", seat, party, ((carrier, card),), None)
     else:
-        action = _new_ambush(seat, party, (), card)
+        action = _new_ambush("prepare", seat, party, (), card)
     known[party] = action
     return action
 
