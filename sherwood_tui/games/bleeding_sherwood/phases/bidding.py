@@ -22,9 +22,11 @@ from sherwood_tui.games.bleeding_sherwood.model import (
 )
 from sherwood_tui.games.bleeding_sherwood.phases import collecting
 
-BID = "{0} bids {1}; {0}'s bid is now {2}."
-PASSES = "{0} passes with a bid of {1}."
-NOTHING_LEFT = "{0} has no Goodes left and passes with a bid of {1}."
+# The lines name a player by their `Player` (`{0.name}`: the name is read, a pydantic
+# attribute look-up, only when the line is worded).
+BID = "{0.name} bids {1}; {0.name}'s bid is now {2}."
+PASSES = "{0.name} passes with a bid of {1}."
+NOTHING_LEFT = "{0.name} has no Goodes left and passes with a bid of {1}."
 
 
 def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
@@ -43,7 +45,7 @@ def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     index = hand.index(card)
     new_hands = put(hands, hand[:index] + hand[index + 1 :])
     total = state.totals[seat] + GOODE_VALUES[card]
-    events = [event("info", BID, players[seat].name, GOODE_LABELS[card], total)]
+    events = [event("info", BID, players[seat], GOODE_LABELS[card], total)]
     turn = seat
     while True:  # the next seat that has not passed (at worst this one)
         turn += 1
@@ -69,7 +71,7 @@ def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
 def pass_seat(state: State, seat: int, _: object = None) -> tuple[State, list[Event]]:
     """`pass_` with the action's seat (`rules.apply` knows it for the shared actions)."""
     players, totals = state.players, state.totals
-    events = [event("info", PASSES, players[seat].name, totals[seat])]
+    events = [event("info", PASSES, players[seat], totals[seat])]
     turn, n = seat, len(players)
     passed = PUT[n][seat](state.passed, True)
     while True:  # the next seat that has not passed (back to this one: everyone has)
@@ -106,7 +108,7 @@ def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         if hands[seat]:
             break
         passed = PUT[n][seat](passed, True)
-        events.append(event("info", NOTHING_LEFT, state.players[seat].name, state.totals[seat]))
+        events.append(event("info", NOTHING_LEFT, state.players[seat], state.totals[seat]))
     if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
         return collecting.begin(state, turn, passed, events)
     state = make_state(
