@@ -3,8 +3,8 @@ A bidder with no Goodes left passes at once. Once everyone has passed, collectio
 begins.
 
 A step builds its one new state with `make_state` (every field by position: the order
-is in `model`), the turn on the next seat; it is done if that seat may bid (the common
-case), else `move_turn` works the turn out."""
+is in `model`), the turn on the next seat, if that seat may bid (the common case); else
+`turn_from` works the turn out and builds it."""
 
 from __future__ import annotations
 
@@ -54,14 +54,14 @@ def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
         if not passed[turn]:
             break
     bids = state.bids
-    new = make_state(
+    new_bids, totals = put(bids, bids[seat] + (card,)), put(state.totals, total)
+    if not new_hands[turn]:
+        return turn_from(state, turn, new_hands, new_bids, totals, passed, events)
+    new = make_state(  # the common case: they bid next
         players, "bidding", new_hands, state.peasant_discard, state.collected, state.targets, turn,
-        put(bids, bids[seat] + (card,)), put(state.totals, total), passed, state.collect_pos, state.bid_open,
-        state.bid_taken, state.table,
+        new_bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
     )
-    if new_hands[turn]:
-        return new, events  # the common case: they bid next
-    return move_turn(new, events)
+    return new, events
 
 
 def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
@@ -83,21 +83,35 @@ def pass_seat(state: State, seat: int, _: object = None) -> tuple[State, list[Ev
     if turn == seat:  # the last to pass: the turn stays with them
         return collecting.begin(state, turn, passed, events)
     hands = state.hands
-    new = make_state(
+    if not hands[turn]:
+        return turn_from(state, turn, hands, state.bids, totals, passed, events)
+    new = make_state(  # the common case: they bid next
         players, "bidding", hands, state.peasant_discard, state.collected, state.targets,
         turn, state.bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
     )
-    if hands[turn]:
-        return new, events  # the common case: they bid next
-    return move_turn(new, events)
+    return new, events
 
 
 def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """Pass the turn round the table, from the seat `state.turn`, to the first bidder who
     has not passed and holds Goodes (those who hold none pass now); once everyone has
-    passed, the turn stays with the last to pass and collection begins. (A bid or a pass
-    calls it only when the next seat to bid holds no Goodes; a new round always.)"""
-    hands, passed, start = state.hands, state.passed, state.turn
+    passed, the turn stays with the last to pass and collection begins. (A new round
+    calls it when its first bidder holds no Goodes.)"""
+    return turn_from(state, state.turn, state.hands, state.bids, state.totals, state.passed, events)
+
+
+def turn_from(
+    state: State,
+    start: int,
+    hands: tuple[tuple[int, ...], ...],
+    bids: tuple[tuple[int, ...], ...],
+    totals: tuple[int, ...],
+    passed: tuple[bool, ...],
+    events: list[Event],
+) -> tuple[State, list[Event]]:
+    """`move_turn` from the seat `start`, in `state` with these bidding fields (a bid or a
+    pass calls it with its new values, when the next seat to bid holds no Goodes: the
+    step makes one new state, not two)."""
     n = len(passed)
     turn = (start - 1) % n
     for k in range(n):
@@ -108,11 +122,11 @@ def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         if hands[seat]:
             break
         passed = PUT[n][seat](passed, True)
-        events.append(event("info", NOTHING_LEFT, state.players[seat], state.totals[seat]))
+        events.append(event("info", NOTHING_LEFT, state.players[seat], totals[seat]))
+    state = make_state(
+        state.players, "bidding", hands, state.peasant_discard, state.collected, state.targets,
+        turn, bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
+    )
     if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
         return collecting.begin(state, turn, passed, events)
-    state = make_state(
-        state.players, state.phase, hands, state.peasant_discard, state.collected, state.targets,
-        turn, state.bids, state.totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
-    )
     return state, events
