@@ -25,9 +25,6 @@ ROUND_END = "Round {0} ends ({1} discarded). Scores: {2}."
 REACHED = "{0} reached {1} points."
 GAME_END = "{0} The game is over: {1} {2}."
 
-_peasant_value = PEASANT_VALUES.__getitem__
-
-
 def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """Discard leftovers; end at the winning score, else start the next round. (`state`:
     the last collector's, the collection over whatever its position and open bids.)"""
@@ -45,9 +42,14 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     peasant_discard = state.peasant_discard + tuple(leftovers_p)
     goode_discard = table.goode_discard + tuple(leftovers_g)
     hands_at_round_end = tuple(map(len, state.hands))
+    # Each seat's points (`score_of` written out: `map` calls a tuple's __getitem__ through
+    # a slot wrapper, several times the cost of this loop; the lists grow all game).
     points = []
     for got in state.collected:
-        points.append(sum(map(_peasant_value, got)))  # (score_of, without n calls)
+        score = 0
+        for peasant in got:
+            score += PEASANT_VALUES[peasant]
+        points.append(score)
     discarded = lazy(count, (len(leftovers_g) + len(leftovers_p), "leftover card"))
     events.append(event("round_end", ROUND_END, table.round, discarded, lazy(words.names_with, (players, points, "{} {}", ""))))
     if max(points) >= WINNING_SCORE:
