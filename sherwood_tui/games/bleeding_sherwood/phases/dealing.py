@@ -116,10 +116,10 @@ def specials(
     """Let the special Peasants among the `targets` act, in the order dealt (extra
     targets too); the effects in force this round, and the hands, the decks and the
     Goodes face up after them (the Town Crier deals another target, the Generous Miller
-    deals everyone a Goode)."""
+    deals everyone a Goode). `targets`: [peasant, [bonus Goodes]] lists, the caller's
+    own, changed in place (the Cutpurse gathers the bonuses)."""
     n = len(hands)
     pdeck, gdeck, face_up = list(peasants), list(goodes), list(shown)
-    targets[:] = [[peasant, list(bonus)] for peasant, bonus in targets]  # the Cutpurse gathers bonuses
 
     def deal_one() -> bool:
         if not pdeck:
