@@ -37,12 +37,13 @@ def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     """`play_goode` with the action's fields (`rules.apply` knows them for the shared actions)."""
     hands = state.hands
     hand = hands[seat]
-    if card not in hand:
-        raise RuleError("That Goode is not in your hand.")
+    try:
+        index = hand.index(card)  # (one search: no `in` first)
+    except ValueError:
+        raise RuleError("That Goode is not in your hand.") from None
     players, passed = state.players, state.passed
     n = len(players)
     put = PUT[n][seat]  # a copy of a seat's tuple with this seat's entry replaced
-    index = hand.index(card)
     new_hands = put(hands, hand[:index] + hand[index + 1 :])
     total = state.totals[seat] + GOODE_VALUES[card]
     events = [event("info", BID, players[seat], GOODE_LABELS[card], total)]
