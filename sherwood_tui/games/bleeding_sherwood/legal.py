@@ -3,8 +3,6 @@ possible actions are built once and `legal_actions` hands out the shared objects
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from sherwood_tui.games.bleeding_sherwood.model import (
     GOODE_VALUES,
     PEASANT_VALUES,
@@ -63,12 +61,12 @@ class Turns:
         phase = state.phase
         if phase == "bidding":
             if seat == state.turn:
-                hand = state.hands[seat]
-                if len(hand) > 1:  # (one itemgetter call: quicker than a list comprehension)
-                    return [*itemgetter(*hand)(PLAYS[seat]), PASSES[seat]]
-                if hand:  # one Goode (the commonest hand at a bid)
-                    return [PLAYS[seat][hand[0]], PASSES[seat]]
-                return [PASSES[seat]]
+                plays: list[PlayGoode | Pass] = []
+                play = PLAYS[seat]
+                for card in state.hands[seat]:  # (a loop: quicker than a list comprehension, or
+                    plays.append(play[card])  # than making an itemgetter, for a hand's few cards)
+                plays.append(PASSES[seat])
+                return plays
             return []
         if phase == "collecting" and seat == state.table.order[state.collect_pos]:
             take_target = TAKE_TARGETS[seat]

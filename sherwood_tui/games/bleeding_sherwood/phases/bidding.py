@@ -3,8 +3,8 @@ A bidder with no Goodes left passes at once. Once everyone has passed, collectio
 begins.
 
 A step builds its one new state with `make_state` (every field by position: the order
-is in `model`), the turn on the next seat; it is done if that seat may bid (the common
-case), else `move_turn` works the turn out."""
+is in `model`), the turn on the next seat, if that seat may bid (the common case); else
+`turn_from` works the turn out and builds it."""
 
 from __future__ import annotations
 
@@ -22,9 +22,11 @@ from sherwood_tui.games.bleeding_sherwood.model import (
 )
 from sherwood_tui.games.bleeding_sherwood.phases import collecting
 
-BID = "{0} bids {1}; {0}'s bid is now {2}."
-PASSES = "{0} passes with a bid of {1}."
-NOTHING_LEFT = "{0} has no Goodes left and passes with a bid of {1}."
+# The lines name a player by their `Player` (`{0.name}`: the name is read, a pydantic
+# attribute look-up, only when the line is worded).
+BID = "{0.name} bids {1}; {0.name}'s bid is now {2}."
+PASSES = "{0.name} passes with a bid of {1}."
+NOTHING_LEFT = "{0.name} has no Goodes left and passes with a bid of {1}."
 
 
 def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
@@ -35,15 +37,16 @@ def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     """`play_goode` with the action's fields (`rules.apply` knows them for the shared actions)."""
     hands = state.hands
     hand = hands[seat]
-    if card not in hand:
-        raise RuleError("That Goode is not in your hand.")
+    try:
+        index = hand.index(card)  # (one search: no `in` first)
+    except ValueError:
+        raise RuleError("That Goode is not in your hand.") from None
     players, passed = state.players, state.passed
     n = len(players)
     put = PUT[n][seat]  # a copy of a seat's tuple with this seat's entry replaced
-    index = hand.index(card)
     new_hands = put(hands, hand[:index] + hand[index + 1 :])
     total = state.totals[seat] + GOODE_VALUES[card]
-    events = [event("info", BID, players[seat].name, GOODE_LABELS[card], total)]
+    events = [event("info", BID, players[seat], GOODE_LABELS[card], total)]
     turn = seat
     while True:  # the next seat that has not passed (at worst this one)
         turn += 1
@@ -52,14 +55,14 @@ def play(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
         if not passed[turn]:
             break
     bids = state.bids
-    new = make_state(
+    new_bids, totals = put(bids, bids[seat] + (card,)), put(state.totals, total)
+    if not new_hands[turn]:
+        return turn_from(state, turn, new_hands, new_bids, totals, passed, events)
+    new = make_state(  # the common case: they bid next
         players, "bidding", new_hands, state.peasant_discard, state.collected, state.targets, turn,
-        put(bids, bids[seat] + (card,)), put(state.totals, total), passed, state.collect_pos, state.bid_open,
-        state.bid_taken, state.table,
+        new_bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
     )
-    if new_hands[turn]:
-        return new, events  # the common case: they bid next
-    return move_turn(new, events)
+    return new, events
 
 
 def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
@@ -69,7 +72,7 @@ def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
 def pass_seat(state: State, seat: int, _: object = None) -> tuple[State, list[Event]]:
     """`pass_` with the action's seat (`rules.apply` knows it for the shared actions)."""
     players, totals = state.players, state.totals
-    events = [event("info", PASSES, players[seat].name, totals[seat])]
+    events = [event("info", PASSES, players[seat], totals[seat])]
     turn, n = seat, len(players)
     passed = PUT[n][seat](state.passed, True)
     while True:  # the next seat that has not passed (back to this one: everyone has)
@@ -81,21 +84,35 @@ def pass_seat(state: State, seat: int, _: object = None) -> tuple[State, list[Ev
     if turn == seat:  # the last to pass: the turn stays with them
         return collecting.begin(state, turn, passed, events)
     hands = state.hands
-    new = make_state(
+    if not hands[turn]:
+        return turn_from(state, turn, hands, state.bids, totals, passed, events)
+    new = make_state(  # the common case: they bid next
         players, "bidding", hands, state.peasant_discard, state.collected, state.targets,
         turn, state.bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
     )
-    if hands[turn]:
-        return new, events  # the common case: they bid next
-    return move_turn(new, events)
+    return new, events
 
 
 def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """Pass the turn round the table, from the seat `state.turn`, to the first bidder who
     has not passed and holds Goodes (those who hold none pass now); once everyone has
-    passed, the turn stays with the last to pass and collection begins. (A bid or a pass
-    calls it only when the next seat to bid holds no Goodes; a new round always.)"""
-    hands, passed, start = state.hands, state.passed, state.turn
+    passed, the turn stays with the last to pass and collection begins. (A new round
+    calls it when its first bidder holds no Goodes.)"""
+    return turn_from(state, state.turn, state.hands, state.bids, state.totals, state.passed, events)
+
+
+def turn_from(
+    state: State,
+    start: int,
+    hands: tuple[tuple[int, ...], ...],
+    bids: tuple[tuple[int, ...], ...],
+    totals: tuple[int, ...],
+    passed: tuple[bool, ...],
+    events: list[Event],
+) -> tuple[State, list[Event]]:
+    """`move_turn` from the seat `start`, in `state` with these bidding fields (a bid or a
+    pass calls it with its new values, when the next seat to bid holds no Goodes: the
+    step makes one new state, not two)."""
     n = len(passed)
     turn = (start - 1) % n
     for k in range(n):
@@ -106,11 +123,11 @@ def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         if hands[seat]:
             break
         passed = PUT[n][seat](passed, True)
-        events.append(event("info", NOTHING_LEFT, state.players[seat].name, state.totals[seat]))
+        events.append(event("info", NOTHING_LEFT, state.players[seat], totals[seat]))
+    state = make_state(
+        state.players, "bidding", hands, state.peasant_discard, state.collected, state.targets,
+        turn, bids, totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
+    )
     if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
         return collecting.begin(state, turn, passed, events)
-    state = make_state(
-        state.players, state.phase, hands, state.peasant_discard, state.collected, state.targets,
-        turn, state.bids, state.totals, passed, state.collect_pos, state.bid_open, state.bid_taken, state.table,
-    )
     return state, events

@@ -25,11 +25,13 @@ from sherwood_tui.games.bleeding_sherwood.model import (
 from sherwood_tui.games.bleeding_sherwood.phases import round_end
 from sherwood_tui.games.bleeding_sherwood.scoring import ranking
 
+# The lines name a player by their `Player` (`{0.name}`: the name is read, a pydantic
+# attribute look-up, only when the line is worded).
 ORDER = "Everyone has passed. Collection order: {0}."
-NOTHING_TO_TAKE = "{0} finds nothing left to take."
-TAKES = "{0} (bid {1}) takes {2}."
-TAKES_WITH = "{0} (bid {1}) takes {2} and {3}."
-TAKES_BID = "{0} (bid {1}) takes {2}'s bid: {3}."
+NOTHING_TO_TAKE = "{0.name} finds nothing left to take."
+TAKES = "{0.name} (bid {1}) takes {2}."
+TAKES_WITH = "{0.name} (bid {1}) takes {2} and {3}."
+TAKES_BID = "{0.name} (bid {1}) takes {2.name}'s bid: {3}."
 
 
 def begin(state: State, turn: int, passed: tuple[bool, ...], events: list[Event]) -> tuple[State, list[Event]]:
@@ -75,12 +77,12 @@ def take_peasant(state: State, seat: int, peasant: int) -> tuple[State, list[Eve
         raise RuleError("That Peasant is not on the table.")
     goodes, hands, totals, players = target.goodes, state.hands, state.totals, state.players
     put = PUT[len(players)][seat]  # a copy of a seat's tuple with this seat's entry replaced
-    name = players[seat].name
+    player = players[seat]
     if goodes:
-        line = event("info", TAKES_WITH, name, totals[seat], PEASANT_LABELS[peasant], lazy(words.goodes, (goodes,)))
+        line = event("info", TAKES_WITH, player, totals[seat], PEASANT_LABELS[peasant], lazy(words.goodes, (goodes,)))
         hands = put(hands, hands[seat] + goodes)
     else:
-        line = event("info", TAKES, name, totals[seat], PEASANT_LABELS[peasant])
+        line = event("info", TAKES, player, totals[seat], PEASANT_LABELS[peasant])
     collected = state.collected
     collected = put(collected, collected[seat] + (peasant,))
     bids = state.bids
@@ -105,21 +107,21 @@ def take_owners_bid(state: State, seat: int, owner: int) -> tuple[State, list[Ev
     players = state.players
     if not 0 <= owner < len(players):
         raise RuleError("There is no such bid.")
-    owner_name = players[owner].name
+    bidder = players[owner]
     if owner == seat:
         raise RuleError("You cannot take your own bid.")
     bid_taken = state.bid_taken
     if bid_taken[owner]:
-        raise RuleError(f"{owner_name}'s bid has already been taken.")
+        raise RuleError(f"{bidder.name}'s bid has already been taken.")
     bids = state.bids
     bid = bids[owner]
     if not bid:
-        raise RuleError(f"{owner_name} bid nothing; there is no bid to take.")
+        raise RuleError(f"{bidder.name} bid nothing; there is no bid to take.")
     bid_open = state.bid_open
     if not bid_open[owner]:
-        raise RuleError(f"{owner_name}'s bid is not a target until {owner_name} has collected.")
+        raise RuleError(f"{bidder.name}'s bid is not a target until {bidder.name} has collected.")
     totals = state.totals
-    line = event("info", TAKES_BID, players[seat].name, totals[seat], owner_name, lazy(words.goodes, (bid,)))
+    line = event("info", TAKES_BID, players[seat], totals[seat], bidder, lazy(words.goodes, (bid,)))
     puts, hands = PUT[len(players)], state.hands  # copies of a seat's tuple with one entry replaced
     # the bid taken is closed; their own spent bid is a target now
     bid_open = puts[seat](puts[owner](bid_open, False), bids[seat] != ())
@@ -148,7 +150,7 @@ def move_collector(state: State, events: list[Event]) -> tuple[State, list[Event
         seat = order[pos]
         if targets or bid_open.count(True) > bid_open[seat]:
             break
-        events.append(event("info", NOTHING_TO_TAKE, state.players[seat].name))
+        events.append(event("info", NOTHING_TO_TAKE, state.players[seat]))
         # their spent bid is a target now
         bid_open = PUT[len(bid_open)][seat](bid_open, state.bids[seat] != ())
         pos += 1

@@ -40,6 +40,11 @@ IN_FORCE = "{0} this round."
 DECK_EMPTY = "The {0} deck is empty, so round {1} is not played."
 
 
+# Each Peasant as a target without Goodes, shared (targets are immutable): most
+# targets, each built anew several times a round otherwise.
+BARE_TARGETS = tuple(make_target(peasant, ()) for peasant in range(len(PEASANT_VALUES)))
+
+
 def start_round(
     state: State,
     first: int,
@@ -66,9 +71,13 @@ def start_round(
     while p < len(peasants):
         peasant = peasants[p]
         p += 1
-        bonus = goodes[g : g + PEASANT_BONUS[peasant]]  # dealt face up with it
-        g += len(bonus)
-        dealt.append(make_target(peasant, bonus))
+        bonus_count = PEASANT_BONUS[peasant]
+        if bonus_count:
+            bonus = goodes[g : g + bonus_count]  # dealt face up with it
+            g += len(bonus)
+            dealt.append(make_target(peasant, bonus))
+        else:  # (most Peasants bring no Goodes)
+            dealt.append(BARE_TARGETS[peasant])
         if PEASANT_SPECIALS[peasant] is not None:
             special = True
         value += PEASANT_VALUES[peasant]  # (some Peasants are worth less than nothing)
@@ -107,10 +116,10 @@ def specials(
     """Let the special Peasants among the `targets` act, in the order dealt (extra
     targets too); the effects in force this round, and the hands, the decks and the
     Goodes face up after them (the Town Crier deals another target, the Generous Miller
-    deals everyone a Goode)."""
+    deals everyone a Goode). `targets`: [peasant, [bonus Goodes]] lists, the caller's
+    own, changed in place (the Cutpurse gathers the bonuses)."""
     n = len(hands)
     pdeck, gdeck, face_up = list(peasants), list(goodes), list(shown)
-    targets[:] = [[peasant, list(bonus)] for peasant, bonus in targets]  # the Cutpurse gathers bonuses
 
     def deal_one() -> bool:
         if not pdeck:

@@ -7,6 +7,7 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
+    GOODE_VALUES,
     NO_BIDS,
     NOBODY,
     PEASANT_VALUES,
@@ -24,8 +25,9 @@ from sherwood_tui.games.bleeding_sherwood.scoring import winners
 ROUND_END = "Round {0} ends ({1} discarded). Scores: {2}."
 REACHED = "{0} reached {1} points."
 GAME_END = "{0} The game is over: {1} {2}."
-
-_peasant_value = PEASANT_VALUES.__getitem__
+# The words of each number of cards a round may discard (at most every card), one shared
+# `Lazy` each (immutable): not one made at every round's end.
+DISCARDED = tuple(lazy(count, (k, "leftover card")) for k in range(len(GOODE_VALUES) + len(PEASANT_VALUES) + 1))
 
 
 def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -45,10 +47,15 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     peasant_discard = state.peasant_discard + tuple(leftovers_p)
     goode_discard = table.goode_discard + tuple(leftovers_g)
     hands_at_round_end = tuple(map(len, state.hands))
+    # Each seat's points (`score_of` written out: `map` calls a tuple's __getitem__ through
+    # a slot wrapper, several times the cost of this loop; the lists grow all game).
     points = []
     for got in state.collected:
-        points.append(sum(map(_peasant_value, got)))  # (score_of, without n calls)
-    discarded = lazy(count, (len(leftovers_g) + len(leftovers_p), "leftover card"))
+        score = 0
+        for peasant in got:
+            score += PEASANT_VALUES[peasant]
+        points.append(score)
+    discarded = DISCARDED[len(leftovers_g) + len(leftovers_p)]
     events.append(event("round_end", ROUND_END, table.round, discarded, lazy(words.names_with, (players, points, "{} {}", ""))))
     if max(points) >= WINNING_SCORE:
         reached = ", ".join([players[s].name for s in range(n) if points[s] >= WINNING_SCORE])
