@@ -155,6 +155,11 @@ class Event:
         return f"Event(text={self.text!r}, kind={self.kind!r})"
 
 
+# `Event.of`, bound once, for the rules' hot path (a class method is bound anew at every
+# look-up through its class; the rules make hundreds of events a game).
+event = Event.of
+
+
 @plain
 class ScoreLine:
     """One player's final score with its parts, for the score sheet (numbers as floats)."""

@@ -66,3 +66,6 @@ class Lazy:
 
     def __format__(self, spec: str) -> str:
         return format(self.function(*self.args), spec)
+
+
+lazy = Lazy.of  # bound once, for the rules' hot path (see `contract.event`)

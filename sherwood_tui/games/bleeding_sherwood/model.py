@@ -13,9 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from sherwood_tui.core.contract import Event, Move, Player
+from sherwood_tui.core.contract import Move, Player
 from sherwood_tui.core.draft import field_names, plain, positional
-from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.bleeding_sherwood.data import cards
 
 # ----- state ---------------------------------------------------------------------------
@@ -119,11 +118,6 @@ make_state = positional(State)
 #            order, high_bidder, shown, end_reason, hands_at_round_end)
 make_table = positional(Table)
 make_target = positional(Target)  # make_target(peasant, goodes)
-
-# The core's event and lazy-words constructors, bound once (the rules make some 200
-# events a game; a class method is bound anew at every look-up through its class).
-event = Event.of
-lazy = Lazy.of
 
 
 # ----- actions -------------------------------------------------------------------------

@@ -4,8 +4,7 @@ the log's templates take as arguments."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
-from sherwood_tui.core.wording import Lazy, count, listing
+from sherwood_tui.core.wording import count, listing
 from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
 
 DATA = data()
@@ -107,11 +106,6 @@ def pawn_stock(state, seat: int) -> int:
 
 
 # ----- words for the log (formatted only when the log is read) -------------------------
-
-# `Event.of` and `Lazy.of`, bound once: the rules log several events a step, and a
-# classmethod is bound anew at every `Event.of(...)`.
-event = Event.of
-lazy = Lazy.of
 
 
 def chars_text(chars) -> str:

@@ -8,7 +8,7 @@ is in `model`), the turn on the next seat, if that seat may bid (the common case
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood.model import (
     GOODE_LABELS,
@@ -17,7 +17,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     Pass,
     PlayGoode,
     State,
-    event,
     make_state,
 )
 from sherwood_tui.games.bleeding_sherwood.phases import collecting

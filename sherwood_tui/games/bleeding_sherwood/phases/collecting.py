@@ -8,8 +8,9 @@ to take (the common case), else `move_collector` moves on."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     PEASANT_LABELS,
@@ -17,8 +18,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     State,
     TakeBid,
     TakeTarget,
-    event,
-    lazy,
     make_state,
     make_table,
 )

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     CARDS,
@@ -22,8 +23,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     ZEROS,
     State,
     Target,
-    event,
-    lazy,
     make_state,
     make_table,
     make_target,

@@ -3,8 +3,8 @@ when the next round cannot be dealt), else the highest bidder starts the next ro
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
-from sherwood_tui.core.wording import count
+from sherwood_tui.core.contract import Event, event
+from sherwood_tui.core.wording import count, lazy
 from sherwood_tui.games.bleeding_sherwood import words
 from sherwood_tui.games.bleeding_sherwood.model import (
     GOODE_VALUES,
@@ -14,8 +14,6 @@ from sherwood_tui.games.bleeding_sherwood.model import (
     WINNING_SCORE,
     ZEROS,
     State,
-    event,
-    lazy,
     make_state,
     make_table,
 )

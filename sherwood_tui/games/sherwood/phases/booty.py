@@ -3,10 +3,9 @@ Discretion draws a Loot card."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.games.sherwood.model import Reveal, StepDraft, draw_loot
 from sherwood_tui.games.sherwood.phases import capture
-from sherwood_tui.games.sherwood.tables import event
 
 LITTLE_BOOTY = "{0} takes a Little Booty (1 Loot card)."
 

@@ -4,14 +4,15 @@ two or more newcomers arranges them (`OrderPrisoners`, public)."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.data import DISCRETION
 from sherwood_tui.games.sherwood.legal import new_prisoners
 from sherwood_tui.games.sherwood.model import OrderPrisoners, Reveal, StepDraft, set_at
 from sherwood_tui.games.sherwood.phases import end, sheriff
-from sherwood_tui.games.sherwood.tables import chars_text, event, lazy
+from sherwood_tui.games.sherwood.tables import chars_text
 
 GIVEN_CELL = "{0} is given cell {1} of the prison."
 THROWN_IN = "{0}'s party is the most seen (Discretion {1}) and won a mission: {2} {3} thrown into cell {4}."

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
+from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.model import StepDraft
 from sherwood_tui.games.sherwood.phases.turn import popularity_text
 from sherwood_tui.games.sherwood.scoring import scores
-from sherwood_tui.games.sherwood.tables import event, lazy
 
 LAST_TURN_END = "End of turn {0}, King Richard's turn. Popularity: {1}."
 GAME_OVER = "The game is over. {0}"

@@ -3,12 +3,12 @@ choose-one rule); then the capture, and the game ends."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import capture
-from sherwood_tui.games.sherwood.tables import event, seats_text
+from sherwood_tui.games.sherwood.tables import seats_text
 
 NOTE = "{0}"
 # `evolve` of the reveal and its skill results, written out (the last step of every game)

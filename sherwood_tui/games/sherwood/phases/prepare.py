@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count
@@ -146,14 +146,14 @@ def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Even
     if not PAID.isdisjoint(party) and paid_count(party) > gold_count(hand):
         return None
     pending = set_at(state.pending, seat, ambush)
-    event = Event.of("info", PREPARED, state.players[seat].name)
+    line = event("info", PREPARED, state.players[seat].name)
     if all(pending):  # no None left (a party is never false): the ambushes are sprung
         draft = StepDraft(state)
         draft.pending = pending
-        events = [event]
+        events = [line]
         spring.spring(draft, events)
         return draft.done(), events
-    return _with_pending(state, pending), [event]
+    return _with_pending(state, pending), [line]
 
 
 def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event]:

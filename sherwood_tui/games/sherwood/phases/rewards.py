@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import copier, positional
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.legal import (
     possible_rewards,
     reward_problem,
@@ -32,9 +33,7 @@ from sherwood_tui.games.sherwood.tables import (
     TOWN_INDEX,
     TOWNS,
     cards_text,
-    event,
     gold_cards,
-    lazy,
     pawn_stock,
 )
 

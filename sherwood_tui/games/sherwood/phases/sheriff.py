@@ -3,13 +3,13 @@ prisoner; its owner may pay Gold to free more (`Ransom`, private). Then the next
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import positional
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.wording import count
+from sherwood_tui.core.wording import count, lazy
 from sherwood_tui.games.sherwood.model import RANSOM_COST, Ransom, RansomOffer, StepDraft, set_at
 from sherwood_tui.games.sherwood.phases import turn
-from sherwood_tui.games.sherwood.tables import CHAR_NAMES, chars_text, event, gold_cards, lazy
+from sherwood_tui.games.sherwood.tables import CHAR_NAMES, chars_text, gold_cards
 
 NOBODY_TO_FREE = "The Sheriff makes his rounds to cell {0}: nobody to free."
 FREES = "The Sheriff makes his rounds to cell {0} ({1}'s) and frees {2}."

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import positional
-from sherwood_tui.core.wording import Lazy
+from sherwood_tui.core.wording import Lazy, lazy
 from sherwood_tui.games.sherwood.data import DISCRETION, SKILL_NAMES
 from sherwood_tui.games.sherwood.model import Outcome, Party, PendingParty, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import king, unsuccessful
@@ -19,8 +19,6 @@ from sherwood_tui.games.sherwood.tables import (
     LOOT,
     MISSION_NAMES,
     chars_text,
-    event,
-    lazy,
     paid_count,
     party_totals,
     seats_text,
@@ -35,7 +33,11 @@ MUST_KEEP = "{0} leads {1} and must keep one mission."
 
 # The names of the seats that lead a skill together: a tie somewhere at nearly every
 # springing, and `seats_text` (a listing) costs several times the hash of two short tuples.
-_leaders_text = lru_cache(maxsize=512)(seats_text)
+@lru_cache(maxsize=512)
+def _leaders_text(names: tuple[str, ...], leaders: tuple[int, ...]) -> str:
+    return seats_text(names, leaders)
+
+
 # The constructors, every field by position (built at every springing)
 _make_skill = positional(SkillResult)
 _make_reveal = positional(Reveal)

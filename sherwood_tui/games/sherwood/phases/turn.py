@@ -3,12 +3,12 @@ and the end of a turn."""
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.rng import shuffled
-from sherwood_tui.core.wording import count
+from sherwood_tui.core.wording import count, lazy
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import KING, ROMAN, StepDraft
-from sherwood_tui.games.sherwood.tables import MISSION_NAMES, event, lazy
+from sherwood_tui.games.sherwood.tables import MISSION_NAMES
 
 END_OF_TURN = "End of turn {0}. Popularity: {1}."
 STACK_USED = "Stack {0} is used up: stack {1} ({2}) is shuffled and comes into play."

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import copier
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood.data import SKILL_NAMES
 from sherwood_tui.games.sherwood.model import ChooseMission, Reveal, SkillResult, StepDraft
 from sherwood_tui.games.sherwood.phases import rewards
-from sherwood_tui.games.sherwood.tables import MISSION_NAMES, MISSIONS, event
+from sherwood_tui.games.sherwood.tables import MISSION_NAMES, MISSIONS
 
 KEEPS = "{0} keeps {1} ({2})."
 GOES_TO = "{0} goes to {1}."
