@@ -165,6 +165,13 @@ async def showing(pilot, kind: type | tuple[type, ...], text: str = "") -> None:
         return bool(shown.strip()) and text in shown
 
     await until(pilot, drawn, f"{getattr(kind, '__name__', kind)} {text}")
+    # A screen's parts are drawn in turn: wait until what it shows holds still.
+    deadline = time.monotonic() + DEADLINE
+    previous = None
+    while (shown := screen_text(app)) != previous:
+        assert time.monotonic() < deadline, "the screen never held still"
+        previous = shown
+        await pilot.pause(0.05)
 
 
 # ----- joining and deciding ----------------------------------------------------------
