@@ -466,12 +466,17 @@ async def serve_quietly(table) -> None:
     print("\n".join(table.instructions()), flush=True)
     print(f"Saved in {host.save_path}; Ctrl+C closes the table (sherwood-tui host --resume FILE opens it again).", flush=True)
     said = [""]
+    notices = [0]  # how many of the doors' log lines were printed
 
     def report() -> None:
         line = status_line(host.status(), host.problem)
         if line != said[0]:
             said[0] = line
             print(line, flush=True)
+        new = min(host.notices_said - notices[0], len(host.notices))
+        for notice in list(host.notices)[len(host.notices) - new:]:
+            print(notice, flush=True)
+        notices[0] = host.notices_said
 
     host.listeners.append(report)
     report()

@@ -6,8 +6,9 @@ player's terminal (over SSH or in a browser) or spectator. Each connection says 
 is with a one-time ticket (`issue_ticket`, asked for by the SSH or web server when it
 starts the seat process), then speaks the protocol of `table/protocol.py`.
 
-Who may take a seat: an SSH key that has taken it before (the join code binds a key to a
-seat for good), or the holder of the seat's secret browser link. The claims, the code and
+Who may take a seat: an SSH key that has taken it before (the join code, typed at the SSH
+door's prompt, binds a key to a seat for good: `claim`), or the holder of the seat's
+secret browser link. The claims, the code and
 the links are kept beside the save (`.NAME.table.json`, hidden like the lock: the save
 list skips it), so a restarted host gives the same keys the same seats.
 """
@@ -27,6 +28,7 @@ import sys
 import tempfile
 import time
 import unicodedata
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +39,7 @@ from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.savelock import SaveLock
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.wording import listing, printable
+from sherwood_tui.table.door import DoorLimits
 from sherwood_tui.table.protocol import (
     SEAT_LINE_LIMIT,
     ProtocolError,
@@ -51,7 +54,6 @@ from sherwood_tui.table.wire import events_to_json, feed_to_json
 WATCH = "watch"  # the login of spectators
 TICKET_LIFE = 60.0  # seconds a ticket may wait for its seat process to say hello
 HELLO_WAIT = 30.0  # seconds a new connection has to say hello
-CODE_TRIES = 3  # wrong join codes before the connection is closed
 MAX_TABLE_FILE = 256 * 1024
 
 REPLACED = "This seat was opened on another terminal."
@@ -195,6 +197,8 @@ class TableHost:
         self.listeners: list[Callable[[], None]] = []
         self.save_problem = ""  # why the last save failed ("" when it did not)
         self.bot_problem = ""  # which bot failed, where the crash file is
+        self.notices: deque[str] = deque(maxlen=20)  # the doors' last log lines (penalties), newest last
+        self.notices_said = 0  # how many there have been
         self._folder = Path(tempfile.mkdtemp(prefix="sherwood-table-"))
         self.socket_path = self._folder / "host.sock"
         self._server: asyncio.AbstractServer | None = None
@@ -237,26 +241,69 @@ class TableHost:
         raise TableRefusal(f"There is no seat {asked!r} at this table; the seats are "
                            f"{', '.join(humans)} (or {WATCH}, to watch).")
 
+    def recognises(self, key: str) -> bool:
+        """Whether the SSH key `key` holds a seat, or has watched, at this table."""
+        return key in self.claims.watchers or key in self.claims.seat_keys.values()
+
+    def joining(self, login: str, key: str) -> str | None:
+        """None when `key` may take the seat of `login` (or watch) as it is; otherwise
+        the heading of its join-code prompt. TableRefusal when it may not have it."""
+        seat = self._seat_of_login(login)
+        self._check_seat(seat, key)
+        if self._known(seat, key):
+            return None
+        where = "to watch" if seat is None else f"as {self.session.player_name(seat)}"
+        return f"{self.game.title}: joining the table {where}."
+
+    def claim(self, login: str, key: str, code: str) -> bool:
+        """Whether `code` is the join code: if so, `key` holds the seat of `login` (or may
+        watch) for good. TableRefusal when the seat was taken meanwhile."""
+        seat = self._seat_of_login(login)
+        self._check_seat(seat, key)
+        if not same_code(code, self.join_code):
+            return False
+        self._bind(seat, key)
+        return True
+
+    def _check_seat(self, seat: int | None, key: str) -> None:
+        """TableRefusal when the SSH key `key` may never sit at `seat` (a bot's, or
+        another key's)."""
+        if seat is None:
+            return
+        name = self.session.player_name(seat)
+        if self.session.players[seat].bot is not None:
+            raise TableRefusal(f"{name} is played by a bot at this table.")
+        owner = self.claims.seat_keys.get(seat)
+        if owner is not None and owner != key:
+            raise TableRefusal(f"{name}'s seat was taken by another key.")
+
     def issue_ticket(self, login: str, key: str) -> str:
         """A one-time ticket for a seat process of `key` on the seat of `login` (or
-        watching), valid for TICKET_LIFE seconds; TableRefusal says why not."""
+        watching), valid for TICKET_LIFE seconds; TableRefusal says why not (an SSH key
+        must have joined first: `claim`)."""
         seat = self._seat_of_login(login)
         if key.startswith("link:"):
             token = key.removeprefix("link:")
             if seat is None or not secrets.compare_digest(token.encode(), self.claims.links.get(seat, "").encode()):
                 raise TableRefusal("This link is not a seat of this table.")
-        elif seat is not None:
-            name = self.session.player_name(seat)
-            if self.session.players[seat].bot is not None:
-                raise TableRefusal(f"{name} is played by a bot at this table.")
-            owner = self.claims.seat_keys.get(seat)
-            if owner is not None and owner != key:
-                raise TableRefusal(f"{name}'s seat was taken by another key.")
+        else:
+            self._check_seat(seat, key)
+            refusal = self._refusal(seat, key)
+            if refusal:
+                raise TableRefusal(refusal)
         now = time.monotonic()
         self.tickets = {t: entry for t, entry in self.tickets.items() if entry[2] > now}
         ticket = secrets.token_urlsafe(24)
         self.tickets[ticket] = (login, key, now + TICKET_LIFE)
         return ticket
+
+    def door_notice(self, line: str) -> None:
+        """A line of a door's log (a source refused for a while): kept, and shown on the
+        host's terminal."""
+        self.notices.append(line)
+        self.notices_said += 1
+        for listener in list(self.listeners):
+            listener()
 
     def seat_command(self, ticket: str) -> list[str]:
         """The command line of a seat process for `ticket` (`--name=value`: a ticket may
@@ -444,11 +491,6 @@ class TableHost:
         if refusal:
             await send(writer, {"type": "closed", "message": refusal})
             return
-        if not key.startswith("link:") and not self._known(seat, key):
-            refusal = await self._ask_code(reader, writer, seat, key)
-            if refusal:
-                await send(writer, {"type": "closed", "message": refusal})
-                return
         name = "Spectator" if seat is None else self.session.player_name(seat)
         if not await send(writer, {"type": "welcome", "game": self.game.id, "seat": seat, "name": name}):
             return
@@ -463,42 +505,18 @@ class TableHost:
             await sender
 
     def _refusal(self, seat: int | None, key: str) -> str:
-        """Why `key` may not have `seat` (already taken by another key), or ""."""
-        if seat is None or key.startswith("link:"):
+        """Why the SSH key `key` may not have `seat` now (taken by another key, or never
+        claimed), or ""."""
+        if key.startswith("link:"):
             return ""
-        owner = self.claims.seat_keys.get(seat)
-        if owner is not None and owner != key:
+        owner = self.claims.seat_keys.get(seat) if seat is not None else None
+        if seat is not None and owner is not None and owner != key:
             return f"{self.session.player_name(seat)}'s seat was taken by another key."
-        return ""
+        return "" if self._known(seat, key) else "This key has not joined the table yet: connect again and type the join code."
 
     def _known(self, seat: int | None, key: str) -> bool:
         """Whether `key` has taken `seat` (or may watch) before."""
         return key in self.claims.watchers if seat is None else self.claims.seat_keys.get(seat) == key
-
-    async def _ask_code(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                        seat: int | None, key: str) -> str:
-        """Ask for the join code until it is right (the key is then bound to the seat
-        for good: "") or wrong CODE_TRIES times (why the connection closes)."""
-        name = None if seat is None else self.session.player_name(seat)  # None: to watch
-        problem = ""
-        for _ in range(CODE_TRIES):
-            if not await send(writer, {"type": "need_code", "name": name, "problem": problem}):
-                return "gone"
-            while True:
-                message = await read_message(reader)
-                if message is None:
-                    return "gone"
-                if message["type"] == "bye":
-                    return "Goodbye."
-                if message["type"] == "code":
-                    break  # anything else before the code is ignored
-            if same_code(str(message.get("code", "")), self.join_code):
-                refusal = self._refusal(seat, key)  # another key may have taken it meanwhile
-                if not refusal:
-                    self._bind(seat, key)
-                return refusal
-            problem = "That is not the join code: ask the host for it."
-        return f"Wrong join code {CODE_TRIES} times: connect again to try again."
 
     def _bind(self, seat: int | None, key: str) -> None:
         if seat is None:
@@ -634,6 +652,7 @@ class TableSettings:
     ssh_port: int = 2222
     web_port: int | None = 8080  # None: no browser seats
     host_key: Path | None = None  # None: in the data folder
+    door: DoorLimits = field(default_factory=DoorLimits)  # what the SSH door gives strangers
 
 
 class OpenTable:
@@ -654,7 +673,8 @@ class OpenTable:
         await self.host.start()
         try:
             key = settings.host_key or data_dir() / "ssh_host_ed25519_key"
-            self.ssh = await start_ssh_server(self.host, settings.listen, settings.ssh_port, key)
+            self.ssh = await start_ssh_server(self.host, settings.listen, settings.ssh_port, key,
+                                              limits=settings.door, say=self.host.door_notice)
             if settings.web_port is not None:
                 from sherwood_tui.table.web import start_web_server
 

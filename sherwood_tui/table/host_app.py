@@ -23,6 +23,7 @@ class HostApp(App[int]):
     #join { padding: 1 2; border: round $primary; height: auto; }
     #seats { height: auto; max-height: 14; margin: 1 2 0 2; }
     #status { padding: 1 2; height: auto; }
+    #notices { padding: 0 2; height: auto; max-height: 4; }
     """
     BINDINGS = [
         Binding("b", "hand_to_bot", "A bot plays the chosen away seat"),
@@ -41,6 +42,7 @@ class HostApp(App[int]):
         seats.add_columns("Seat", "Login", "At the table", "Turn")
         yield seats
         yield Static("", id="status", markup=False)
+        yield Static("", id="notices", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -69,6 +71,7 @@ class HostApp(App[int]):
         if status.seats:
             seats.move_cursor(row=min(row, len(status.seats) - 1))
         self.query_one("#status", Static).update(status_line(status, self.host.problem))
+        self.query_one("#notices", Static).update("\n".join(list(self.host.notices)[-3:]))
 
     def action_hand_to_bot(self) -> None:
         seat = self.query_one("#seats", DataTable).cursor_row

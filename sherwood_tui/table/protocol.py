@@ -3,16 +3,13 @@ over a local (Unix) socket, each with a "type".
 
 Seat to host (small; the host refuses a longer line and closes the connection):
 - `{"type": "hello", "ticket": T}`: first; `T` is the one-time ticket the host issued
-  when this seat process was started for a connection (it says who this is).
-- `{"type": "code", "code": C}`: the table's join code, when the host asked for it.
+  when this seat process was started for a connection (it says who this is: a key
+  that has joined, at the SSH door's join-code prompt, or a browser seat's link).
 - `{"type": "act", "action": A}`: the chosen move, as the game's action JSON.
 - `{"type": "undo"}`: take back this seat's last move, if the table allows it.
 - `{"type": "bye"}`: the player leaves (the seat waits for them).
 
 Host to seat:
-- `{"type": "need_code", "name": N, "problem": P}`: this key has not taken seat `N`
-  (None: has not watched) yet: ask the player for the join code (`P`: why the last one
-  failed, or "").
 - `{"type": "welcome", "game": ID, "seat": S, "name": N}`: joined (seat None: watching).
 - `{"type": "feed", "feed": F, "events": E, "status": ST}`: what the seat may see now
   (`wire.feed_to_json`), the public events of the steps since the last feed

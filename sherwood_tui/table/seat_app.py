@@ -2,7 +2,7 @@
 
 Started by the host for each SSH or browser connection (`sherwood-tui seat --socket PATH
 --ticket T`), it connects to the host's socket, says hello with its ticket, and from
-then on shows what the host sends (table/protocol.py): the join code screen, the game's
+then on shows what the host sends (table/protocol.py): the game's
 own decision screens while the seat has moves (no curtains: the screen is the seat's
 own), a waiting screen otherwise, the interludes and round summaries of the hot-seat app,
 and the final scores. Every screen's key bar says whom the game waits for. The chosen
@@ -27,7 +27,7 @@ from sherwood_tui.table.protocol import (
     encode,
     read_message,
 )
-from sherwood_tui.table.seat_screens import JoinCodeScreen, MessageScreen, SeatFinalScreen, WaitingScreen
+from sherwood_tui.table.seat_screens import MessageScreen, SeatFinalScreen, WaitingScreen
 from sherwood_tui.ui.app import SherwoodApp, freeze_startup_objects
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.lifecycle import say
@@ -127,11 +127,7 @@ class SeatApp(SherwoodApp):
     def handle(self, message: dict[str, Any]) -> None:
         """One message of the host (a kind this app does not know is ignored)."""
         kind = message["type"]
-        if kind == "need_code":
-            name = message.get("name")
-            asking = JoinCodeScreen(None if name is None else str(name), str(message.get("problem", "")))
-            self.replace_game_screen(asking, guarded=True)
-        elif kind == "welcome":
+        if kind == "welcome":
             self.welcome(str(message["game"]), message.get("seat"))
         elif kind == "feed":
             self.take_feed(message)
@@ -167,9 +163,6 @@ class SeatApp(SherwoodApp):
         self.replace_game_screen(MessageScreen("The table has closed", self.farewell, code), guarded=True)
         self.refresh_key_bars()
         self.set_timer(self.close_delay, lambda: self.exit(return_code=code))
-
-    def on_join_code_screen_code_typed(self, message: JoinCodeScreen.CodeTyped) -> None:
-        self.send({"type": "code", "code": message.code})
 
     # ----- what to show ---------------------------------------------------------------
     @property

@@ -1,5 +1,5 @@
-"""The seat app's own screens: a message (connecting, or the table closed), the join
-code, the waiting screen (the seat's view and the table while others decide) and the
+"""The seat app's own screens: a message (connecting, or the table closed), the
+waiting screen (the seat's view and the table while others decide) and the
 final scores. Decisions and interludes are the games' own screens."""
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
-from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from sherwood_tui.ui.game_screen import table_frame
 from sherwood_tui.ui.screens import FinalScreen, SteadyScreen, data_note, plain
@@ -56,43 +55,6 @@ class MessageScreen(SteadyScreen):
     def action_leave(self) -> None:
         if self.leave_code is not None:
             self.app.exit(return_code=self.leave_code)
-
-
-class JoinCodeScreen(SteadyScreen):
-    """A free seat asks for the table's join code (the host printed it): typed, then
-    Enter sends it (`CodeTyped`). `problem`: why the last one was refused."""
-
-    class CodeTyped(Message):
-        def __init__(self, code: str) -> None:
-            super().__init__()
-            self.code = code
-
-    def __init__(self, name: str | None, problem: str = "") -> None:
-        super().__init__()
-        self.name_of_seat = name  # None: to watch
-        self.problem = problem
-
-    def compose(self) -> ComposeResult:
-        seat = self.name_of_seat
-        joining = "Joining the table to watch" if seat is None else f"Joining the table as {clip(seat, NAME_CELLS)}"
-        with Center(id="curtain"):
-            with Vertical(id="curtain-box"):
-                yield plain(joining, "bold")
-                yield plain("")
-                yield plain("Type the join code the host gave you (like 4821-0937), then Enter.")
-                yield plain("It is asked once: this key keeps the seat afterwards.", "dim")
-                yield Input(placeholder="join code", max_length=40, id="code")
-                yield plain(self.problem, "bold", id="problem")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one("#code", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        code = event.value.strip()
-        if code:
-            event.input.disabled = True  # until the host answers (a new screen)
-            self.post_message(self.CodeTyped(code))
 
 
 def status_text(status: TableStatus, seat: int | None) -> Text:

@@ -1,41 +1,88 @@
-"""The table's SSH door: an asyncssh server where the login name picks the seat and the
+"""The table's SSH door: an SSH server where the login name picks the seat and the
 client's public key is who you are. Each connection's session runs the seat app in a
 pseudo-terminal of its own (table/pty_bridge.py), sized to the client.
 
 Nothing else is offered: no password, no shell, no commands, no subsystems, no
-forwarding. Keepalives notice frozen clients; a connection without a key typed for
-`idle_timeout` seconds is closed; at most `max_connections` at once.
+forwarding. Who gets what (table/door.py has the rules):
+- a connection that has not authenticated is one of a small budget, with a few seconds
+  to start speaking SSH and `login_grace` to authenticate; a new one displaces the one
+  that has made the least progress, so idle sockets never keep a player out;
+- a key that holds a seat (or has watched) is known as it authenticates and is served
+  whoever else is connected: strangers never count against it;
+- any other key is a stranger: it types the join code at a prompt of this door (no seat
+  process until it is right), within `code_time`, three tries a connection, a few
+  strangers at once; a source (address or key) that keeps failing is refused for a
+  growing while, with one line in the host's log. A known key is never refused for it.
+Keepalives notice frozen clients; a connection without a key typed for `idle_timeout`
+seconds is closed.
 
 asyncssh is imported here only: the host imports this module, the app never does."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
-from collections.abc import Coroutine
-from dataclasses import dataclass
+import socket
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Protocol
 
 import asyncssh
 
 from sherwood_tui.core.saves import write_atomically
+from sherwood_tui.table.door import (
+    AUTHENTICATED,
+    AUTHENTICATING,
+    CODE_TRIES,
+    SPEAKING,
+    CodeLine,
+    DoorLimits,
+    Penalties,
+    Startup,
+    Startups,
+    for_a_while,
+)
 from sherwood_tui.table.protocol import TableRefusal
-from sherwood_tui.table.pty_bridge import TERMINATE_GRACE, PtyProcess
+from sherwood_tui.table.pty_bridge import PtyProcess
 
 DEFAULT_TERM = "xterm-256color"
 # The host's own terminal, which says nothing of the client's: not passed to a seat.
 HOST_TERMINAL_VARIABLES = ("COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TMUX", "STY")
 CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # what a player's ssh may send (SendEnv) of their terminal's colours
 CLOSE_LATER = 5.0  # seconds a closed seat's connection has for its last words to leave
+BACKLOG = 128
+TOO_MANY_JOINING = "Too many people are joining this table at once: try again in a minute."
+TOO_MANY_TERMINALS = "This table has too many terminals open: close one and connect again."
+NO_CODE_IN_TIME = "No join code came in time: connect again to join."
+
+log = logging.getLogger("sherwood_tui.table")
 
 
 class SeatSource(Protocol):
-    """What the SSH and web servers need of the host (TableHost has it)."""
+    """What the SSH and web doors need of the host (TableHost has it)."""
 
     def issue_ticket(self, login: str, key: str) -> str: ...
 
     def seat_command(self, ticket: str) -> list[str]: ...
+
+
+class DoorSource(SeatSource, Protocol):
+    """What the SSH door needs besides: who is known, and the join code."""
+
+    def recognises(self, key: str) -> bool:
+        """Whether `key` holds a seat, or has watched, at this table."""
+        ...
+
+    def joining(self, login: str, key: str) -> str | None:
+        """None when `key` may take the seat of `login` (or watch) as it is; otherwise the
+        heading of its join-code prompt. TableRefusal when it may never have it."""
+        ...
+
+    def claim(self, login: str, key: str, code: str) -> bool:
+        """Whether `code` is the join code (then `key` holds the seat of `login`, or may
+        watch, for good). TableRefusal when the seat has been taken meanwhile."""
+        ...
 
 
 def load_or_make_host_key(path: Path) -> asyncssh.SSHKey:
@@ -53,24 +100,76 @@ def host_key_fingerprint(path: Path) -> str:
     return str(asyncssh.read_private_key(path).get_fingerprint("sha256"))
 
 
-@dataclass(frozen=True)
-class _Limits:
-    max_connections: int
-    idle_timeout: float
-    grace: float  # how long a seat has to end after its client has gone
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """Non-blocking sockets listening on every address of `host` at `port` (0: a free
+    port, the same for all)."""
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if port == 0 and len(sockets) > 1:
+                address = (address[0], sockets[0].getsockname()[1], *address[2:])
+            sock.bind(address)
+            sock.listen(BACKLOG)
+            sock.setblocking(False)
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
+async def readable(sock: socket.socket) -> None:
+    """Until `sock` has something to read (or has been closed by its peer)."""
+    loop = asyncio.get_running_loop()
+    ready: asyncio.Future[None] = loop.create_future()
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(sock.fileno(), wake)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(sock.fileno())
 
 
 class SshServer:
     """The running SSH door: `.port`, `.fingerprint`, `close()`."""
 
-    def __init__(self, source: SeatSource, limits: _Limits, fingerprint: str) -> None:
+    def __init__(self, source: DoorSource, limits: DoorLimits, key: asyncssh.SSHKey,
+                 keepalive_interval: float, say: Callable[[str], None]) -> None:
         self.source = source
         self.limits = limits
-        self.fingerprint = fingerprint
+        self.say = say  # a line for the host's log
+        self.fingerprint = str(key.get_fingerprint("sha256"))
         self.port = 0
-        self.connections: set[_SeatConnection] = set()
+        self.startups: Startups[Startup] = Startups(limits.startups)
+        self.penalties = Penalties()
+        self.connections: set[_SeatConnection] = set()  # authenticated, members and strangers
+        self.strangers: set[_SeatConnection] = set()  # at the join-code prompt (or about to be)
         self.seats: set[asyncio.Future[object]] = set()  # each session's seat process, to its end
-        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.handshakes: set[asyncio.Task[None]] = set()
+        self._listeners: list[socket.socket] = []
+        self._accepting: list[asyncio.Task[None]] = []
+        self.options = asyncssh.SSHServerConnectionOptions(
+            server_host_keys=[key], encoding=None, line_editor=False,
+            password_auth=False, kbdint_auth=False, host_based_auth=False, gss_host=None,
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False,
+            keepalive_interval=keepalive_interval, keepalive_count_max=3, login_timeout=limits.login_grace,
+        )
+
+    def listen(self, sockets: list[socket.socket]) -> None:
+        self._listeners = sockets
+        self.port = sockets[0].getsockname()[1]
+        loop = asyncio.get_running_loop()
+        self._accepting = [loop.create_task(self._accept(sock)) for sock in sockets]
 
     def keep(self, work: Coroutine[object, object, object]) -> None:
         """Run `work` (a seat's life or its end) and let `close` wait for it."""
@@ -78,14 +177,90 @@ class SshServer:
         self.seats.add(task)
         task.add_done_callback(self.seats.discard)
 
+    # ----- before authentication ------------------------------------------------------
+    async def _accept(self, listener: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                sock, address = await loop.sock_accept(listener)
+            except OSError:  # out of descriptors, say: wait for one to come free
+                await asyncio.sleep(0.1)
+                continue
+            self._welcome(sock, str(address[0]))
+
+    def _welcome(self, sock: socket.socket, address: str) -> None:
+        """A new connection: one of the startups (displacing the one least far along
+        when they are too many), with its handshake's deadlines."""
+        startup = Startup(address, asyncio.get_running_loop().time())
+        task = asyncio.get_running_loop().create_task(self._handshake(sock, startup))
+        startup.drop = task.cancel
+        self.handshakes.add(task)
+        task.add_done_callback(self.handshakes.discard)
+        displaced = self.startups.admit(startup)
+        if displaced is not None:
+            displaced.drop()
+
+    async def _handshake(self, sock: socket.socket, startup: Startup) -> None:
+        """Wait for the first bytes, then let asyncssh run the handshake up to the end of
+        authentication; a deadline missed counts against the address."""
+        limits = self.limits
+        try:
+            await asyncio.wait_for(readable(sock), limits.first_bytes)
+            if not sock.recv(1, socket.MSG_PEEK):
+                return  # closed without a word
+            startup.progress = SPEAKING
+            await asyncio.wait_for(
+                asyncssh.run_server(sock, options=self.options, server_factory=lambda: _SeatConnection(self, startup)),
+                limits.login_grace,
+            )
+        except TimeoutError:
+            self.failed(startup.address, "")
+        except asyncio.CancelledError:  # displaced, or the door closes
+            pass
+        except Exception:  # a handshake gone wrong (a client's mistake or an attack): it just ends
+            log.debug("an SSH handshake from %s failed", startup.address, exc_info=True)
+        finally:
+            self.startups.leave(startup)
+            if startup.progress != AUTHENTICATED:
+                sock.close()
+
+    # ----- at authentication ------------------------------------------------------------
+    def refusal(self, connection: _SeatConnection) -> str:
+        """Why an authenticating key may not come in now ("": it may). A known key is a
+        member; any other key is a stranger, counted among them from now on."""
+        if self.source.recognises(connection.key):
+            connection.member = True
+            members = sum(1 for other in self.connections if other.member)
+            return TOO_MANY_TERMINALS if members >= self.limits.members else ""
+        wait = max(self.penalties.refused_for(f"address {connection.address}"),
+                   self.penalties.refused_for(f"key {connection.key}"))
+        if wait > 0:
+            return f"Too many failed joins from here: try again in {for_a_while(wait)}."
+        if len(self.strangers) >= self.limits.strangers:
+            return TOO_MANY_JOINING
+        self.strangers.add(connection)
+        return ""
+
+    def failed(self, address: str, key: str) -> None:
+        """A failed join (a wrong code, an abandoned prompt, a handshake never finished):
+        counted against the address and the key; a penalty that starts is logged."""
+        for source in (f"address {address}", f"key {key}" if key else ""):
+            if source:
+                seconds = self.penalties.fail(source)
+                if seconds:
+                    self.say(f"Refusing new joins from {source} for {for_a_while(seconds)}: "
+                             f"{self.penalties.threshold} failed joins in a row.")
+
     async def close(self, wait: float = 0.0) -> None:
         """Stop listening, give the seats `wait` seconds to end by themselves (the host
         has said goodbye to them: they leave with its message, and put the player's
         terminal back as it was), then drop every connection and wait for their seats."""
-        if self._acceptor is not None:
-            self._acceptor.close()
-            await self._acceptor.wait_closed()
-            self._acceptor = None
+        for task in [*self._accepting, *self.handshakes]:
+            task.cancel()
+        await asyncio.gather(*self._accepting, *self.handshakes, return_exceptions=True)
+        for sock in self._listeners:
+            sock.close()
+        self._accepting, self._listeners = [], []
         if wait > 0 and self.seats:
             await asyncio.wait(list(self.seats), timeout=wait)
         for connection in list(self.connections):
@@ -94,65 +269,100 @@ class SshServer:
             await asyncio.gather(*self.seats, return_exceptions=True)
 
 
-async def start_ssh_server(source: SeatSource, host: str, port: int, host_key: Path, *,
-                           max_connections: int = 32, idle_timeout: float = 1800,
-                           keepalive_interval: float = 15, grace: float = TERMINATE_GRACE) -> SshServer:
+async def start_ssh_server(source: DoorSource, host: str, port: int, host_key: Path, *,
+                           limits: DoorLimits | None = None, keepalive_interval: float = 15,
+                           say: Callable[[str], None] = log.warning) -> SshServer:
     """Listen on `host`:`port` (0: a free port, see `.port`) with the key kept at
-    `host_key` (made on first use)."""
+    `host_key` (made on first use); `say` takes the lines of the host's log."""
     key = load_or_make_host_key(host_key)
-    server = SshServer(source, _Limits(max_connections, idle_timeout, grace), str(key.get_fingerprint("sha256")))
-    acceptor = await asyncssh.create_server(
-        lambda: _SeatConnection(server), host, port,
-        server_host_keys=[key], encoding=None, line_editor=False,
-        password_auth=False, kbdint_auth=False, host_based_auth=False, gss_host=None,
-        agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-        keepalive_interval=keepalive_interval, keepalive_count_max=3, login_timeout=30,
-    )
-    server._acceptor = acceptor
-    server.port = acceptor.get_port()
+    server = SshServer(source, limits or DoorLimits(), key, keepalive_interval, say)
+    server.listen(listening_sockets(host, port))
     return server
 
 
 class _SeatConnection(asyncssh.SSHServer):
-    """One client connection: its login (the seat) and its key (who it is)."""
+    """One client connection: its login (the seat), its key (who it is), and whether the
+    key is a member (holds a seat or has watched) or a stranger."""
 
-    def __init__(self, server: SshServer) -> None:
+    def __init__(self, server: SshServer, startup: Startup) -> None:
         self.server = server
+        self.startup = startup
+        self.address = startup.address
         self.conn: asyncssh.SSHServerConnection | None = None
         self.login = ""
         self.key = ""  # the last key offered: once authenticated, the client's key
         self.session: _SeatSession | None = None
-        self.over_capacity = False
+        self.member = False  # a known key (or one that has just joined)
+        self.admitted = False
+        self.failures = 0  # failed joins counted for this connection
         self.last_input = 0.0
-        self._idle_timer: asyncio.TimerHandle | None = None
+        self._timers: list[asyncio.TimerHandle] = []
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        self.over_capacity = len(self.server.connections) >= self.server.limits.max_connections
-        if not self.over_capacity:
-            self.server.connections.add(self)
-            self.touch()
-            self._schedule_idle_check()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.conn = None
+        if self in self.server.strangers and not self.failures:
+            self.failed()  # a prompt left without a try
         self.server.connections.discard(self)
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
+        self.server.strangers.discard(self)
+        for timer in self._timers:
+            timer.cancel()
 
     def begin_auth(self, username: str) -> bool:
-        if self.over_capacity and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "The table is full: try again later.")
         self.login = username.lower()
+        self.startup.progress = AUTHENTICATING
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """Any key may knock: the host's join code decides who sits down."""
+        """Any key may knock, unless strangers are too many or its source is penalised:
+        the join code decides who sits down."""
         self.key = str(key.get_fingerprint("sha256"))
+        if self.admitted:
+            return True
+        refusal = self.server.refusal(self)
+        if refusal:
+            asyncio.get_running_loop().call_soon(self.disconnect, refusal)
+            return False
+        self.admitted = True
         return True
+
+    def auth_completed(self) -> None:
+        """In: off the startups, on the door's connections, its clocks started."""
+        self.startup.progress = AUTHENTICATED
+        self.server.startups.leave(self.startup)
+        self.server.connections.add(self)
+        self.touch()
+        self._schedule_idle_check()
+        if not self.member:
+            self.start_code_clock()
+
+    def start_code_clock(self) -> None:
+        """The stranger (or a member at another seat's prompt) has `code_time` to join."""
+        loop = asyncio.get_running_loop()
+        self._timers.append(loop.call_later(self.server.limits.code_time, self._code_time_over))
+
+    def _code_time_over(self) -> None:
+        if self.conn is not None and not (self.session and self.session.seated):
+            if not self.member:
+                self.failed()
+            self.close(NO_CODE_IN_TIME)
+
+    def failed(self) -> None:
+        """A failed join of this connection: counted against its address and key (never
+        against a member)."""
+        self.failures += 1
+        if not self.member:
+            self.server.failed(self.address, self.key)
+
+    def joined(self) -> None:
+        """The right code: a member from now on, no longer a stranger."""
+        self.member = True
+        self.server.strangers.discard(self)
 
     def session_requested(self) -> _SeatSession:
         if self.session is not None:
@@ -166,7 +376,8 @@ class _SeatConnection(asyncssh.SSHServer):
 
     def _schedule_idle_check(self) -> None:
         when = self.last_input + self.server.limits.idle_timeout
-        self._idle_timer = asyncio.get_running_loop().call_at(when, self._check_idle)
+        self._timers = [timer for timer in self._timers if not timer.cancelled()]
+        self._timers.append(asyncio.get_running_loop().call_at(when, self._check_idle))
 
     def _check_idle(self) -> None:
         if asyncio.get_running_loop().time() - self.last_input >= self.server.limits.idle_timeout:
@@ -189,13 +400,18 @@ class _SeatConnection(asyncssh.SSHServer):
 
 
 class _SeatSession(asyncssh.SSHServerSession[bytes]):
-    """The session channel: the seat app in its own pty, or a one-line refusal."""
+    """The session channel: the join-code prompt if the key must type it, then the seat
+    app in its own pty; or a one-line refusal."""
 
     def __init__(self, connection: _SeatConnection) -> None:
         self.connection = connection
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.command: str | None = None  # an exec request: refused once the session starts
         self.size = (80, 24)
+        self.term = DEFAULT_TERM
+        self.prompt: CodeLine | None = None  # the join code being typed
+        self.tries = 0
+        self.seated = False  # the seat process has been asked for
         self.process: PtyProcess | None = None
         self.typed_early = bytearray()  # keys that came before the seat process
         self.gone = False  # the client's channel has closed
@@ -226,7 +442,8 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         assert self.chan is not None
-        login = self.connection.login
+        connection = self.connection
+        login = connection.login
         if self.command is not None:
             self.say_and_end(f"This table runs no commands: join with `{self._join_line(login)}`.")
             return
@@ -234,12 +451,79 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         if term is None:
             self.say_and_end(f"This table needs a terminal: connect with `{self._join_line(login, '-t ')}`.")
             return
+        self.term = term
         try:
-            ticket = self.connection.server.source.issue_ticket(login, self.connection.key)
+            heading = connection.server.source.joining(login, connection.key)
+        except TableRefusal as refusal:
+            connection.failed()
+            self.say_and_end(str(refusal))
+            return
+        if heading is None:
+            self._sit_down()
+            return
+        if connection.member:  # a known key at another seat's prompt: the prompt's clock only
+            connection.start_code_clock()
+        self.prompt = CodeLine()
+        self.typed_early.clear()
+        self._write(f"{heading}\r\n\r\nType the join code the host gave you (like 4821-0937), then Enter.\r\n"
+                    "It is asked once: this key keeps the seat afterwards.\r\n\r\nJoin code: ")
+
+    def _typed_code(self, data: bytes) -> None:
+        """Keys at the join-code prompt: echoed; each Enter checks a code with the host."""
+        rest: bytes | None = data
+        while rest is not None and self.prompt is not None and not self.ended:
+            echo, rest = self.prompt.feed(rest)
+            self._write(echo)
+            if rest is not None:
+                self._entered(self.prompt)
+
+    def _entered(self, prompt: CodeLine) -> None:
+        """A line typed at the prompt: the seat if it is the code, or another try."""
+        connection = self.connection
+        if prompt.left:
+            self.say_and_end("Goodbye.")
+            return
+        code = prompt.text.strip()
+        prompt.clear()
+        if not code:
+            self._write("\r\nJoin code: ")
+            return
+        try:
+            right = connection.server.source.claim(connection.login, connection.key, code)
         except TableRefusal as refusal:
             self.say_and_end(str(refusal))
             return
-        self.connection.server.keep(self._run_seat(ticket, term))
+        if right:
+            self.prompt = None
+            self._write("\r\n")
+            self._sit_down()
+            return
+        self.tries += 1
+        connection.failed()
+        if self.tries >= CODE_TRIES:
+            self.say_and_end(f"Wrong join code {CODE_TRIES} times: connect again to try again.")
+        else:
+            self._write("\r\nThat is not the join code: ask the host for it.\r\nJoin code: ")
+
+    def _sit_down(self) -> None:
+        """Start the seat process, with a ticket for this key's seat."""
+        connection = self.connection
+        try:
+            ticket = connection.server.source.issue_ticket(connection.login, connection.key)
+        except TableRefusal as refusal:
+            self.say_and_end(str(refusal))
+            return
+        self.seated = True
+        connection.joined()  # at a seat: no longer a stranger
+        connection.server.keep(self._run_seat(ticket, self.term))
+
+    def _write(self, text: str | bytes) -> None:
+        """Send to the client's terminal (nothing once it has gone)."""
+        if self.chan is not None and not self.ended and not self.gone and text:
+            try:
+                self.chan.write(text.encode() if isinstance(text, str) else text)
+            except BrokenPipeError:  # the client went while the seat was still drawing
+                self.gone = True
 
     def _join_line(self, login: str, flags: str = "") -> str:
         """The ssh command line that reaches this seat, as the client connected."""
@@ -278,11 +562,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         await process.wait()
 
     def _show(self, data: bytes) -> None:
-        if self.chan is not None and not self.ended and not self.gone:
-            try:
-                self.chan.write(data)
-            except BrokenPipeError:  # the client went while the seat was still drawing
-                self.gone = True
+        self._write(data)
 
     def _seat_ended(self, status: int) -> None:
         self.end(status if status >= 0 else 128 - status)
@@ -291,6 +571,8 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         """Write a line to the client, then close the channel; False if it has gone."""
         if self.chan is None or self.ended or self.gone:
             return False
+        if self.prompt is not None:  # after the code typed so far
+            message = "\r\n" + message
         self.chan.write(message.encode() + b"\r\n")
         self.end(1)
         return True
@@ -304,7 +586,9 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         self.connection.touch()
         if self.process is not None:
             self.process.write(data)
-        else:
+        elif self.prompt is not None:
+            self._typed_code(data)
+        elif len(self.typed_early) < 4096:
             self.typed_early += data
 
     def pause_writing(self) -> None:

@@ -3,6 +3,10 @@ has a secret link, http://HOST:PORT/seat/<token>. The page is textual-serve's ow
 websocket runs the seat command with a fresh ticket for that seat, as a browser link
 ("link:<token>": the link is its own secret, no join code).
 
+Any other address is a plain 404, answered before anything is started. A link has at
+most `per_link` websocket sessions (a seat process each) at once: one more (the player
+reloads, or opens a second tab) closes the oldest, so a link never costs more than that.
+
 textual-serve, aiohttp and jinja2 are imported here only: the app never imports this."""
 
 from __future__ import annotations
@@ -69,14 +73,14 @@ class SeatLinkServer(Server):
     """textual-serve's Server with a secret link per seat in place of its one app."""
 
     def __init__(self, source: SeatSource, links: dict[int, str], logins: tuple[str, ...], *,
-                 max_connections: int, grace: float) -> None:
+                 per_link: int, grace: float) -> None:
         super().__init__("sherwood-tui seat", title=PAGE_TITLE)
         self.source = source
         self.logins = logins
         self.seat_of_token = {token: seat for seat, token in links.items()}
-        self.max_connections = max_connections
+        self.per_link = max(1, per_link)
         self.grace = grace
-        self.sockets: set[web.WebSocketResponse] = set()
+        self.sockets: dict[str, list[web.WebSocketResponse]] = {token: [] for token in links.values()}
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -92,7 +96,7 @@ class SeatLinkServer(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         """Close every seat's websocket: their seat processes end."""
         await asyncio.gather(*(websocket.close(code=1001, message=b"The table has closed.")
-                               for websocket in list(self.sockets)))
+                               for sockets in self.sockets.values() for websocket in list(sockets)))
 
     def _seat(self, request: web.Request) -> tuple[int, str]:
         """The seat of the request's link and its token; 404 for any other address."""
@@ -119,8 +123,9 @@ class SeatLinkServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run the seat app for this link's seat, as textual-serve runs its app."""
         seat, token = self._seat(request)
-        if len(self.sockets) >= self.max_connections:
-            raise web.HTTPServiceUnavailable(text="The table is full: try again later.")
+        open_here = self.sockets[token]
+        while len(open_here) >= self.per_link:  # the oldest window of this link gives way
+            await open_here.pop(0).close(code=1000, message=b"This seat was opened in another window.")
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         try:
@@ -134,7 +139,7 @@ class SeatLinkServer(Server):
             write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,
             download_manager=self.download_manager,
         )
-        self.sockets.add(websocket)
+        open_here.append(websocket)
         try:
             await service.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
             await self._process_messages(websocket, service)
@@ -143,7 +148,8 @@ class SeatLinkServer(Server):
         except (ValueError, TypeError, LookupError, AssertionError):  # a message not of textual-serve's kind
             log.warning("a browser seat sent a message that is not textual-serve's: closed")
         finally:
-            self.sockets.discard(websocket)
+            if websocket in open_here:
+                open_here.remove(websocket)
             await service.stop()
             await websocket.close()
         return websocket
@@ -177,10 +183,10 @@ def _url_host(host: str) -> str:
 
 
 async def start_web_server(source: SeatSource, host: str, port: int, links: dict[int, str],
-                           logins: tuple[str, ...], *, max_connections: int = 32,
+                           logins: tuple[str, ...], *, per_link: int = 2,
                            grace: float = TERMINATE_GRACE) -> WebServer:
     """Serve each seat's link on `host`:`port` (0: a free port, see `.port`)."""
-    server = SeatLinkServer(source, links, logins, max_connections=max_connections, grace=grace)
+    server = SeatLinkServer(source, links, logins, per_link=per_link, grace=grace)
     runner = web.AppRunner(await server._make_app(), handle_signals=False, access_log=None,
                            shutdown_timeout=grace + 1)
     await runner.setup()

@@ -17,13 +17,33 @@ DEADLINE = 30.0
 class FakeHost:
     """Issues tickets t1, t2... (remembered with the login and key they were issued to),
     refuses the logins in `refusals` with their message; a seat runs the Python `script`
-    (kept in `folder`) with its ticket as argument."""
+    (kept in `folder`) with its ticket as argument. With a join `code`, a key must type
+    it once for each login (`claims`: the key each login was claimed by); without, any key
+    may sit anywhere."""
 
-    def __init__(self, folder: Path, script: str, refusals: dict[str, str]) -> None:
+    def __init__(self, folder: Path, script: str, refusals: dict[str, str], code: str | None = None) -> None:
         self.script = folder / "seat.py"
         self.script.write_text(script)
         self.refusals = refusals
+        self.code = code
+        self.claims: dict[str, str] = {}
         self.tickets: dict[str, tuple[str, str]] = {}
+
+    def recognises(self, key: str) -> bool:
+        return key in self.claims.values()
+
+    def joining(self, login: str, key: str) -> str | None:
+        if login in self.refusals:
+            raise TableRefusal(self.refusals[login])
+        if self.code is None or self.claims.get(login) == key:
+            return None
+        return f"Joining as {login}."
+
+    def claim(self, login: str, key: str, code: str) -> bool:
+        if code.strip() != self.code:
+            return False
+        self.claims[login] = key
+        return True
 
     def issue_ticket(self, login: str, key: str) -> str:
         if login in self.refusals:

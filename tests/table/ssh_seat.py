@@ -26,9 +26,11 @@ class SshSeat:
         self.reader = asyncio.ensure_future(self._read())
 
     @classmethod
-    async def connect(cls, port: int, login: str, key: Any, size: tuple[int, int] = (80, 24)) -> SshSeat:
+    async def connect(cls, port: int, login: str, key: Any, size: tuple[int, int] = (80, 24),
+                      address: str = "127.0.0.1") -> SshSeat:
+        """Connect from `address` (any of 127/8: players on other machines)."""
         conn = await asyncssh.connect("127.0.0.1", port, username=login, client_keys=[key],
-                                      known_hosts=None, agent_path=None, config=None)
+                                      known_hosts=None, agent_path=None, config=None, local_addr=(address, 0))
         process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
         return cls(conn, process, size)
 

@@ -29,7 +29,7 @@ from sherwood_tui.table.protocol import (
     send,
 )
 from sherwood_tui.table.seat_app import EXIT_TABLE_CLOSED, HOST_GONE, SeatApp
-from sherwood_tui.table.seat_screens import JoinCodeScreen, MessageScreen, SeatFinalScreen, WaitingScreen
+from sherwood_tui.table.seat_screens import MessageScreen, SeatFinalScreen, WaitingScreen
 from sherwood_tui.table.wire import events_to_json, feed_to_json
 from sherwood_tui.ui.game_screen import GameScreen, PrivateNewsScreen
 from sherwood_tui.ui.screens import ConfirmScreen, RoundSummaryScreen
@@ -178,20 +178,12 @@ async def showing(pilot, kind: type | tuple[type, ...], text: str = "") -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
-async def test_join_code_then_a_decision_goes_to_the_host(seated, size):
+async def test_welcome_then_a_decision_goes_to_the_host(seated, size):
     session = bleeding()
     me = acting(session)
     app, host = await seated(session, me)
     async with app.run_test(size=size) as pilot:
         assert (await host.expect("hello"))["ticket"] == "ticket-1"
-        await host.tell({"type": "need_code", "name": NAMES[me], "problem": ""})
-        await showing(pilot, JoinCodeScreen, f"Joining the table as {NAMES[me]}")
-        await pilot.press(*"1111", "enter")
-        assert (await host.expect("code"))["code"] == "1111"
-        await host.tell({"type": "need_code", "name": NAMES[me], "problem": "That is not the join code."})
-        await until(pilot, lambda: "That is not the join code." in screen_text(app), "the problem said")
-        await pilot.press(*"48210937", "enter")
-        assert (await host.expect("code"))["code"] == "48210937"
         await host.tell({"type": "welcome", "game": session.game.id, "seat": me, "name": NAMES[me]})
         await host.send_feed()
         await showing(pilot, BiddingScreen)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import stat
 import sys
 import time
@@ -15,6 +16,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from sherwood_tui.table.door import DoorLimits
 from sherwood_tui.table.pty_bridge import PtyProcess
 from sherwood_tui.table.ssh import SshServer, host_key_fingerprint, start_ssh_server
 from tests.table.fake_host import DEADLINE, FakeHost, ended
@@ -43,7 +45,7 @@ def host(tmp_path: Path) -> FakeHost:
 
 @pytest.fixture
 async def server(host: FakeHost, tmp_path: Path) -> AsyncIterator[SshServer]:
-    running = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "keys" / "host_key", grace=2)
+    running = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "keys" / "host_key", limits=DoorLimits(grace=2))
     yield running
     await running.close()
 
@@ -196,12 +198,13 @@ async def test_a_seat_that_ignores_the_hangup_is_ended_all_the_same() -> None:
     assert await ended(process.pid)
 
 
-async def test_connections_are_capped(host: FakeHost, tmp_path: Path, client_key: asyncssh.SSHKey) -> None:
-    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", max_connections=2)
+async def test_connections_of_known_keys_are_capped(host: FakeHost, tmp_path: Path, client_key: asyncssh.SSHKey) -> None:
+    host.claims["robin"] = client_key.get_fingerprint("sha256")  # a member: strangers' limits are not its
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", limits=DoorLimits(members=2))
     try:
         first = await connect(server.port, "robin", client_key)
         async with await connect(server.port, "marian", client_key):
-            with pytest.raises(asyncssh.DisconnectError, match="The table is full"):
+            with pytest.raises(asyncssh.DisconnectError, match="too many terminals open"):
                 await connect(server.port, "robin", client_key)
             first.close()
             await first.wait_closed()
@@ -216,7 +219,7 @@ async def test_connections_are_capped(host: FakeHost, tmp_path: Path, client_key
 
 
 async def test_an_idle_connection_is_closed(host: FakeHost, tmp_path: Path, client_key: asyncssh.SSHKey) -> None:
-    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", idle_timeout=1)
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", limits=DoorLimits(idle_timeout=1))
     try:
         async with await connect(server.port, "robin", client_key) as conn:
             screen = await open_seat(conn)
@@ -248,3 +251,133 @@ async def test_a_player_s_no_color_reaches_their_seat_and_the_host_s_does_not(se
     async with await connect(server.port, "robin", client_key) as conn:
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         await Screen(process).wait_for("no_color=-")
+
+
+# ----- strangers: the join code at the door, its limits and penalties -----------------------
+CODE = "4821-0937"
+
+
+@pytest.fixture
+def coded_host(tmp_path: Path) -> FakeHost:
+    """A host whose seats want the join code CODE, once per key."""
+    return FakeHost(tmp_path, SEAT_SCRIPT, {"bob": "There is no seat 'bob' at this table; the seats are robin, marian."}, code=CODE)
+
+
+async def door(host: FakeHost, tmp_path: Path, **limits: float) -> SshServer:
+    said: list[str] = []
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", limits=DoorLimits(grace=2, **limits),  # type: ignore[arg-type]
+                                    say=said.append)
+    server.said = said  # type: ignore[attr-defined]
+    return server
+
+
+async def at_prompt(port: int, login: str, key: asyncssh.SSHKey, address: str = "127.0.0.1") -> tuple[asyncssh.SSHClientConnection, Screen]:
+    conn = await connect(port, login, key, local_addr=(address, 0))
+    screen = await open_seat(conn)
+    await screen.wait_for("Join code: ")
+    return conn, screen
+
+
+async def test_a_stranger_types_the_join_code_at_the_door_and_only_then_a_seat_starts(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path)
+    try:
+        conn, screen = await at_prompt(server.port, "robin", client_key)
+        assert "Joining as robin." in screen.output.decode() and "like 4821-0937" in screen.output.decode()
+        assert coded_host.tickets == {}  # no seat process for a stranger
+        screen.process.stdin.write(b"1111\r")
+        await screen.wait_for("That is not the join code: ask the host for it.")
+        screen.process.stdin.write(b"4821-0937\r")
+        text = await screen.wait_for("size=80x24")
+        assert "4821-0937" in text  # echoed as typed
+        assert coded_host.tickets == {"t1": ("robin", client_key.get_fingerprint("sha256"))}
+        screen.process.stdin.write(b"q")
+        await screen.ends()
+        conn.close()
+        async with await connect(server.port, "robin", client_key) as again:  # a member now: no prompt
+            screen = await open_seat(again)
+            assert "Join code" not in await screen.wait_for("size=80x24")
+    finally:
+        await server.close()
+
+
+async def test_three_wrong_codes_close_the_connection(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path)
+    try:
+        conn, screen = await at_prompt(server.port, "watch", client_key)
+        for _ in range(3):
+            screen.process.stdin.write(b"12\r")
+        assert await screen.ends() == 1
+        assert "Wrong join code 3 times: connect again to try again." in screen.output.decode()
+        assert coded_host.tickets == {} and coded_host.claims == {}
+        conn.close()
+    finally:
+        await server.close()
+
+
+async def test_a_stranger_who_types_no_code_in_time_is_closed_with_one_line(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path, code_time=1.0)
+    try:
+        conn, screen = await at_prompt(server.port, "robin", client_key)
+        screen.process.stdin.write(b"48")
+        assert await screen.ends() == 1
+        assert screen.output.decode().endswith("Join code: 48\r\nNo join code came in time: connect again to join.\r\n")
+        conn.close()
+        # a connection that never opens a session is closed by the same clock
+        silent = await connect(server.port, "robin", asyncssh.generate_private_key("ssh-ed25519"))
+        await asyncio.wait_for(silent.wait_closed(), DEADLINE)
+    finally:
+        await server.close()
+
+
+async def test_only_a_few_strangers_wait_at_once_and_members_are_never_counted(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path, strangers=2)
+    coded_host.claims["robin"] = client_key.get_fingerprint("sha256")
+    try:
+        waiting = [await at_prompt(server.port, "marian", asyncssh.generate_private_key("ssh-ed25519")) for _ in range(2)]
+        with pytest.raises(asyncssh.DisconnectError, match="Too many people are joining this table at once"):
+            await connect(server.port, "marian", asyncssh.generate_private_key("ssh-ed25519"))
+        async with await connect(server.port, "robin", client_key) as conn:  # a member: in at once
+            await (await open_seat(conn)).wait_for("size=80x24")
+        for conn, _ in waiting:
+            conn.close()
+    finally:
+        await server.close()
+
+
+async def test_an_address_that_keeps_failing_is_refused_but_a_member_from_it_is_served(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path)
+    coded_host.claims["robin"] = client_key.get_fingerprint("sha256")
+    try:
+        for _ in range(2):  # six wrong codes from one address, with fresh keys
+            conn, screen = await at_prompt(server.port, "marian", asyncssh.generate_private_key("ssh-ed25519"), "127.0.0.7")
+            screen.process.stdin.write(b"1\r2\r3\r")
+            await screen.ends()
+            conn.close()
+        with pytest.raises(asyncssh.DisconnectError, match=r"Too many failed joins from here: try again in \d+ seconds"):
+            await connect(server.port, "marian", asyncssh.generate_private_key("ssh-ed25519"), local_addr=("127.0.0.7", 0))
+        assert server.said == [  # type: ignore[attr-defined]
+            "Refusing new joins from address 127.0.0.7 for 30 seconds: 5 failed joins in a row."]
+        async with await connect(server.port, "robin", client_key, local_addr=("127.0.0.7", 0)) as conn:
+            await (await open_seat(conn)).wait_for("size=80x24")  # the seated key: served at once
+        conn, screen = await at_prompt(server.port, "marian", asyncssh.generate_private_key("ssh-ed25519"), "127.0.0.8")
+        conn.close()  # another address is not refused
+    finally:
+        await server.close()
+
+
+async def test_idle_sockets_never_keep_a_player_out(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path, startups=4, first_bytes=30.0)
+    coded_host.claims["robin"] = client_key.get_fingerprint("sha256")
+    idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(20)]
+    try:
+        deadline = time.monotonic() + DEADLINE
+        while len(server.startups.waiting) < 4 or len(server.handshakes) > 4:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        async with await connect(server.port, "robin", client_key) as conn:
+            await (await open_seat(conn)).wait_for("size=80x24")
+        assert len(server.startups.waiting) <= 4
+    finally:
+        for sock in idle:
+            sock.close()
+        await server.close()
