@@ -158,8 +158,9 @@ class SeatLinkServer(Server):
 class WebServer:
     """The running browser door: `.port`, `.url(token)`, `close()`."""
 
-    def __init__(self, runner: web.AppRunner, host: str, port: int) -> None:
+    def __init__(self, runner: web.AppRunner, host: str, port: int, links: SeatLinkServer) -> None:
         self._runner = runner
+        self.links = links  # the open websockets of each link: `.sockets`
         self.host = host
         self.port = port
 
@@ -192,4 +193,4 @@ async def start_web_server(source: SeatSource, host: str, port: int, links: dict
     await runner.setup()
     site = web.TCPSite(runner, host or None, port)
     await site.start()
-    return WebServer(runner, host, runner.addresses[0][1])
+    return WebServer(runner, host, runner.addresses[0][1], server)

@@ -105,3 +105,27 @@ async def test_closing_the_server_ends_the_browser_seats(host: FakeHost) -> None
         await asyncio.wait_for(server.close(), DEADLINE)
         assert (await websocket.receive(timeout=DEADLINE)).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
         assert await ended(pid)
+
+
+async def test_a_link_runs_at_most_two_seats_and_a_third_window_closes_the_oldest(host: FakeHost) -> None:
+    server = await start_web_server(host, "127.0.0.1", 0, LINKS, LOGINS, grace=2, per_link=2)
+    try:
+        async with aiohttp.ClientSession() as client:
+            url = server.url("robin-secret") + "/ws"
+            first = await client.ws_connect(url)
+            await received(first, "-shown")
+            second = await client.ws_connect(url)
+            await received(second, "-shown")
+            third = await client.ws_connect(url)
+            await received(third, "-shown")
+            closing = await first.receive(timeout=DEADLINE)
+            while closing.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                closing = await first.receive(timeout=DEADLINE)
+            assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            assert not second.closed and not third.closed
+            assert len(server.links.sockets["robin-secret"]) == 2
+            for websocket in (second, third):
+                await websocket.close()
+    finally:
+        await server.close()
+
