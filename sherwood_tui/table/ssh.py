@@ -522,7 +522,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         if self.chan is not None and not self.ended and not self.gone and text:
             try:
                 self.chan.write(text.encode() if isinstance(text, str) else text)
-            except BrokenPipeError:  # the client went while the seat was still drawing
+            except BrokenPipeError:  # the client went while the seat was drawing, or we were saying
                 self.gone = True
 
     def _join_line(self, login: str, flags: str = "") -> str:
@@ -573,14 +573,19 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             return False
         if self.prompt is not None:  # after the code typed so far
             message = "\r\n" + message
-        self.chan.write(message.encode() + b"\r\n")
+        self._write(message + "\r\n")
+        if self.gone:  # the channel was closing already
+            return False
         self.end(1)
         return True
 
     def end(self, status: int) -> None:
         if self.chan is not None and not self.ended:
             self.ended = True
-            self.chan.exit(status)
+            try:
+                self.chan.exit(status)
+            except BrokenPipeError:  # the client closed the channel first
+                self.gone = True
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.connection.touch()
