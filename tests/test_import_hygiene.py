@@ -6,12 +6,12 @@ import sys
 
 GAMES = ["bleeding_sherwood", "sheriff", "sherwood"]
 # What the picker draws none of: the data schemas (pydantic), the rules core, the
-# workbench, the table layer (and its servers), the command modules and the game screens.
+# workbench, the table layer (and its servers), the command modules and the other screens.
 HEAVY = [
     "pydantic", "pydantic_core", "asyncssh", "textual_serve", "aiohttp",
     "sherwood_tui.core.schema", "sherwood_tui.core.contract", "sherwood_tui.core.session", "sherwood_tui.core.saves",
     "sherwood_tui.workbench", "sherwood_tui.table", "sherwood_tui.simulate", "sherwood_tui.soak",
-    "sherwood_tui.ui.game_screen", "sherwood_tui.ui.replay",
+    "sherwood_tui.ui.screens", "sherwood_tui.ui.game_screen", "sherwood_tui.ui.replay",
 ]
 # A headless app that exits once its picker is drawn (as `bench.startup` times it).
 PICKER = """

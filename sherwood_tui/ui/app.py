@@ -15,19 +15,10 @@ from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
-from sherwood_tui.ui.screens import (
-    CurtainScreen,
-    FinalScreen,
-    HelpScreen,
-    PickerScreen,
-    QuitScreen,
-    RoundSummaryScreen,
-    RulesScreen,
-    TooSmallScreen,
-)
+from sherwood_tui.ui.picker import PickerScreen, TooSmallScreen
 from sherwood_tui.ui.widgets import KeyBar
 
-if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
+if TYPE_CHECKING:  # the rules layer and the other screens load once a game is chosen
     from textual.screen import Screen
 
     from sherwood_tui.core.contract import Event, Player
@@ -141,10 +132,12 @@ class SherwoodApp(SafeTerminalMixin, App):
         await super().on_event(event)
 
     def on_mount(self) -> None:
-        freeze_startup_objects()
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
+            freeze_startup_objects()  # before the game's objects, which do not live as long
             self.resume(self.resume_path)
+        else:  # once the picker is drawn: the collection would hold it up (some 10 ms)
+            self.call_after_refresh(freeze_startup_objects)
         self.check_size(self.size.width, self.size.height)
 
     def on_resize(self, event) -> None:
@@ -279,6 +272,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         step = session.handoff.next_step()
         if step.kind == WAIT:
             return
+        from sherwood_tui.ui.screens import CurtainScreen, FinalScreen
+
         screen: Screen[Any]
         if step.kind == FINAL:
             screen = FinalScreen(session.feed(None))
@@ -378,6 +373,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         """Public screens to show between decisions: the game's own (a reveal, say),
         then the round summary when a round ended (`table`: the public feed after
         `events`; the summary starts at `summary_mark`)."""
+        from sherwood_tui.ui.screens import RoundSummaryScreen
+
         shown = list(screens.interludes_for(table, events))
         if any(e.kind == "round_end" for e in events) and not table.over:
             start = self.summary_mark
@@ -499,6 +496,8 @@ class SherwoodApp(SafeTerminalMixin, App):
 
     # ----- app-wide keys -------------------------------------------------------------
     def action_help(self) -> None:
+        from sherwood_tui.ui.screens import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         keys: list[tuple[str, str]] = []
@@ -518,6 +517,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.push_screen(HelpScreen(keys))
 
     def action_rules(self) -> None:
+        from sherwood_tui.ui.screens import RulesScreen
+
         if isinstance(self.screen, RulesScreen):
             return
         if self.info is None:
@@ -543,6 +544,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.push_screen(LogScreen(self.session.log))
 
     def action_quit_game(self) -> None:
+        from sherwood_tui.ui.screens import QuitScreen
+
         if isinstance(self.screen, QuitScreen):
             return
         if self.session is None:
