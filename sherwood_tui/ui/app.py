@@ -112,6 +112,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.save_lock: SaveLock | None = None  # the lock of the save this window plays
         self.interludes: list = []  # (screen, step): screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
+        self.started_up = False  # the start-up objects are frozen (see `freeze_once`)
 
     @staticmethod
     def make_key_guard() -> KeyGuard:
@@ -134,11 +135,16 @@ class SherwoodApp(SafeTerminalMixin, App):
     def on_mount(self) -> None:
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
-            freeze_startup_objects()  # before the game's objects, which do not live as long
             self.resume(self.resume_path)
-        else:  # once the picker is drawn: the collection would hold it up (some 10 ms)
-            self.call_after_refresh(freeze_startup_objects)
+        self.call_after_refresh(self.freeze_once)  # once the picker is drawn (it would wait some 10 ms)
         self.check_size(self.size.width, self.size.height)
+
+    def freeze_once(self) -> None:
+        """`freeze_startup_objects`, once: after the picker is drawn, or before the first
+        game's objects (which do not live as long) if a game starts sooner."""
+        if not self.started_up:
+            self.started_up = True
+            freeze_startup_objects()
 
     def on_resize(self, event) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -160,6 +166,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         from sherwood_tui.core.saves import new_save_path
         from sherwood_tui.core.session import Session
 
+        self.freeze_once()
         self.release_save()
         clear_play_caches()  # the last game's positions are of no use to this one
         self.info = info
@@ -177,6 +184,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         from sherwood_tui.core.caches import clear_play_caches
         from sherwood_tui.core.saves import load_session
 
+        self.freeze_once()
         self.release_save()
         clear_play_caches()
         try:
