@@ -14,19 +14,15 @@ save keeps it, and resumes only on the same data).
 safely (a regular file of at most MAX_ASSET_BYTES), parsed as JSON and validated by the
 game's schema (`GamePlugin.schema`: its `schema.py`), or AssetError with one line, e.g.
 `my-deck.json: peasants[3].value: must be a whole number`. The schemas build on
-`DataModel` and the field types below, so every game's file is checked the same way.
+`DataModel` and the field types of `core/schema.py`, so every game's file is checked the
+same way. Cheap to import (the picker asks `own_file_name`): pydantic, json and hashlib
+load when a file is first checked, read or fingerprinted.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import ErrorDetails
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.wording import printable
 
@@ -82,6 +78,8 @@ def asset_digest(name: str) -> str:
     text, the same fingerprint)."""
     digest = _DIGESTS.get(name)
     if digest is None:
+        import hashlib
+
         digest = _DIGESTS[name] = hashlib.sha256(asset_text(name).encode("utf-8")).hexdigest()[:16]
     return digest
 
@@ -89,6 +87,8 @@ def asset_digest(name: str) -> str:
 def asset_data(name: str) -> Any:
     """The parsed JSON of one data file; its texts (names, favours, card texts) keep no
     control characters, whoever wrote the file."""
+    import json
+
     return _printable(json.loads(asset_text(name)))
 
 
@@ -115,6 +115,8 @@ def asset_text(name: str) -> str:
 
 def builtin_text(name: str) -> str:
     """The text of the built-in data file `name` (what `assets GAME --export` writes)."""
+    from importlib import resources
+
     try:
         folder = resources.files("sherwood_tui.assets")
     except ModuleNotFoundError:
@@ -123,20 +125,6 @@ def builtin_text(name: str) -> str:
 
 
 # ----- checking a player's own file ---------------------------------------------------
-
-
-class DataModel(BaseModel):
-    """The base of a data file's schema: no unknown field, no conversion (a whole number
-    is written as one, text as text). A check across fields raises ValueError with
-    "where: problem" (`where` as `peasants[3].value`)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-Name = Annotated[str, Field(min_length=1, max_length=200, pattern=r"\S")]  # a name shown on screen
-CardText = Annotated[str, Field(max_length=2000)]  # a card's text (may be empty)
-Count = Annotated[int, Field(ge=0)]  # a count or a cost: 0 or more
-Positive = Annotated[int, Field(ge=1)]  # 1 or more
 
 
 def check_asset_file(plugin: GamePlugin, path: Path) -> str:
@@ -152,6 +140,8 @@ def check_asset_data(plugin: GamePlugin, data: Any, name: str = "") -> None:
     """AssetError with one line naming the file `name` (default: the game's data file)
     unless the game of `plugin` can play on this parsed data (a game's data.py checks
     what it reads this way)."""
+    from sherwood_tui.core.schema import asset_problems
+
     problems = asset_problems(plugin, data)
     if problems:
         raise AssetError(f"{name or plugin.asset}: {first_problem(problems)}")
@@ -181,18 +171,6 @@ def read_asset_file(path: Path) -> tuple[str, Any]:
     return text, _printable(data)
 
 
-def asset_problems(plugin: GamePlugin, data: Any) -> list[str]:
-    """Every problem of this parsed data for the game of `plugin`, one line each
-    (`peasants[3].value: must be a whole number`); [] if the game can play on it."""
-    if plugin.schema is None:
-        return [f"{plugin.title} has no data file to replace"]
-    try:
-        plugin.schema().model_validate(data)
-    except ValidationError as err:
-        return [problem_line(e) for e in err.errors(include_url=False)]
-    return []
-
-
 def field_path(loc: tuple[int | str, ...]) -> str:
     """`("peasants", 3, "value")` as `peasants[3].value`."""
     path = ""
@@ -201,59 +179,6 @@ def field_path(loc: tuple[int | str, ...]) -> str:
     return path
 
 
-_PLAIN = {
-    "missing": "is missing",
-    "extra_forbidden": "is not a field of this file",
-    "int_type": "must be a whole number",
-    "int_parsing": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "string_type": "must be text",
-    "bool_type": "must be true or false",
-    "list_type": "must be a list [...]",
-    "dict_type": "must be an object {...}",
-    "model_type": "must be an object {...}",
-    "model_attributes_type": "must be an object {...}",
-    "none_required": "must be null",
-    "string_too_short": "must not be empty",
-    "string_pattern_mismatch": "must not be blank",
-}
-
-
-def problem_line(error: ErrorDetails) -> str:
-    """One pydantic error as `where: problem` in plain words."""
-    kind, ctx = error["type"], error.get("ctx") or {}
-    if kind in _PLAIN:
-        problem = _PLAIN[kind]
-    elif kind == "too_short":
-        least = ctx.get("min_length", 1)
-        problem = "must not be empty" if least == 1 else f"must hold at least {least} entries"
-    elif kind in ("too_long", "string_too_long"):
-        problem = f"must be at most {ctx.get('max_length')} {'entries' if kind == 'too_long' else 'characters'} long"
-    elif kind == "greater_than_equal":
-        problem = f"must be {ctx.get('ge')} or more"
-    elif kind == "less_than_equal":
-        problem = f"must be {ctx.get('le')} or less"
-    elif kind == "literal_error":
-        problem = f"must be {str(ctx.get('expected', '')).replace('None', 'null')}"
-    elif kind == "value_error":
-        problem = str(ctx.get("error", error["msg"]))
-    else:
-        message = str(error["msg"])
-        problem = message.replace("Input should be", "must be")
-    where = field_path(tuple(error["loc"]))
-    if not where:
-        return problem if kind == "value_error" else f"the file {problem}"
-    return f"{where}: {problem}"
-
-
 def shown_path(path: Path) -> str:
     """A file's name as the player gave it, printable (for one-line messages)."""
     return printable(str(path))
-
-
-def json_schema(plugin: GamePlugin) -> dict[str, Any]:
-    """The JSON schema of the game's data file (`assets GAME --schema`)."""
-    if plugin.schema is None:
-        raise AssetError(f"{plugin.title} has no data file")
-    schema: dict[str, Any] = plugin.schema().model_json_schema()
-    return schema

@@ -15,19 +15,10 @@ from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
-from sherwood_tui.ui.screens import (
-    CurtainScreen,
-    FinalScreen,
-    HelpScreen,
-    PickerScreen,
-    QuitScreen,
-    RoundSummaryScreen,
-    RulesScreen,
-    TooSmallScreen,
-)
+from sherwood_tui.ui.picker import PickerScreen, TooSmallScreen
 from sherwood_tui.ui.widgets import KeyBar
 
-if TYPE_CHECKING:  # the rules layer (pydantic) loads only when a game starts
+if TYPE_CHECKING:  # the rules layer and the other screens load once a game is chosen
     from textual.screen import Screen
 
     from sherwood_tui.core.contract import Event, Player
@@ -121,6 +112,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.save_lock: SaveLock | None = None  # the lock of the save this window plays
         self.interludes: list = []  # (screen, step): screens still to show before the next decision
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
+        self.started_up = False  # the start-up objects are frozen (see `freeze_once`)
 
     @staticmethod
     def make_key_guard() -> KeyGuard:
@@ -141,11 +133,18 @@ class SherwoodApp(SafeTerminalMixin, App):
         await super().on_event(event)
 
     def on_mount(self) -> None:
-        freeze_startup_objects()
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
             self.resume(self.resume_path)
+        self.call_after_refresh(self.freeze_once)  # once the picker is drawn (it would wait some 10 ms)
         self.check_size(self.size.width, self.size.height)
+
+    def freeze_once(self) -> None:
+        """`freeze_startup_objects`, once: after the picker is drawn, or before the first
+        game's objects (which do not live as long) if a game starts sooner."""
+        if not self.started_up:
+            self.started_up = True
+            freeze_startup_objects()
 
     def on_resize(self, event) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -167,6 +166,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         from sherwood_tui.core.saves import new_save_path
         from sherwood_tui.core.session import Session
 
+        self.freeze_once()
         self.release_save()
         clear_play_caches()  # the last game's positions are of no use to this one
         self.info = info
@@ -184,6 +184,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         from sherwood_tui.core.caches import clear_play_caches
         from sherwood_tui.core.saves import load_session
 
+        self.freeze_once()
         self.release_save()
         clear_play_caches()
         try:
@@ -279,6 +280,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         step = session.handoff.next_step()
         if step.kind == WAIT:
             return
+        from sherwood_tui.ui.screens import CurtainScreen, FinalScreen
+
         screen: Screen[Any]
         if step.kind == FINAL:
             screen = FinalScreen(session.feed(None))
@@ -378,6 +381,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         """Public screens to show between decisions: the game's own (a reveal, say),
         then the round summary when a round ended (`table`: the public feed after
         `events`; the summary starts at `summary_mark`)."""
+        from sherwood_tui.ui.screens import RoundSummaryScreen
+
         shown = list(screens.interludes_for(table, events))
         if any(e.kind == "round_end" for e in events) and not table.over:
             start = self.summary_mark
@@ -499,6 +504,8 @@ class SherwoodApp(SafeTerminalMixin, App):
 
     # ----- app-wide keys -------------------------------------------------------------
     def action_help(self) -> None:
+        from sherwood_tui.ui.screens import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         keys: list[tuple[str, str]] = []
@@ -518,6 +525,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.push_screen(HelpScreen(keys))
 
     def action_rules(self) -> None:
+        from sherwood_tui.ui.screens import RulesScreen
+
         if isinstance(self.screen, RulesScreen):
             return
         if self.info is None:
@@ -543,6 +552,8 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.push_screen(LogScreen(self.session.log))
 
     def action_quit_game(self) -> None:
+        from sherwood_tui.ui.screens import QuitScreen
+
         if isinstance(self.screen, QuitScreen):
             return
         if self.session is None:

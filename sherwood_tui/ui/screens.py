@@ -1,5 +1,5 @@
-"""Screens shared by every game: picker, setup, continue, curtain, help, rules, quit,
-round summary and final scores."""
+"""Screens shared by every game: setup, continue, curtain, help, rules, quit, round
+summary and final scores (the picker and the size message: `picker.py`)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from sherwood_tui import catalog
-from sherwood_tui.core.assets import own_file_name
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count, printable
-from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, event_text, our_app
+from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, data_note, event_text, our_app, plain
 
 if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
@@ -32,62 +30,12 @@ DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random")]
 
 
-FILE_CELLS = 30  # a player's own data file name is cut to this many cells
-
-
-def data_note(game_id: str) -> str:
-    """" · own data: FILE" while the game plays on a player's own data file (`--assets`),
-    else "": every game screen, the curtain, the picker and setup say so."""
-    own = own_file_name(catalog.get(game_id).asset)
-    return "" if own is None else f" · own data: {clip(own, FILE_CELLS)}"
-
-
-def plain(text: str, style: str = "", **kwargs) -> Static:
-    """A Static that shows text exactly as typed (no markup)."""
-    return Static(Text(text, style=style), markup=False, **kwargs)
-
-
 class SteadyScreen(Screen):
     """A screen whose keys work only once it is built: keys typed fast while it is being
     shown (a held Enter, say) would otherwise reach actions that look for its widgets."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.is_mounted
-
-
-class PickerScreen(Screen):
-    """The first screen: choose a game, continue a save, or quit. The list stops at its
-    ends (Up on the first game stays there): Quit, last, is only reached on purpose."""
-
-    BINDINGS = [Binding("c", "continue", "Continue"), Binding("q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield plain("sherwood-tui · three Robin Hood games for one terminal", "bold")
-        options = []
-        for info in catalog.GAMES:
-            state = "" if info.ready else "  (coming)"
-            prompt = Text()
-            prompt.append(f"{info.title}{state}", style="bold" if info.ready else "dim")
-            prompt.append(f"{data_note(info.id)}\n")
-            prompt.append(f"  {info.min_players}-{info.max_players} players · {info.blurb}", style="dim")
-            options.append(Option(prompt, id=info.id, disabled=not info.ready))
-        options.append(Option(Text("Continue a saved game", style="bold"), id="continue"))
-        options.append(Option(Text("Quit", style="bold"), id="quit"))
-        yield StopList(*options, id="games")
-        yield plain("Arrows choose, Enter opens. F1 help at any time.", "dim")
-        yield KeyBar()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        choice = event.option.id
-        if choice == "quit":
-            self.app.exit()
-        elif choice == "continue":
-            self.action_continue()
-        else:
-            self.app.push_screen(SetupScreen(catalog.get(str(choice))))
-
-    def action_continue(self) -> None:
-        self.app.push_screen(ContinueScreen())
 
 
 class SetupScreen(SteadyScreen):
@@ -648,26 +596,3 @@ class QuitScreen(ModalScreen):
             self.describe()
             return
         self.app.pop_screen()
-
-
-class TooSmallScreen(Screen):
-    """Shown instead of a broken layout while the terminal is below the minimum size."""
-
-    def __init__(self, size: tuple[int, int], minimum: tuple[int, int]) -> None:
-        super().__init__()
-        self.size_now, self.minimum = size, minimum
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.message(), id="too-small", markup=False)
-
-    def message(self) -> Text:
-        (w, h), (mw, mh) = self.size_now, self.minimum
-        return Text(
-            f"The terminal is {w}x{h}. sherwood-tui needs at least {mw}x{mh}: "
-            "please make the window larger. The game waits (Ctrl+Q quits).",
-            style="bold",
-        )
-
-    def show_size(self, size: tuple[int, int]) -> None:
-        self.size_now = size
-        self.query_one("#too-small", Static).update(self.message())

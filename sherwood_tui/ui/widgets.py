@@ -13,6 +13,9 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Static
 
+from sherwood_tui import catalog
+from sherwood_tui.core.assets import own_file_name
+
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
@@ -42,6 +45,21 @@ def fit(text: str, cells: int) -> str:
     with spaces (a wide character counts two), for names in columns."""
     text = clip(text, cells)
     return text + " " * (cells - cell_len(text))
+
+
+FILE_CELLS = 30  # a player's own data file name is cut to this many cells
+
+
+def data_note(game_id: str) -> str:
+    """" · own data: FILE" while the game plays on a player's own data file (`--assets`),
+    else "": every game screen, the curtain, the picker and setup say so."""
+    own = own_file_name(catalog.get(game_id).asset)
+    return "" if own is None else f" · own data: {clip(own, FILE_CELLS)}"
+
+
+def plain(text: str, style: str = "", **kwargs) -> Static:
+    """A Static that shows text exactly as typed (no markup)."""
+    return Static(Text(text, style=style), markup=False, **kwargs)
 
 
 def event_text(event: Event) -> Text:

@@ -15,16 +15,15 @@ from pathlib import Path
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import (
     AssetError,
-    asset_problems,
     asset_text,
     check_asset_file,
     first_problem,
-    json_schema,
     read_asset_file,
     shown_path,
     use_asset_file,
 )
 from sherwood_tui.core.plugin import GamePlugin
+from sherwood_tui.core.schema import asset_problems, json_schema
 
 
 def main(args) -> int:

@@ -14,7 +14,8 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
 from sherwood_tui.ui.app import SherwoodApp
-from sherwood_tui.ui.screens import ConfirmScreen, ContinueScreen, PickerScreen, SetupScreen
+from sherwood_tui.ui.picker import PickerScreen
+from sherwood_tui.ui.screens import ConfirmScreen, ContinueScreen, SetupScreen
 from tests.contract_checks import players
 from tests.ui.helpers import open_setup, screen_text, widget_texts
 

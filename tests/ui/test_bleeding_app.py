@@ -14,11 +14,11 @@ from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.data import cards
 from sherwood_tui.games.bleeding_sherwood.screens import BiddingScreen, CollectScreen
 from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.picker import PickerScreen
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
     HelpScreen,
-    PickerScreen,
     QuitScreen,
     RoundSummaryScreen,
     SetupScreen,

@@ -30,7 +30,8 @@ from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
-from sherwood_tui.ui.screens import ContinueScreen, CurtainScreen, PickerScreen, QuitScreen
+from sherwood_tui.ui.picker import PickerScreen
+from sherwood_tui.ui.screens import ContinueScreen, CurtainScreen, QuitScreen
 from tests.ui.helpers import privacy_leaks
 
 HOLD = 0.8  # KeyGuard's defaults

@@ -32,15 +32,14 @@ from sherwood_tui.core.saves import load_session
 from sherwood_tui.core.session import Session
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.picker import PickerScreen, TooSmallScreen
 from sherwood_tui.ui.screens import (
     ContinueScreen,
     CurtainScreen,
     HelpScreen,
-    PickerScreen,
     QuitScreen,
     RulesScreen,
     SetupScreen,
-    TooSmallScreen,
 )
 
 NAMES = ("Robin", "Marian", "Much", "Will", "Tuck")

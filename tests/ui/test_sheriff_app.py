@@ -26,11 +26,11 @@ from sherwood_tui.games.sheriff.screens import (
 )
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.picker import PickerScreen
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
     HelpScreen,
-    PickerScreen,
     SetupScreen,
 )
 from tests.contract_checks import changed

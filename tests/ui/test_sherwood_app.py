@@ -27,11 +27,11 @@ from sherwood_tui.games.sherwood.screens import (
 )
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.game_screen import PrivateNewsScreen
+from sherwood_tui.ui.picker import PickerScreen
 from sherwood_tui.ui.screens import (
     CurtainScreen,
     FinalScreen,
     HelpScreen,
-    PickerScreen,
     RoundSummaryScreen,
     SetupScreen,
 )

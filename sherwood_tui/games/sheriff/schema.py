@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from sherwood_tui.core.assets import CardText, Count, DataModel, Name, Positive
+from sherwood_tui.core.schema import CardText, Count, DataModel, Name, Positive
 from sherwood_tui.games.sheriff.plugin import PLUGIN
 
 

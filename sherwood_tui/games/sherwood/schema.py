@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from sherwood_tui.core.assets import CardText, Count, DataModel, Name, Positive
+from sherwood_tui.core.schema import CardText, Count, DataModel, Name, Positive
 from sherwood_tui.games.sherwood.plugin import PLUGIN
 
 Skill = Literal["strength", "dexterity", "cunning", "discretion"]
