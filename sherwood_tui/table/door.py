@@ -34,7 +34,7 @@ class DoorLimits:
     login_grace: float = 20.0  # seconds from then to authenticate (OpenSSH's LoginGraceTime)
     strangers: int = 8  # authenticated keys that hold no seat, at the join-code prompt at once
     code_time: float = 60.0  # seconds a stranger has to type the join code
-    members: int = 64  # connections of seated or watching keys at once (strangers never count)
+    per_key: int = 3  # connections of one seated or watching key at once: one more closes its oldest
     idle_timeout: float = 1800.0  # seconds without a key before a connection is closed
     grace: float = TERMINATE_GRACE  # seconds a seat process has to end once its client has gone
 

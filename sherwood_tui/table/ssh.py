@@ -53,7 +53,7 @@ CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # what a player's ssh may send (Se
 CLOSE_LATER = 5.0  # seconds a closed seat's connection has for its last words to leave
 BACKLOG = 128
 TOO_MANY_JOINING = "Too many people are joining this table at once: try again in a minute."
-TOO_MANY_TERMINALS = "This table has too many terminals open: close one and connect again."
+SUPERSEDED = "This key has connected again from another terminal: this connection is closed."
 NO_CODE_IN_TIME = "No join code came in time: connect again to join."
 
 log = logging.getLogger("sherwood_tui.table")
@@ -228,10 +228,12 @@ class SshServer:
     def refusal(self, connection: _SeatConnection) -> str:
         """Why an authenticating key may not come in now ("": it may). A known key is a
         member; any other key is a stranger, counted among them from now on."""
-        if self.source.recognises(connection.key):
+        if self.source.recognises(connection.key):  # in, always: at worst its own oldest connection gives way
             connection.member = True
-            members = sum(1 for other in self.connections if other.member)
-            return TOO_MANY_TERMINALS if members >= self.limits.members else ""
+            same = sorted((other for other in self.connections if other.key == connection.key), key=lambda other: other.since)
+            for oldest in same[: max(0, len(same) - self.limits.per_key + 1)]:
+                oldest.close(SUPERSEDED)
+            return ""
         wait = max(self.penalties.refused_for(f"address {connection.address}"),
                    self.penalties.refused_for(f"key {connection.key}"))
         if wait > 0:
@@ -296,6 +298,7 @@ class _SeatConnection(asyncssh.SSHServer):
         self.admitted = False
         self.failures = 0  # failed joins counted for this connection
         self.last_input = 0.0
+        self.since = 0.0  # when it authenticated
         self._timers: list[asyncio.TimerHandle] = []
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -337,6 +340,7 @@ class _SeatConnection(asyncssh.SSHServer):
         self.server.startups.leave(self.startup)
         self.server.connections.add(self)
         self.touch()
+        self.since = self.last_input
         self._schedule_idle_check()
         if not self.member:
             self.start_code_clock()

@@ -198,22 +198,24 @@ async def test_a_seat_that_ignores_the_hangup_is_ended_all_the_same() -> None:
     assert await ended(process.pid)
 
 
-async def test_connections_of_known_keys_are_capped(host: FakeHost, tmp_path: Path, client_key: asyncssh.SSHKey) -> None:
+async def test_a_known_key_always_gets_in_and_its_own_oldest_connection_gives_way(host: FakeHost, tmp_path: Path,
+                                                                                client_key: asyncssh.SSHKey) -> None:
     host.claims["robin"] = client_key.get_fingerprint("sha256")  # a member: strangers' limits are not its
-    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", limits=DoorLimits(members=2))
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", limits=DoorLimits(per_key=2))
     try:
         first = await connect(server.port, "robin", client_key)
-        async with await connect(server.port, "marian", client_key):
-            with pytest.raises(asyncssh.DisconnectError, match="too many terminals open"):
-                await connect(server.port, "robin", client_key)
-            first.close()
-            await first.wait_closed()
+        first_screen = await open_seat(first)
+        await first_screen.wait_for("size=")
+        async with await connect(server.port, "marian", client_key) as second, \
+                await connect(server.port, "robin", client_key) as third:
+            await (await open_seat(third)).wait_for("size=")  # in, and the oldest is closed
+            await first_screen.ends()
+            assert "This key has connected again from another terminal" in first_screen.output.decode()
             deadline = time.monotonic() + DEADLINE
-            while len(server.connections) > 1:  # the server notices the closed connection
+            while len(server.connections) > 2:  # the oldest's connection follows its last words
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.05)
-            async with await connect(server.port, "robin", client_key):
-                pass
+            assert not second.is_closed()
     finally:
         await server.close()
 

@@ -74,6 +74,10 @@ async def test_idle_sockets_and_strangers_at_the_prompt_never_keep_players_or_wa
         await watcher.wait_for("You are watching", timeout=SOON)
         await robin.close()
         await watcher.close()
+        deadline = time.monotonic() + SOON
+        while host.seats or host.spectators:  # their seat processes end
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
 
         # 60 TCP connections that never speak SSH, and 8 fresh keys at the code prompt
         for _ in range(60):
