@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -165,9 +166,9 @@ def memory() -> tuple[int, int]:
 BASELINE_COMMIT = "66d433f12be4dd7d375ba5f733ef0081b7bfe80c"  # the last commit before the rules core v2 (issue 14)
 BASELINE = BASELINE_COMMIT[:7]
 SIMULATE_JOBS = 2  # simulate's default (one per core) on the 2-core machine the README's figures come from
-SIMULATE_GAMES = {"bleeding-sherwood": 1000, "sheriff": 400, "sherwood": 300}  # about 1-3 s of CPU time a run
-LOOP_LABEL = f"rules loop (in-process apply, random moves): ratio to {BASELINE}"
-COMMAND_LABEL = f"the whole `simulate --bots random` command (CPU time, --jobs {SIMULATE_JOBS}): ratio to {BASELINE}"
+SIMULATE_GAMES = {"bleeding-sherwood": 2000, "sheriff": 800, "sherwood": 600}  # about 2-3 s of CPU time a run here
+LOOP_LABEL = "rules loop (in-process apply, random moves): ratio to {base}"
+COMMAND_LABEL = f"the whole `simulate --bots random` command (CPU time, --jobs {SIMULATE_JOBS}): ratio to {{base}}"
 ROOT = Path(__file__).resolve().parents[1]
 
 # Random moves through the game API that the baseline has too (catalog, new_game, is_over,
@@ -326,27 +327,70 @@ def game_ratios(game_id: str, tree: str, rounds: int, seconds: float) -> tuple[R
     return loop, Ratio(new, old, old / new)
 
 
-def speed_ratios(rounds: int = 5, seconds: float = 3.0, games: tuple[str, ...] = ()) -> dict[str, tuple[Ratio, Ratio]]:
-    """Both ratios (game_ratios) of every game, or of `games`, to the baseline commit."""
+def speed_ratios(rounds: int = 5, seconds: float = 3.0, games: tuple[str, ...] = (),
+                 commit: str = BASELINE_COMMIT) -> dict[str, tuple[Ratio, Ratio]]:
+    """Both ratios (game_ratios) of every game, or of `games`, to `commit`."""
+    with baseline_tree(commit) as tree:
+        return {game_id: game_ratios(game_id, tree, rounds, seconds) for game_id in chosen(games)}
+
+
+def chosen(games: Iterable[str] = ()) -> list[str]:
+    """The ids of `games`, or of every ready game if none are named."""
     from sherwood_tui import catalog
 
-    with baseline_tree() as tree:
-        return {info.id: game_ratios(info.id, tree, rounds, seconds) for info in catalog.GAMES if not games or info.id in games}
+    return [catalog.get(g).id for g in games] or [info.id for info in catalog.GAMES if info.ready]
 
 
-def speed_rows(rounds: int, seconds: float) -> list[tuple[str, str, str, str]]:
+def speed_rows(rounds: int, seconds: float, games: tuple[str, ...] = (),
+               commit: str = BASELINE_COMMIT) -> list[tuple[str, str, str, str]]:
     """Both ratios of every game as bench rows, each naming what reproduces it."""
     from sherwood_tui import catalog
 
     goals = {"bleeding-sherwood": 2.0, "sheriff": 1.5, "sherwood": 1.5}  # issue 14's, for games per second
+    base, again = commit[:7], "" if commit == BASELINE_COMMIT else f" --baseline {commit}"
     rows = []
-    for game_id, (loop, command) in speed_ratios(rounds, seconds).items():
+    for game_id, (loop, command) in speed_ratios(rounds, seconds, games, commit).items():
         title = catalog.get(game_id).title
         run = " ".join(simulate_command(game_id, seats_for(game_id), SIMULATE_GAMES[game_id]))
-        rows.append((f"{title}: {LOOP_LABEL}", f"{loop.ratio:.2f}", f">= {goals[game_id]}",
-                     f"{loop.new:.0f} vs {loop.old:.0f} games/s, medians of {rounds} (python -m sherwood_tui.bench --speed)"))
-        rows.append((f"{title}: {COMMAND_LABEL}", f"{command.ratio:.2f}", "-",
-                     f"{command.new:.2f} s vs {command.old:.2f} s, medians of {rounds} (`{run}` in each tree)"))
+        rows.append((f"{title}: {LOOP_LABEL.format(base=base)}", f"{loop.ratio:.2f}", f">= {goals[game_id]}",
+                     f"{loop.new:.0f} vs {loop.old:.0f} games/s, medians of {rounds} "
+                     f"(python -m sherwood_tui.bench --speed{again} {game_id})"))
+        rows.append((f"{title}: {COMMAND_LABEL.format(base=base)}", f"{command.ratio:.2f}", "-",
+                     f"{command.new:.2f} s vs {command.old:.2f} s, medians of {rounds} "
+                     f"(python -m sherwood_tui {run}, in each tree)"))
+    return rows
+
+
+def instructions_per_game(game_id: str, players: int, tree: str | None = None, warm: int = 400, counted: int = 100) -> float:
+    """Machine instructions a game of the rules loop under valgrind (a count that does not
+    vary with the machine's load): games warm+1 to warm+counted, as in a long run whose
+    caches are warm. Slow: a minute or two a game and tree."""
+    import re
+
+    def refs(games: int) -> int:
+        out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, "-c", LOOP, game_id, str(players), "games", str(games)],
+                             capture_output=True, text=True, check=True, **in_tree(tree))
+        found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        if found is None:
+            raise RuntimeError(f"no instruction count in valgrind's output: {out.stderr[-200:]}")
+        return int(found.group(1).replace(",", ""))
+
+    return (refs(warm + counted) - refs(warm)) / counted
+
+
+def instruction_rows(games: tuple[str, ...] = (), commit: str = BASELINE_COMMIT) -> list[tuple[str, str, str, str]]:
+    """Instructions a rules-loop game, here and at `commit`, per game."""
+    from sherwood_tui import catalog
+
+    again = "" if commit == BASELINE_COMMIT else f" --baseline {commit}"
+    rows = []
+    with baseline_tree(commit) as tree:
+        for game_id in chosen(games):
+            new, old = (instructions_per_game(game_id, seats_for(game_id), t) for t in (None, tree))
+            rows.append((f"{catalog.get(game_id).title}: instructions a rules-loop game (valgrind), ratio to {commit[:7]}",
+                         f"{old / new:.2f}", "-", f"{new / 1e6:.2f} M vs {old / 1e6:.2f} M, games 401-500 "
+                         f"(python -m sherwood_tui.bench --instructions{again} {game_id})"))
     return rows
 
 
@@ -357,18 +401,9 @@ def print_rows(rows: list[tuple[str, str, str, str]]) -> None:
         print(f"{name:<{width}}  {value:>7}  {goal:>8}  {detail}")
 
 
-def main() -> int:
+def all_rows(baseline_ok: bool) -> list[tuple[str, str, str, str]]:
+    """Every row of `make bench` (the ratios only if the baseline can be read)."""
     from sherwood_tui import catalog
-
-    missing = baseline_problem()
-    if missing:
-        print(f"bench: {missing}", file=sys.stderr)
-    if "--speed" in sys.argv:  # only the ratios to the baseline commit
-        if missing:
-            return 1
-        print(f"Against commit {BASELINE_COMMIT} (the last before the rules core v2), in alternation:")
-        print_rows(speed_rows(rounds=5, seconds=3.0))
-        return 0
 
     rows = []
     bare_t, ours_t = startup()
@@ -384,22 +419,48 @@ def main() -> int:
         two, twenty = memory_over_games(20, info.id)
         rows.append((f"{info.title}: peak memory after 20 games (ratio to after 2)", f"{twenty / two:.3f}",
                      "<= 1.05", f"{twenty / 1024:.0f} MiB vs {two / 1024:.0f} MiB"))
-    for info in catalog.GAMES:
-        if not info.ready:
-            continue
-        per_second, actions = games_per_second(info.id, seats_for(info.id))
-        rows.append((f"{info.title}: random-bot games per second per core", f"{per_second:.0f}",
-                     f">= {GOALS[info.id]}", f"{actions:,.0f} actions per second (the rules loop)"))
-    if not missing:
+    for game_id in chosen():
+        per_second, actions = games_per_second(game_id, seats_for(game_id))
+        rows.append((f"{catalog.get(game_id).title}: random-bot games per second per core", f"{per_second:.0f}",
+                     f">= {GOALS[game_id]}", f"{actions:,.0f} actions per second (the rules loop)"))
+    if baseline_ok:
         rows += speed_rows(rounds=3, seconds=2.0)
     from sherwood_tui.table.latency import PRESSES, key_latencies
 
     seat_key, local_key = key_latencies()
     rows.append(("a key on a seat over SSH until its screen changes", f"{seat_key * 1000:.0f} ms", "<= 50 ms",
                  f"median of {PRESSES}; the same key in the local app: {local_key * 1000:.0f} ms"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m sherwood_tui.bench", description="The bench's figures, each beside its goal.")
+    parser.add_argument("--speed", action="store_true", help="only the two speed ratios per game, 5 rounds")
+    parser.add_argument("--instructions", action="store_true", help="only the instructions a game under valgrind")
+    parser.add_argument("--baseline", default=BASELINE_COMMIT, help=f"the commit to compare with (default {BASELINE})")
+    parser.add_argument("--json", action="store_true", help="the rows as JSON too")
+    parser.add_argument("games", nargs="*", help="with --speed or --instructions: only these games")
+    args = parser.parse_args(argv)
+    missing = baseline_problem(args.baseline)
+    if missing:
+        print(f"bench: {missing}", file=sys.stderr)
+    games = tuple(args.games)
+    if args.speed or args.instructions:
+        if missing:
+            return 1
+        if args.instructions and shutil.which("valgrind") is None:
+            print("bench: --instructions needs valgrind (e.g. apt-get install valgrind)", file=sys.stderr)
+            return 1
+        print(f"Against commit {args.baseline}:")
+        rows = speed_rows(5, 3.0, games, args.baseline) if args.speed else instruction_rows(games, args.baseline)
+    else:
+        rows = all_rows(not missing)
     print_rows(rows)
-    print("Every row: python -m sherwood_tui.bench (make bench); the ratios alone, 5 rounds: python -m sherwood_tui.bench --speed")
-    if "--json" in sys.argv:
+    if not (args.speed or args.instructions):
+        print("Every row: python -m sherwood_tui.bench (make bench); the ratios alone, 5 rounds: python -m sherwood_tui.bench --speed")
+    if args.json:
         print(json.dumps({"rows": rows}))
     return 1 if missing else 0
 
