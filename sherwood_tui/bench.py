@@ -1,6 +1,7 @@
 """`make bench`: start-up time and memory against a bare Textual app, bot games per second
-for each game, and a key's delay on a table's seat, each printed beside its goal.
-Run: python -m sherwood_tui.bench"""
+for each game, their two speed ratios to the baseline commit (the rules loop, and the whole
+simulate command's CPU time), and a key's delay on a table's seat, each beside its goal.
+Run: python -m sherwood_tui.bench [--speed | --instructions] [--baseline COMMIT] [GAME ...]"""
 
 from __future__ import annotations
 
