@@ -1,15 +1,21 @@
 """`make bench`: start-up time and memory against a bare Textual app, bot games per second
-for each game, and a key's delay on a table's seat, each printed beside its goal.
-Run: python -m sherwood_tui.bench"""
+for each game, their two speed ratios to the baseline commit (the rules loop, and the whole
+simulate command's CPU time), and a key's delay on a table's seat, each beside its goal.
+Run: python -m sherwood_tui.bench [--speed | --instructions] [--baseline COMMIT] [GAME ...]"""
 
 from __future__ import annotations
 
 import json
-import random
+import os
+import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
 
 BARE_APP = """
 import resource
@@ -158,101 +164,247 @@ def memory() -> tuple[int, int]:
     return run_script(BARE_APP)[1], run_script(OUR_FULL_GAME)[1]
 
 
-def games_per_second(game_id: str, players: int, seconds: float = 4.0, windows: int = 5) -> tuple[float, float]:
-    """Random-bot games per second and actions per second on one core (CPU time): the
-    median of `windows` equal windows, so one disturbed moment does not decide it."""
-    from sherwood_tui import catalog
-    from sherwood_tui.core.contract import Player
-    from sherwood_tui.simulate import tune_gc_for_batch_play
+BASELINE_COMMIT = "66d433f12be4dd7d375ba5f733ef0081b7bfe80c"  # the last commit before the rules core v2 (issue 14)
+BASELINE = BASELINE_COMMIT[:7]
+SIMULATE_JOBS = 2  # simulate's default (one per core) on the 2-core machine the README's figures come from
+SIMULATE_GAMES = {"bleeding-sherwood": 2000, "sheriff": 800, "sherwood": 600}  # about 2-3 s of CPU time a run here
+LOOP_LABEL = "rules loop (in-process apply, random moves): ratio to {base}"
+COMMAND_LABEL = f"the whole `simulate --bots random` command (CPU time, --jobs {SIMULATE_JOBS}): ratio to {{base}}"
+ROOT = Path(__file__).resolve().parents[1]
 
-    game = catalog.get(game_id).load()
-    seats = [Player(name=f"P{i}", bot="random") for i in range(players)]
-    tune_gc_for_batch_play()  # as the simulator and the soak runs do
-    seed = 0
-    rates = []
-    for _ in range(windows):
-        games = actions = 0
-        started = time.process_time()
-        while time.process_time() - started < seconds / windows:
-            rnd = random.Random(seed)
-            state = game.new_game(seats, {}, seed)
-            while not game.is_over(state):
-                to_act = game.to_act(state)
-                seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
-                state, _ = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
-                actions += 1
-            games += 1
-            seed += 1
-        elapsed = time.process_time() - started
-        rates.append((games / elapsed, actions / elapsed))
-    return statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates)
-
-
-BASELINE = "core-v1"  # the git tag of the rules core before its redesign (issue 14)
-RATE = """
-import json, sys
-from sherwood_tui.bench import games_per_second
-print(json.dumps(games_per_second(sys.argv[1], int(sys.argv[2]), seconds=float(sys.argv[3]), windows=3)))
+# Random moves through the game API that the baseline has too (catalog, new_game, is_over,
+# to_act, legal_actions, apply), with the simulator's collector settings; so it runs alike in
+# either tree. argv: GAME PLAYERS, then `rate SECONDS WINDOWS` (prints games and actions per
+# second of CPU time, the median of the windows) or `games N` (plays N games, for valgrind).
+LOOP = """
+import gc, json, random, statistics, sys, time
+from sherwood_tui import catalog
+from sherwood_tui.core.contract import Player
+game = catalog.get(sys.argv[1]).load()
+seats = [Player(name=f"P{i}", bot="random") for i in range(int(sys.argv[2]))]
+gc.freeze()
+gc.set_threshold(50_000, 20, 20)
+seed = 0
+def play():
+    global seed
+    rnd = random.Random(seed)
+    state = game.new_game(seats, {}, seed)
+    actions = 0
+    while not game.is_over(state):
+        to_act = game.to_act(state)
+        seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
+        state, _ = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
+        actions += 1
+    seed += 1
+    return actions
+if sys.argv[3] == "games":
+    for _ in range(int(sys.argv[4])):
+        play()
+    sys.exit()
+seconds, windows, rates = float(sys.argv[4]), int(sys.argv[5]), []
+for _ in range(windows):
+    games = actions = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds / windows:
+        actions += play()
+        games += 1
+    elapsed = time.process_time() - started
+    rates.append((games / elapsed, actions / elapsed))
+print(json.dumps([statistics.median(r[0] for r in rates), statistics.median(r[1] for r in rates)]))
 """
 
 
-def baseline_tree(tag: str = BASELINE) -> str:
-    """The code of `tag`, unpacked into a temporary folder (from the git checkout)."""
+class BaselineMissing(Exception):
+    """The baseline commit cannot be read from this checkout (the message says what to do)."""
+
+
+class Ratio(NamedTuple):
+    new: float
+    old: float
+    ratio: float
+
+
+def in_tree(tree: str | None) -> dict[str, Any]:
+    """subprocess.run's cwd and env for running the code in `tree` (None: this code) alone."""
+    folder = tree or str(ROOT)
+    return {"cwd": folder, "env": {**os.environ, "PYTHONPATH": folder, "PYTHONSAFEPATH": "1"}}
+
+
+def games_per_second(game_id: str, players: int, seconds: float = 4.0, windows: int = 5,
+                     tree: str | None = None) -> tuple[float, float]:
+    """Random-move games per second and actions per second of CPU time (one core) of the
+    rules in `tree` (None: this code), in a fresh process: the median of `windows` equal
+    windows, so one disturbed moment does not decide it."""
+    out = subprocess.run([sys.executable, "-c", LOOP, game_id, str(players), "rate", str(seconds), str(windows)],
+                         capture_output=True, text=True, check=True, **in_tree(tree))
+    per_second, actions = json.loads(out.stdout)
+    return per_second, actions
+
+
+def simulate_command(game_id: str, players: int, games: int, seed: int = 1) -> list[str]:
+    """The arguments of the `simulate --bots random` run that the command ratio times."""
+    return ["simulate", game_id, "--players", str(players), "--games", str(games), "--bots", "random",
+            "--seed", str(seed), "--jobs", str(SIMULATE_JOBS)]
+
+
+def simulate_cpu(game_id: str, players: int, games: int, tree: str | None = None) -> float:
+    """CPU time (user + system, seconds) of one whole `python -m sherwood_tui simulate`
+    process of the code in `tree` (None: this code), its worker processes included."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-m", "sherwood_tui", *simulate_command(game_id, players, games)],
+                                stdout=subprocess.DEVNULL, stderr=errors, **in_tree(tree))
+        _, status, usage = os.wait4(proc.pid, 0)  # the child's own time and its waited-for workers'
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            errors.seek(0)
+            raise subprocess.CalledProcessError(proc.returncode, proc.args, stderr=errors.read().decode())
+    return usage.ru_utime + usage.ru_stime
+
+
+def git(*args: str) -> subprocess.CompletedProcess[bytes]:
+    """git on this checkout (FileNotFoundError if git is not installed)."""
+    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True)
+
+
+def baseline_problem(commit: str = BASELINE_COMMIT) -> str | None:
+    """Why `commit` cannot be read from this checkout (one line saying what to do), or None."""
+    try:
+        if git("rev-parse", "--git-dir").returncode:
+            return f"{ROOT} is not a git checkout: the comparison with commit {commit} needs a clone with its history"
+        if git("cat-file", "-e", f"{commit}^{{commit}}").returncode:
+            return (f"commit {commit} (the baseline) is not in this checkout's history (a shallow clone?): "
+                    f"fetch it with `git fetch --unshallow`, or `git fetch origin {commit}`")
+    except FileNotFoundError:
+        return f"the comparison with commit {commit} needs git, which is not installed"
+    return None
+
+
+@contextmanager
+def baseline_tree(commit: str = BASELINE_COMMIT) -> Iterator[str]:
+    """The code of `commit`, unpacked into a temporary folder from this checkout's history;
+    BaselineMissing if it cannot be read."""
     import io
     import tarfile
     import tempfile
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
-    archive = subprocess.run(["git", "-C", str(root), "archive", tag], capture_output=True, check=True).stdout
-    folder = tempfile.mkdtemp(prefix=f"sherwood-{tag}-")
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(folder, filter="data")
-    return folder
-
-
-def rate_in(tree: str | None, game_id: str, players: int, seconds: float) -> float:
-    """Random-bot games per second (one core) of the code in `tree` (None: this code)."""
-    import os
-
-    env = dict(os.environ)
-    if tree is not None:
-        env["PYTHONPATH"] = tree
-        env["PYTHONSAFEPATH"] = "1"
-    cwd = tree or None
-    out = subprocess.run([sys.executable, "-c", RATE, game_id, str(players), str(seconds)],
-                         capture_output=True, text=True, check=True, env=env, cwd=cwd)
-    return json.loads(out.stdout)[0]
+    problem = baseline_problem(commit)
+    if problem:
+        raise BaselineMissing(problem)
+    archive = git("archive", commit)
+    if archive.returncode:
+        raise BaselineMissing(f"git archive {commit} failed: {archive.stderr.decode().strip()}")
+    with tempfile.TemporaryDirectory(prefix=f"sherwood-{commit[:7]}-") as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        yield folder
 
 
-def speed_ratios(tag: str = BASELINE, rounds: int = 5, seconds: float = 3.0,
-                 games: tuple[str, ...] = ()) -> dict[str, tuple[float, float, float]]:
-    """Games per second of this code and of `tag`, measured in alternation in one run
-    (the machine is shared and noisy: only the ratio means much): per game, the medians
-    and their ratio."""
+def compare(measure: Callable[[str | None], float], tree: str, rounds: int) -> tuple[float, float]:
+    """The medians of `measure` for this code (None) and for `tree`, measured in alternation
+    in one run (the machine is shared and noisy: only their ratio means much)."""
+    new, old = [], []
+    for _ in range(rounds):
+        old.append(measure(tree))
+        new.append(measure(None))
+    return statistics.median(new), statistics.median(old)
+
+
+def seats_for(game_id: str) -> int:
+    """The player count the speed figures use: four, or the game's most if fewer."""
     from sherwood_tui import catalog
 
-    tree = baseline_tree(tag)
-    out = {}
-    for info in catalog.GAMES:
-        if games and info.id not in games:
-            continue
-        players = 4 if info.max_players >= 4 else info.max_players
-        new, old = [], []
-        for _ in range(rounds):
-            old.append(rate_in(tree, info.id, players, seconds))
-            new.append(rate_in(None, info.id, players, seconds))
-        out[info.id] = (statistics.median(new), statistics.median(old), statistics.median(new) / statistics.median(old))
-    return out
+    return min(4, catalog.get(game_id).max_players)
 
 
-def main() -> int:
+def game_ratios(game_id: str, tree: str, rounds: int, seconds: float) -> tuple[Ratio, Ratio]:
+    """One game against the baseline in `tree`: the rules loop's games per second (new,
+    old, new / old), and the whole simulate command's CPU time (new, old, old / new)."""
+    players = seats_for(game_id)
+    new, old = compare(lambda t: games_per_second(game_id, players, seconds, 3, t)[0], tree, rounds)
+    loop = Ratio(new, old, new / old)
+    new, old = compare(lambda t: simulate_cpu(game_id, players, SIMULATE_GAMES[game_id], t), tree, rounds)
+    return loop, Ratio(new, old, old / new)
+
+
+def speed_ratios(rounds: int = 5, seconds: float = 3.0, games: tuple[str, ...] = (),
+                 commit: str = BASELINE_COMMIT) -> dict[str, tuple[Ratio, Ratio]]:
+    """Both ratios (game_ratios) of every game, or of `games`, to `commit`."""
+    with baseline_tree(commit) as tree:
+        return {game_id: game_ratios(game_id, tree, rounds, seconds) for game_id in chosen(games)}
+
+
+def chosen(games: Iterable[str] = ()) -> list[str]:
+    """The ids of `games`, or of every ready game if none are named."""
     from sherwood_tui import catalog
 
-    if "--speed" in sys.argv:  # only the speed ratios to the code before the redesign
-        for game_id, (new, old, ratio) in speed_ratios().items():
-            print(f"{game_id}: {new:.0f} vs {old:.0f} games/s ({BASELINE}): {ratio:.2f}x")
-        return 0
+    return [catalog.get(g).id for g in games] or [info.id for info in catalog.GAMES if info.ready]
+
+
+def speed_rows(rounds: int, seconds: float, games: tuple[str, ...] = (),
+               commit: str = BASELINE_COMMIT) -> list[tuple[str, str, str, str]]:
+    """Both ratios of every game as bench rows, each naming what reproduces it."""
+    from sherwood_tui import catalog
+
+    goals = {"bleeding-sherwood": 2.0, "sheriff": 1.5, "sherwood": 1.5}  # issue 14's, for games per second
+    base, again = commit[:7], "" if commit == BASELINE_COMMIT else f" --baseline {commit}"
+    rows = []
+    for game_id, (loop, command) in speed_ratios(rounds, seconds, games, commit).items():
+        title = catalog.get(game_id).title
+        run = " ".join(simulate_command(game_id, seats_for(game_id), SIMULATE_GAMES[game_id]))
+        rows.append((f"{title}: {LOOP_LABEL.format(base=base)}", f"{loop.ratio:.2f}", f">= {goals[game_id]}",
+                     f"{loop.new:.0f} vs {loop.old:.0f} games/s, medians of {rounds} "
+                     f"(python -m sherwood_tui.bench --speed{again} {game_id})"))
+        rows.append((f"{title}: {COMMAND_LABEL.format(base=base)}", f"{command.ratio:.2f}", "-",
+                     f"{command.new:.2f} s vs {command.old:.2f} s, medians of {rounds} "
+                     f"(python -m sherwood_tui {run}, in each tree)"))
+    return rows
+
+
+def instructions_per_game(game_id: str, players: int, tree: str | None = None, warm: int = 400, counted: int = 100) -> float:
+    """Machine instructions a game of the rules loop under valgrind (a count that does not
+    vary with the machine's load): games warm+1 to warm+counted, as in a long run whose
+    caches are warm. Slow: a minute or two a game and tree."""
+    import re
+
+    def refs(games: int) -> int:
+        out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, "-c", LOOP, game_id, str(players), "games", str(games)],
+                             capture_output=True, text=True, check=True, **in_tree(tree))
+        found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        if found is None:
+            raise RuntimeError(f"no instruction count in valgrind's output: {out.stderr[-200:]}")
+        return int(found.group(1).replace(",", ""))
+
+    return (refs(warm + counted) - refs(warm)) / counted
+
+
+def instruction_rows(games: tuple[str, ...] = (), commit: str = BASELINE_COMMIT) -> list[tuple[str, str, str, str]]:
+    """Instructions a rules-loop game, here and at `commit`, per game."""
+    from sherwood_tui import catalog
+
+    again = "" if commit == BASELINE_COMMIT else f" --baseline {commit}"
+    rows = []
+    with baseline_tree(commit) as tree:
+        for game_id in chosen(games):
+            new, old = (instructions_per_game(game_id, seats_for(game_id), t) for t in (None, tree))
+            rows.append((f"{catalog.get(game_id).title}: instructions a rules-loop game (valgrind), ratio to {commit[:7]}",
+                         f"{old / new:.2f}", "-", f"{new / 1e6:.2f} M vs {old / 1e6:.2f} M, games 401-500 "
+                         f"(python -m sherwood_tui.bench --instructions{again} {game_id})"))
+    return rows
+
+
+def print_rows(rows: list[tuple[str, str, str, str]]) -> None:
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':>7}  {'goal':>8}  detail")
+    for name, value, goal, detail in rows:
+        print(f"{name:<{width}}  {value:>7}  {goal:>8}  {detail}")
+
+
+def all_rows(baseline_ok: bool) -> list[tuple[str, str, str, str]]:
+    """Every row of `make bench` (the ratios only if the baseline can be read)."""
+    from sherwood_tui import catalog
 
     rows = []
     bare_t, ours_t = startup()
@@ -268,30 +420,50 @@ def main() -> int:
         two, twenty = memory_over_games(20, info.id)
         rows.append((f"{info.title}: peak memory after 20 games (ratio to after 2)", f"{twenty / two:.3f}",
                      "<= 1.05", f"{twenty / 1024:.0f} MiB vs {two / 1024:.0f} MiB"))
-    results = {}
-    for info in catalog.GAMES:
-        if not info.ready:
-            continue
-        per_second, actions = games_per_second(info.id, 4 if info.max_players >= 4 else info.max_players)
-        results[info.id] = per_second
-        rows.append((f"{info.title}: random-bot games per second per core", f"{per_second:.0f}",
-                     f">= {GOALS[info.id]}", f"{actions:,.0f} actions per second"))
-    goals = {"bleeding-sherwood": 2.0, "sheriff": 1.5, "sherwood": 1.5}
-    for game_id, (new, old, ratio) in speed_ratios(rounds=3, seconds=2.0).items():
-        rows.append((f"{catalog.get(game_id).title}: games per second, ratio to {BASELINE}", f"{ratio:.2f}",
-                     f">= {goals[game_id]}", f"{new:.0f} vs {old:.0f}"))
+    for game_id in chosen():
+        per_second, actions = games_per_second(game_id, seats_for(game_id))
+        rows.append((f"{catalog.get(game_id).title}: random-bot games per second per core", f"{per_second:.0f}",
+                     f">= {GOALS[game_id]}", f"{actions:,.0f} actions per second (the rules loop)"))
+    if baseline_ok:
+        rows += speed_rows(rounds=3, seconds=2.0)
     from sherwood_tui.table.latency import PRESSES, key_latencies
 
     seat_key, local_key = key_latencies()
     rows.append(("a key on a seat over SSH until its screen changes", f"{seat_key * 1000:.0f} ms", "<= 50 ms",
                  f"median of {PRESSES}; the same key in the local app: {local_key * 1000:.0f} ms"))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':>7}  {'goal':>8}  detail")
-    for name, value, goal, detail in rows:
-        print(f"{name:<{width}}  {value:>7}  {goal:>8}  {detail}")
-    if "--json" in sys.argv:
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m sherwood_tui.bench", description="The bench's figures, each beside its goal.")
+    parser.add_argument("--speed", action="store_true", help="only the two speed ratios per game, 5 rounds")
+    parser.add_argument("--instructions", action="store_true", help="only the instructions a game under valgrind")
+    parser.add_argument("--baseline", default=BASELINE_COMMIT, help=f"the commit to compare with (default {BASELINE})")
+    parser.add_argument("--json", action="store_true", help="the rows as JSON too")
+    parser.add_argument("games", nargs="*", help="with --speed or --instructions: only these games")
+    args = parser.parse_args(argv)
+    missing = baseline_problem(args.baseline)
+    if missing:
+        print(f"bench: {missing}", file=sys.stderr)
+    games = tuple(args.games)
+    if args.speed or args.instructions:
+        if missing:
+            return 1
+        if args.instructions and shutil.which("valgrind") is None:
+            print("bench: --instructions needs valgrind (e.g. apt-get install valgrind)", file=sys.stderr)
+            return 1
+        print(f"Against commit {args.baseline}:")
+        rows = speed_rows(5, 3.0, games, args.baseline) if args.speed else instruction_rows(games, args.baseline)
+    else:
+        rows = all_rows(not missing)
+    print_rows(rows)
+    if not (args.speed or args.instructions):
+        print("Every row: python -m sherwood_tui.bench (make bench); the ratios alone, 5 rounds: python -m sherwood_tui.bench --speed")
+    if args.json:
         print(json.dumps({"rows": rows}))
-    return 0
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":

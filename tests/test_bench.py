@@ -1,0 +1,51 @@
+"""The bench's baseline and its measuring helpers (behaviour only: nothing here is timed)."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from sherwood_tui import bench
+
+
+def history_problem() -> str | None:
+    """Why this checkout cannot hold the baseline (no git, no .git, a shallow clone), or None."""
+    try:
+        inside = bench.git("rev-parse", "--is-inside-work-tree")
+    except FileNotFoundError:
+        return "git is not installed"
+    if inside.returncode:
+        return "not a git checkout"
+    if bench.git("rev-parse", "--is-shallow-repository").stdout.strip() == b"true":
+        return "a shallow clone"
+    return None
+
+
+def test_the_baseline_commit_is_in_the_history() -> None:
+    problem = history_problem()
+    if problem:
+        pytest.skip(problem)
+    assert len(bench.BASELINE_COMMIT) == 40
+    assert bench.baseline_problem() is None
+    assert bench.git("merge-base", "--is-ancestor", bench.BASELINE_COMMIT, "HEAD").returncode == 0
+
+
+def test_a_missing_commit_is_named_with_how_to_fetch_it() -> None:
+    if history_problem():
+        pytest.skip(history_problem())
+    problem = bench.baseline_problem("0" * 40)
+    assert problem is not None and "0" * 40 in problem and "git fetch --unshallow" in problem
+    with pytest.raises(bench.BaselineMissing), bench.baseline_tree("0" * 40):
+        pass
+
+
+def test_the_rules_loop_and_the_simulate_command_measure_this_code() -> None:
+    per_second, actions = bench.games_per_second("bleeding-sherwood", 2, seconds=0.05, windows=1)
+    assert per_second > 0 and actions > per_second
+    assert bench.simulate_cpu("bleeding-sherwood", 2, 1) > 0
+
+
+def test_a_failed_simulate_run_raises() -> None:
+    with pytest.raises(subprocess.CalledProcessError, match="simulate"):
+        bench.simulate_cpu("no-such-game", 2, 1)
