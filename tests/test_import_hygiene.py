@@ -93,3 +93,11 @@ def test_importing_the_package_or_its_command_line_loads_no_game():
     assert _game_modules(loaded) <= PLUG_INS_ONLY
     assert _heavy(loaded) == set()
     assert not any(m == "textual" or m.startswith("textual.") for m in loaded)
+
+
+def test_importing_the_package_loads_and_registers_nothing():
+    """The games are data in the catalog, read when the core first needs one."""
+    loaded = _modules_after("import sherwood_tui")
+    assert not {m for m in loaded if m.startswith("sherwood_tui.")}, sorted(m for m in loaded if m.startswith("sherwood_tui."))
+    found = _modules_after("from sherwood_tui.core.plugin import find\nfind('sheriff')")
+    assert "sherwood_tui.catalog" in found and "sherwood_tui.games.sheriff.rules" not in found

@@ -1,16 +1,20 @@
-"""A game is one declared plug-in: its metadata, written once, and how to load each of
-its parts. Cheap to import: the parts (rules, bot, screens...) load when first asked for.
+"""A game is one plug-in declared as data: its metadata, written once, and where each of
+its parts lives, as "module:attr" references that one loader (`resolve`) imports when
+the part is first asked for. Nothing is imported to declare a game, and nothing is
+registered by importing anything.
 
 Each game folder has a `plugin.py` declaring its `PLUGIN`; `sherwood_tui/catalog.py`
-lists them and registers them here, so that the core (saves, bots) finds a game by its
-id without importing anything above it.
+lists them (`GAMES`). The core finds a game by its id (`find`: saves, bots) through the
+catalog's reference `CATALOG`, resolved on first use, without importing anything above it.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from importlib import resources
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,59 +61,103 @@ class GameScreens:
     seat_text: Callable[[Any], Any] | None = None
     move_text: Callable[[Any, Any], Any] | None = None
 
+    @classmethod
+    def of_module(cls, module: ModuleType) -> GameScreens:
+        """A screens module's functions of these names (the first two it must have)."""
+        optional = {name: getattr(module, name) for name in ("interludes_for", "table_text", "seat_text", "move_text")
+                    if hasattr(module, name)}
+        return cls(screen_for=module.screen_for, scoreboard_text=module.scoreboard_text, **optional)
+
+
+def resolve(reference: str) -> Any:
+    """What a "module:attr" reference names ("module" alone: the module), imported now.
+    The one place where the parts of the games are loaded."""
+    module_name, _, attribute = reference.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Where a game's parts live, as "module:attr" references (loaded on first use)."""
+
+    rules: str  # the rules object (a Game)
+    bot: str  # the sensible bot: (view, legal, rnd) -> action
+    invariants: str  # state -> problems (soak, tests)
+    stats: str  # the simulator's counter of a step
+    screens: str  # the screens module (imports textual: only the app asks), see GameScreens
+    schema: str | None = None  # the pydantic model of the game's data file (its schema.py)
+
 
 @dataclass(frozen=True, eq=False)
 class GamePlugin:
-    """One game: what the picker and setup show, and loaders of its parts."""
+    """One game: what the picker and setup show, and where its parts are."""
 
     id: str
     title: str
     blurb: str
     min_players: int
     max_players: int
-    rules: Callable[[], AnyGame]  # the rules object (imports the rules)
-    bot: Callable[[], Callable[..., Any]]  # the sensible bot: (view, legal, rnd) -> action
-    invariants: Callable[[], Callable[[Any], list[str]]]  # state -> problems (soak, tests)
-    stats: Callable[[], Callable[..., None]]  # the simulator's counter of a step
-    screens: Callable[[], GameScreens]  # imports textual: only the app asks
-    reference: Path  # the rules reference, in our own words (markdown)
+    parts: Parts
+    reference: str  # the rules reference in our own words: "package:file.md"
     options: tuple[OptionSpec, ...] = ()
     asset: str = ""  # its component data file (assets/), which a playtester may replace
-    schema: Callable[[], type[Any]] | None = None  # the pydantic model of that file (its schema.py)
     tiebreak_label: str = "Tie-break"
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
+    def _part(self, name: str, reference: str) -> Any:
+        part = self._loaded.get(name)
+        if part is None:
+            part = self._loaded[name] = resolve(reference)
+        return part
+
     def load(self) -> AnyGame:
         """The game's rules object (made once)."""
-        game = self._loaded.get("rules")
-        if game is None:
-            game = self._loaded["rules"] = self.rules()
+        game: AnyGame = self._part("rules", self.parts.rules)
         return game
 
     def load_screens(self) -> GameScreens:
-        screens = self._loaded.get("screens")
+        screens = self._loaded.get("screen set")
         if screens is None:
-            screens = self._loaded["screens"] = self.screens()
+            screens = self._loaded["screen set"] = GameScreens.of_module(self._part("screens", self.parts.screens))
         return screens
 
+    def bot(self) -> Callable[..., Any]:
+        """The sensible bot's function."""
+        bot: Callable[..., Any] = self._part("bot", self.parts.bot)
+        return bot
+
+    def invariants(self) -> Callable[[Any], list[str]]:
+        """The game's invariants: state -> the problems found."""
+        problems: Callable[[Any], list[str]] = self._part("invariants", self.parts.invariants)
+        return problems
+
+    def stats(self) -> Callable[..., None]:
+        """The simulator's counter of a step."""
+        count: Callable[..., None] = self._part("stats", self.parts.stats)
+        return count
+
+    def schema(self) -> type[Any] | None:
+        """The pydantic model of the game's data file, or None (no data file)."""
+        if self.parts.schema is None:
+            return None
+        model: type[Any] = self._part("schema", self.parts.schema)
+        return model
+
     def rules_reference(self) -> str:
-        return self.reference.read_text(encoding="utf-8")
+        package, _, name = self.reference.partition(":")
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
-_REGISTERED: dict[str, GamePlugin] = {}
-
-
-def register(*plugins: GamePlugin) -> None:
-    """Make games known to the core (the catalog does this as it is imported)."""
-    for plugin in plugins:
-        _REGISTERED[plugin.id] = plugin
+CATALOG = "sherwood_tui.catalog:GAMES"  # the list of the games (data: read when first needed)
 
 
 def find(game_id: str) -> GamePlugin:
-    """The registered game with this id; ValueError names the known ones otherwise."""
-    plugin = _REGISTERED.get(game_id)
-    if plugin is None:
-        known = ", ".join(_REGISTERED)
-        raise ValueError(f"unknown game {game_id!r} (known: {known})")
-    return plugin
+    """The catalog's game with this id; ValueError names the known ones otherwise."""
+    games: tuple[GamePlugin, ...] = resolve(CATALOG)
+    for plugin in games:
+        if plugin.id == game_id:
+            return plugin
+    known = ", ".join(plugin.id for plugin in games)
+    raise ValueError(f"unknown game {game_id!r} (known: {known})")

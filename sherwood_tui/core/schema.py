@@ -36,10 +36,11 @@ Positive = Annotated[int, Field(ge=1)]  # 1 or more
 def asset_problems(plugin: GamePlugin, data: Any) -> list[str]:
     """Every problem of this parsed data for the game of `plugin`, one line each
     (`peasants[3].value: must be a whole number`); [] if the game can play on it."""
-    if plugin.schema is None:
+    model = plugin.schema()
+    if model is None:
         return [f"{plugin.title} has no data file to replace"]
     try:
-        plugin.schema().model_validate(data)
+        model.model_validate(data)
     except ValidationError as err:
         return [problem_line(e) for e in err.errors(include_url=False)]
     return []
@@ -92,7 +93,8 @@ def problem_line(error: ErrorDetails) -> str:
 
 def json_schema(plugin: GamePlugin) -> dict[str, Any]:
     """The JSON schema of the game's data file (`assets GAME --schema`)."""
-    if plugin.schema is None:
+    model = plugin.schema()
+    if model is None:
         raise AssetError(f"{plugin.title} has no data file")
-    schema: dict[str, Any] = plugin.schema().model_json_schema()
+    schema: dict[str, Any] = model.model_json_schema()
     return schema

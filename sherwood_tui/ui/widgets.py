@@ -13,8 +13,8 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Checkbox, OptionList, Static
 
-from sherwood_tui import catalog
 from sherwood_tui.core.assets import own_file_name
+from sherwood_tui.core.plugin import find
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -53,7 +53,7 @@ FILE_CELLS = 30  # a player's own data file name is cut to this many cells
 def data_note(game_id: str) -> str:
     """" · own data: FILE" while the game plays on a player's own data file (`--assets`),
     else "": every game screen, the curtain, the picker and setup say so."""
-    own = own_file_name(catalog.get(game_id).asset)
+    own = own_file_name(find(game_id).asset)
     return "" if own is None else f" · own data: {clip(own, FILE_CELLS)}"
 
 

@@ -97,7 +97,7 @@ def own_file(item: str) -> tuple[GamePlugin, Path, str]:
     if not item:
         raise AssetError("--assets: an empty name is not a file")
     text, data = read_asset_file(path)
-    problems = {g.id: asset_problems(g, data) for g in catalog.GAMES if g.schema is not None}
+    problems = {g.id: asset_problems(g, data) for g in catalog.GAMES if g.parts.schema is not None}
     fits = [catalog.get(g) for g, found in problems.items() if not found]
     if len(fits) == 1:
         return fits[0], path, text

@@ -63,9 +63,12 @@ def test_layers_screens_never_reach_into_another_game():
             assert not others, f"{game}/{path.name} imports {sorted(others)}"
 
 
-def test_layers_no_module_is_imported_by_a_name_string():
-    """No `importlib.import_module` or `__import__`: a game's parts load through its plug-in."""
+def test_layers_no_module_is_imported_by_a_name_string_but_by_the_one_loader():
+    """No `importlib.import_module` or `__import__` but in `core.plugin.resolve`: a game's
+    parts load through its plug-in's references."""
     for path in sorted(ROOT.rglob("*.py")):
+        if path == ROOT / "core" / "plugin.py":
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)

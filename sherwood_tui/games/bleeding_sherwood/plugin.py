@@ -1,53 +1,8 @@
-"""Bleeding Sherwood: the plug-in (what the picker shows, and how to load each part)."""
+"""Bleeding Sherwood: the plug-in (what the picker shows, and where each part lives)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
-
-
-def rules():
-    from sherwood_tui.games.bleeding_sherwood import GAME
-
-    return GAME
-
-
-def bot():
-    from sherwood_tui.games.bleeding_sherwood.bot import sensible
-
-    return sensible
-
-
-def invariants():
-    from sherwood_tui.games.bleeding_sherwood.invariants import problems
-
-    return problems
-
-
-def stats():
-    from sherwood_tui.games.bleeding_sherwood.stats import count_step
-
-    return count_step
-
-
-def schema():
-    from sherwood_tui.games.bleeding_sherwood.schema import BleedingSherwoodData
-
-    return BleedingSherwoodData
-
-
-def screens() -> GameScreens:
-    from sherwood_tui.games.bleeding_sherwood import screens
-
-    return GameScreens(
-        screen_for=screens.screen_for,
-        scoreboard_text=screens.scoreboard_text,
-        table_text=screens.table_text,
-        seat_text=screens.seat_text,
-        move_text=screens.move_text,
-    )
-
+from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
 
 PLUGIN = GamePlugin(
     id="bleeding-sherwood",
@@ -55,13 +10,15 @@ PLUGIN = GamePlugin(
     blurb="Bid Goode cards to rob the Peasants; every bidder takes something.",
     min_players=2,
     max_players=6,
-    rules=rules,
-    bot=bot,
-    invariants=invariants,
-    stats=stats,
-    screens=screens,
-    schema=schema,
-    reference=Path(__file__).with_name("rules_reference.md"),
+    parts=Parts(
+        rules="sherwood_tui.games.bleeding_sherwood:GAME",
+        bot="sherwood_tui.games.bleeding_sherwood.bot:sensible",
+        invariants="sherwood_tui.games.bleeding_sherwood.invariants:problems",
+        stats="sherwood_tui.games.bleeding_sherwood.stats:count_step",
+        screens="sherwood_tui.games.bleeding_sherwood.screens",
+        schema="sherwood_tui.games.bleeding_sherwood.schema:BleedingSherwoodData",
+    ),
+    reference="sherwood_tui.games.bleeding_sherwood:rules_reference.md",
     asset="bleeding-sherwood.json",
     options=(
         OptionSpec(

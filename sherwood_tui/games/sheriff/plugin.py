@@ -1,54 +1,8 @@
-"""Sheriff of Nottingham: the plug-in (what the picker shows, and how to load each part)."""
+"""Sheriff of Nottingham: the plug-in (what the picker shows, and where each part lives)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
-
-
-def rules():
-    from sherwood_tui.games.sheriff import GAME
-
-    return GAME
-
-
-def bot():
-    from sherwood_tui.games.sheriff.bot import sensible
-
-    return sensible
-
-
-def invariants():
-    from sherwood_tui.games.sheriff.invariants import problems
-
-    return problems
-
-
-def stats():
-    from sherwood_tui.games.sheriff.stats import count_step
-
-    return count_step
-
-
-def schema():
-    from sherwood_tui.games.sheriff.schema import SheriffData
-
-    return SheriffData
-
-
-def screens() -> GameScreens:
-    from sherwood_tui.games.sheriff import screens
-
-    return GameScreens(
-        screen_for=screens.screen_for,
-        scoreboard_text=screens.scoreboard_text,
-        interludes_for=screens.interludes_for,
-        table_text=screens.table_text,
-        seat_text=screens.seat_text,
-        move_text=screens.move_text,
-    )
-
+from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
 
 PLUGIN = GamePlugin(
     id="sheriff",
@@ -56,13 +10,15 @@ PLUGIN = GamePlugin(
     blurb="Smuggle goods past the Sheriff: declare, bluff and bribe.",
     min_players=3,
     max_players=5,
-    rules=rules,
-    bot=bot,
-    invariants=invariants,
-    stats=stats,
-    screens=screens,
-    schema=schema,
-    reference=Path(__file__).with_name("rules_reference.md"),
+    parts=Parts(
+        rules="sherwood_tui.games.sheriff:GAME",
+        bot="sherwood_tui.games.sheriff.bot:sensible",
+        invariants="sherwood_tui.games.sheriff.invariants:problems",
+        stats="sherwood_tui.games.sheriff.stats:count_step",
+        screens="sherwood_tui.games.sheriff.screens",
+        schema="sherwood_tui.games.sheriff.schema:SheriffData",
+    ),
+    reference="sherwood_tui.games.sheriff:rules_reference.md",
     asset="sheriff-of-nottingham.json",
     options=(
         OptionSpec(

@@ -1,54 +1,8 @@
-"""Sherwood (2005): the plug-in (what the picker shows, and how to load each part)."""
+"""Sherwood (2005): the plug-in (what the picker shows, and where each part lives)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
-
-
-def rules():
-    from sherwood_tui.games.sherwood import GAME
-
-    return GAME
-
-
-def bot():
-    from sherwood_tui.games.sherwood.bot import sensible
-
-    return sensible
-
-
-def invariants():
-    from sherwood_tui.games.sherwood.invariants import problems
-
-    return problems
-
-
-def stats():
-    from sherwood_tui.games.sherwood.stats import count_step
-
-    return count_step
-
-
-def schema():
-    from sherwood_tui.games.sherwood.schema import SherwoodData
-
-    return SherwoodData
-
-
-def screens() -> GameScreens:
-    from sherwood_tui.games.sherwood import screens
-
-    return GameScreens(
-        screen_for=screens.screen_for,
-        scoreboard_text=screens.scoreboard_text,
-        interludes_for=screens.interludes_for,
-        table_text=screens.table_text,
-        seat_text=screens.seat_text,
-        move_text=screens.move_text,
-    )
-
+from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
 
 PLUGIN = GamePlugin(
     id="sherwood",
@@ -56,13 +10,15 @@ PLUGIN = GamePlugin(
     blurb="Send secret ambush parties on missions; win towns, dodge prison.",
     min_players=2,
     max_players=4,
-    rules=rules,
-    bot=bot,
-    invariants=invariants,
-    stats=stats,
-    screens=screens,
-    schema=schema,
-    reference=Path(__file__).with_name("rules_reference.md"),
+    parts=Parts(
+        rules="sherwood_tui.games.sherwood:GAME",
+        bot="sherwood_tui.games.sherwood.bot:sensible",
+        invariants="sherwood_tui.games.sherwood.invariants:problems",
+        stats="sherwood_tui.games.sherwood.stats:count_step",
+        screens="sherwood_tui.games.sherwood.screens",
+        schema="sherwood_tui.games.sherwood.schema:SherwoodData",
+    ),
+    reference="sherwood_tui.games.sherwood:rules_reference.md",
     asset="sherwood-2005.json",
     options=(
         OptionSpec(
