@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # see pyproject.toml).
 TYPED := sherwood_tui
 
-.PHONY: play test check lint types bench soak clean
+.PHONY: play test check lint types imports bench soak clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,9 +21,10 @@ play: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2
 
-# `make test` (CI: .ci/run) includes lint and types (tests/core/test_lint_and_types.py);
-# `make lint` and `make types` run them alone, `make check` all three one after another.
-check: lint types test
+# `make check`: the static checks (ruff, mypy, the import-linter contracts of the layers
+# in pyproject.toml); CI (.ci/run) runs it, then `make test`. The tests run the same three
+# checks too (tests/core/test_lint_and_types.py), so `make test` alone misses nothing.
+check: lint types imports
 
 lint: $(STAMP)
 	$(PY) -m ruff check sherwood_tui tests
@@ -33,6 +34,9 @@ types: $(STAMP)
 
 soak: $(STAMP)
 	$(PY) -m sherwood_tui soak --games 100000
+
+imports: $(STAMP)
+	$(VENV)/bin/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(PY) -m sherwood_tui.bench

@@ -6,7 +6,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from sherwood_tui.cli import run
+    from sherwood_tui.commands import run
 
     return run(sys.argv[1:] if argv is None else argv)
 

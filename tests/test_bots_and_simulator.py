@@ -11,7 +11,7 @@ import pytest
 
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action, decide
-from sherwood_tui.simulate import play_one
+from sherwood_tui.workbench.engine import play_one
 from tests.contract_checks import players
 
 READY = [info for info in catalog.GAMES if info.ready]

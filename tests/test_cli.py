@@ -13,10 +13,14 @@ from collections.abc import Iterator, Sized
 
 import pytest
 
-from sherwood_tui import cli, simulate, soak
+from sherwood_tui import commands
+from sherwood_tui.commands import parser as cli
+from sherwood_tui.commands import simulate as simulate_command
+from sherwood_tui.core import limits
+from sherwood_tui.workbench import engine, soak
 
-JOBS = cli.max_jobs()
-SEED_MAX = f"{cli.MAX_SEED:,}"
+JOBS = limits.max_jobs()
+SEED_MAX = f"{limits.MAX_SEED:,}"
 
 
 def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -144,13 +148,13 @@ def test_the_limits_are_the_parsers():
 def test_a_run_built_by_hand_gets_the_same_checks(capsys):
     args = cli.build_parser().parse_args(["simulate", "sheriff", "--players", "4"])
     args.games = 10**20
-    assert simulate.main(args) == 2
+    assert simulate_command.main(args) == 2
     assert capsys.readouterr().err == "sherwood-tui simulate: --games must be from 1 to 1,000,000, not 100000000000000000000\n"
 
 
 def test_soak_checks_every_game_before_playing_any(capsys, monkeypatch):
     monkeypatch.setattr(soak, "run", lambda *a, **k: pytest.fail("a game was played"))
-    assert cli.run(["soak", "--players", "2"]) == 2  # Bleeding Sherwood takes 2; Sheriff does not
+    assert commands.run(["soak", "--players", "2"]) == 2  # Bleeding Sherwood takes 2; Sheriff does not
     assert capsys.readouterr().out == ""
 
 
@@ -158,11 +162,11 @@ def test_soak_checks_every_game_before_playing_any(capsys, monkeypatch):
 
 
 def test_seed_chunks_are_made_lazily_and_cover_the_seeds_in_order():
-    chunks = simulate.seed_chunks(5, 10**20, jobs=2)
+    chunks = engine.seed_chunks(5, 10**20, jobs=2)
     assert isinstance(chunks, Iterator) and not isinstance(chunks, Sized)
     first = list(itertools.islice(chunks, 3))
     assert first == [range(5, 205), range(205, 405), range(405, 605)]
-    small = list(simulate.seed_chunks(5, 23, jobs=2))
+    small = list(engine.seed_chunks(5, 23, jobs=2))
     assert [s for part in small for s in part] == list(range(5, 28))
 
 
@@ -177,12 +181,13 @@ def taken(monkeypatch) -> list:
         fed.extend(itertools.islice(chunks, 2))
         return []
 
-    monkeypatch.setattr(simulate, "run_chunks", fake_run_chunks)
+    monkeypatch.setattr(engine, "run_chunks", fake_run_chunks)
+    monkeypatch.setattr(soak, "run_chunks", fake_run_chunks)
     return fed
 
 
 def test_a_huge_simulation_feeds_the_pool_a_generator(taken):
-    assert simulate.run("sheriff", 4, 10**20, 7, ["random"] * 4, {}, jobs=2) == []
+    assert engine.run("sheriff", 4, 10**20, 7, ["random"] * 4, {}, jobs=2) == []
     assert [job[-1] for job in taken] == [range(7, 207), range(207, 407)]
 
 
@@ -195,9 +200,9 @@ def test_a_huge_soak_feeds_the_pool_a_generator(taken):
 
 
 def test_no_more_processes_than_chunks():
-    assert simulate.workers(3, 8) == 3
-    assert simulate.workers(10**6, 8) == 8
-    assert simulate.workers(1, 1) == 1
+    assert engine.workers(3, 8) == 3
+    assert engine.workers(10**6, 8) == 8
+    assert engine.workers(1, 1) == 1
 
 
 def test_soak_plays_the_same_games_whatever_the_jobs():

@@ -10,7 +10,7 @@ GAMES = ["bleeding_sherwood", "sheriff", "sherwood"]
 HEAVY = [
     "pydantic", "pydantic_core", "asyncssh", "textual_serve", "aiohttp",
     "sherwood_tui.core.schema", "sherwood_tui.core.contract", "sherwood_tui.core.session", "sherwood_tui.core.saves",
-    "sherwood_tui.workbench", "sherwood_tui.table", "sherwood_tui.simulate", "sherwood_tui.soak",
+    "sherwood_tui.workbench", "sherwood_tui.table", "sherwood_tui.commands.simulate", "sherwood_tui.commands.soak",
     "sherwood_tui.ui.screens", "sherwood_tui.ui.game_screen", "sherwood_tui.ui.replay",
 ]
 # A headless app that exits once its picker is drawn (as `bench.startup` times it).
@@ -27,9 +27,10 @@ class Shown(sherwood_tui.ui.app.SherwoodApp):
 """
 # `python -m sherwood_tui` with no arguments, up to the picker (no terminal needed).
 COMMAND_LINE = PICKER + """
-from sherwood_tui import __main__, cli
+from sherwood_tui import __main__
+from sherwood_tui.commands import play
 sherwood_tui.ui.app.SherwoodApp = Shown
-cli.missing_terminal = lambda: None
+play.missing_terminal = lambda: None
 assert __main__.main([]) == 0
 """
 
@@ -89,7 +90,7 @@ def test_command_line_without_arguments_opens_a_lean_picker():
 
 
 def test_importing_the_package_or_its_command_line_loads_no_game():
-    loaded = _modules_after("import sherwood_tui.cli, sherwood_tui.__main__")
+    loaded = _modules_after("import sherwood_tui.commands, sherwood_tui.__main__")
     assert _game_modules(loaded) <= PLUG_INS_ONLY
     assert _heavy(loaded) == set()
     assert not any(m == "textual" or m.startswith("textual.") for m in loaded)

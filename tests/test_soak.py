@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sherwood_tui import catalog, soak
+from sherwood_tui import catalog
+from sherwood_tui.workbench import soak
 
 CI_GAMES = 2000
 
@@ -29,7 +30,7 @@ def test_the_soak_cycle_covers_every_player_count_and_variant():
 
 
 def test_a_failure_is_reported_with_the_command_that_replays_it(monkeypatch, capsys):
-    from sherwood_tui import cli
+    from sherwood_tui import commands
     from sherwood_tui.games.bleeding_sherwood import invariants
 
     real = invariants.problems
@@ -39,15 +40,15 @@ def test_a_failure_is_reported_with_the_command_that_replays_it(monkeypatch, cap
     assert "3 failed" in lines[0]
     command = next(line for line in lines if "replay:" in line).split("replay: ")[1]
     assert command.startswith("sherwood-tui soak bleeding-sherwood --players 2")
-    assert cli.run(command.split()[1:]) == 1  # the command replays the failing game alone
+    assert commands.run(command.split()[1:]) == 1  # the command replays the failing game alone
     assert "FAILED seed 40: action" in capsys.readouterr().out
 
 
 def test_bad_soak_arguments_get_one_line(capsys):
-    from sherwood_tui import cli
+    from sherwood_tui import commands
 
-    assert cli.run(["soak", "chess"]) == 2
-    assert cli.run(["soak", "sheriff", "--players", "9"]) == 2
-    assert cli.run(["soak", "sheriff", "--option", "dragons=yes"]) == 2
+    assert commands.run(["soak", "chess"]) == 2
+    assert commands.run(["soak", "sheriff", "--players", "9"]) == 2
+    assert commands.run(["soak", "sheriff", "--option", "dragons=yes"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 3 and all(line.startswith("sherwood-tui soak: ") for line in err)

@@ -106,43 +106,38 @@ class GamePlugin:
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    def _part(self, name: str, reference: str) -> Any:
-        part = self._loaded.get(name)
-        if part is None:
-            part = self._loaded[name] = resolve(reference)
-        return part
-
+    # Each part is looked up anew (its module is imported once): what it holds now is used.
     def load(self) -> AnyGame:
-        """The game's rules object (made once)."""
-        game: AnyGame = self._part("rules", self.parts.rules)
+        """The game's rules object (made once, by its package)."""
+        game: AnyGame = resolve(self.parts.rules)
         return game
 
     def load_screens(self) -> GameScreens:
         screens = self._loaded.get("screen set")
         if screens is None:
-            screens = self._loaded["screen set"] = GameScreens.of_module(self._part("screens", self.parts.screens))
+            screens = self._loaded["screen set"] = GameScreens.of_module(resolve(self.parts.screens))
         return screens
 
     def bot(self) -> Callable[..., Any]:
         """The sensible bot's function."""
-        bot: Callable[..., Any] = self._part("bot", self.parts.bot)
+        bot: Callable[..., Any] = resolve(self.parts.bot)
         return bot
 
     def invariants(self) -> Callable[[Any], list[str]]:
         """The game's invariants: state -> the problems found."""
-        problems: Callable[[Any], list[str]] = self._part("invariants", self.parts.invariants)
+        problems: Callable[[Any], list[str]] = resolve(self.parts.invariants)
         return problems
 
     def stats(self) -> Callable[..., None]:
         """The simulator's counter of a step."""
-        count: Callable[..., None] = self._part("stats", self.parts.stats)
+        count: Callable[..., None] = resolve(self.parts.stats)
         return count
 
     def schema(self) -> type[Any] | None:
         """The pydantic model of the game's data file, or None (no data file)."""
         if self.parts.schema is None:
             return None
-        model: type[Any] = self._part("schema", self.parts.schema)
+        model: type[Any] = resolve(self.parts.schema)
         return model
 
     def rules_reference(self) -> str:

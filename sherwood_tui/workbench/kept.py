@@ -89,7 +89,7 @@ def write_kept(game_id: str, players: int, bots: list[str], options: dict[str, b
     from sherwood_tui.core.contract import Player
     from sherwood_tui.core.saves import write_save
     from sherwood_tui.core.session import Session
-    from sherwood_tui.simulate import play_one
+    from sherwood_tui.workbench.engine import play_one
 
     game = catalog.get(game_id).load()
     seats = [Player(name=f"Seat {i + 1}", bot=bots[i]) for i in range(players)]  # type: ignore[arg-type]

@@ -1,5 +1,6 @@
-"""`make test` (what CI runs) also keeps the code lint-clean and typed: ruff over the
-whole tree, mypy over the parts the Makefile's TYPED names (the core strictly)."""
+"""`make test` also keeps the code lint-clean, typed and layered: ruff over the whole
+tree, mypy over the parts the Makefile's TYPED names, and the import-linter contracts of
+pyproject.toml (what `make check` runs)."""
 
 from __future__ import annotations
 
@@ -25,4 +26,10 @@ def test_ruff_reports_nothing():
 def test_mypy_reports_nothing_on_the_typed_parts():
     done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", *typed_paths()],
                           cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_the_layers_contracts_are_kept():
+    linter = Path(sys.executable).with_name("lint-imports")
+    done = subprocess.run([str(linter), "--no-cache"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]

@@ -490,7 +490,7 @@ async def test_what_a_player_alone_learnt_goes_to_them_only_before_their_new_fee
 
 
 async def test_a_seat_command_reads_back_whatever_its_ticket_begins_with(tmp_path):
-    from sherwood_tui.cli import build_parser
+    from sherwood_tui.commands.parser import build_parser
 
     async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Marian"]) as host:
         for ticket in ("-starts-with-a-dash", "--ticket", "plain_Ticket-1"):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sherwood_tui import cli
+from sherwood_tui import commands
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.savelock import SaveLock
 from sherwood_tui.core.saves import load_session, write_save
@@ -25,7 +25,7 @@ PLAYERS = ["--player", "Robin", "--player", "Marian", "--player", "Will:sensible
 def one_line(capsys, argv: list[str]) -> str:
     """The one line `argv` is refused with (status 2)."""
     try:
-        status = cli.run(argv)
+        status = commands.run(argv)
     except SystemExit as end:  # argparse's own errors
         status = end.code  # type: ignore[assignment]
     out, err = capsys.readouterr()

@@ -101,7 +101,7 @@ def test_exit_with_unsaved_moves_says_so_with_status_3(tmp_path):
     """Through the command line: the line on the terminal and the status."""
     script = f"""
 import sys
-from sherwood_tui import cli
+from sherwood_tui.commands import play as cli
 from sherwood_tui.ui.app import SherwoodApp
 class Quits(SherwoodApp):
     def on_mount(self):
@@ -109,7 +109,6 @@ class Quits(SherwoodApp):
         self.save_problem, self.saved_actions = "/x: Read-only file system", None
         self.unsaved = lambda: "the last 2 moves"  # as after two moves that failed to save
         self.call_later(self.exit_unsaved)
-cli.SherwoodApp = Quits
 import sherwood_tui.ui.app as app_module
 app_module.SherwoodApp = Quits
 sys.exit(cli.run_app(__import__("pathlib").Path({str(tmp_path)!r}), None, 0))

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from sherwood_tui import catalog, cli
+from sherwood_tui import catalog, commands
+from sherwood_tui.commands import play as play_command
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import write_save
@@ -171,10 +172,10 @@ def test_the_app_needs_a_terminal_but_other_commands_work_in_pipes(tmp_path):
 def test_not_a_terminal_in_process(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
-    assert cli.run(["play"]) == 2
+    assert commands.run(["play"]) == 2
     assert capsys.readouterr().err == "sherwood-tui: needs a terminal: stdin is not a terminal\n"
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")  # textual serve: pipes
-    assert cli.missing_terminal() is None
+    assert play_command.missing_terminal() is None
 
 
 async def test_a_crash_under_pilot_fails_the_test_and_leaves_one_line(isolated_saves, capsys):
@@ -201,9 +202,9 @@ def test_an_error_outside_textual_gets_the_same_line(monkeypatch, capsys, isolat
     def broken(*args, **kwargs):
         raise RuntimeError("cannot build the app")
 
-    monkeypatch.setattr(cli, "missing_terminal", lambda: None)
+    monkeypatch.setattr(play_command, "missing_terminal", lambda: None)
     monkeypatch.setattr(sherwood_tui.ui.app, "SherwoodApp", broken)
-    assert cli.run(["play"]) == 1
+    assert commands.run(["play"]) == 1
     err = capsys.readouterr().err
     assert err.startswith(CRASH_LINE) and err.count("\n") == 1
     assert "cannot build the app" in next(isolated_saves.parent.glob("crash-*.log")).read_text()

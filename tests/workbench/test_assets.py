@@ -112,7 +112,7 @@ def test_assets_resume_needs_the_data_the_save_was_played_on(tmp_path):
 
 
 def test_assets_a_soak_failure_replays_on_the_same_data(tmp_path):
-    from sherwood_tui.soak import Table
+    from sherwood_tui.workbench.soak import Table
 
     table = Table(3, (("classic_1996", True),))
     assert "--assets" not in table.command("bleeding-sherwood", 7)

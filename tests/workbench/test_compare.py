@@ -15,8 +15,8 @@ import pytest
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import builtin_text
-from sherwood_tui.simulate import GameResult
 from sherwood_tui.workbench.compare import CSV_COLUMNS, measures, seat_advantages, to_csv
+from sherwood_tui.workbench.engine import GameResult
 
 BLEEDING = catalog.get("bleeding-sherwood")
 

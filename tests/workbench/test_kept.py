@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from sherwood_tui.core.saves import load_session
-from sherwood_tui.simulate import GameResult, play_one
+from sherwood_tui.workbench.engine import GameResult, play_one
 from sherwood_tui.workbench.kept import choose, file_name
 from sherwood_tui.workbench.replay import Replay
 

@@ -11,7 +11,8 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.bot import sensible
 from sherwood_tui.games.sherwood.rules import PrepareAmbush
-from sherwood_tui.simulate import run, summarise
+from sherwood_tui.workbench.engine import run
+from sherwood_tui.workbench.summary import summarise
 
 
 def seats(bots) -> list[Player]:

@@ -1,4 +1,4 @@
-"""Soak runs: many random-bot games of every game, player count and variant, with the
+"""The soak engine: many random-bot games of every game, player count and variant, with the
 game's invariants (`games/<game>/invariants.py`) checked after every action.
 
 Game i of a run uses seed `seed + i` and the i-th table of the cycle of player counts
@@ -11,14 +11,13 @@ from __future__ import annotations
 import itertools
 import random
 import shlex
-import time
 from dataclasses import dataclass
-from pathlib import Path
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import chosen_file, use_asset_file
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.workbench.engine import index_chunks, run_chunks, workers
 
 MAX_ACTIONS = 20_000  # a game longer than this does not end: a failure
 REPLAY_EVERY = 10  # every tenth game is also replayed from its seed and actions
@@ -127,8 +126,6 @@ def run(
     options: dict[str, bool] | None = None, jobs: int = 1, progress=None,
 ) -> list[Outcome]:
     """Play `games` soak games of one game; `progress(n)` is called as games finish."""
-    from sherwood_tui.simulate import index_chunks, run_chunks, workers
-
     info = catalog.get(game_id)
     cycle = tuple(tables(info.load(), players, options))
     own = chosen_file(info.asset)
@@ -151,66 +148,3 @@ def report(game_id: str, outcomes: list[Outcome], seconds: float, shown: int = 1
     if len(failed) > shown:
         lines.append(f"  ... and {len(failed) - shown} more failures")
     return lines
-
-
-def main(args) -> int:
-    """`sherwood-tui soak [GAME] ...`: exit 1 if any game failed, 2 on bad arguments."""
-    import sys
-
-    from sherwood_tui.simulate import parse_options, run_problem, tune_gc_for_batch_play
-
-    def fail(message: str, status: int = 2) -> int:
-        print(f"sherwood-tui soak: {message}", file=sys.stderr)
-        return status
-
-    try:
-        infos = [catalog.get(args.game)] if args.game else list(catalog.GAMES)
-    except ValueError as err:
-        return fail(str(err))
-    own = getattr(args, "assets", None)
-    if own is not None:  # checked whole, and in use before the game's rules load
-        from sherwood_tui.core.assets import AssetError, check_asset_file
-
-        if not args.game:
-            return fail("--assets needs a game: sherwood-tui soak GAME --assets FILE")
-        if not own:
-            return fail("--assets: an empty name is not a file")
-        try:
-            use_asset_file(infos[0].asset, Path(own), check_asset_file(infos[0], Path(own)))
-        except AssetError as err:
-            return fail(str(err))
-    problem = run_problem(args)
-    if problem:
-        return fail(problem)
-    plans = []  # every game's arguments are checked before the first game is played
-    for info in infos:
-        game = info.load()
-        if args.players is not None and not game.min_players <= args.players <= game.max_players:
-            return fail(f"{game.title} takes {game.min_players} to {game.max_players} players, not {args.players}")
-        try:
-            plans.append((info, game, parse_options(args.option or [], game)))
-        except ValueError as err:
-            return fail(str(err))
-    tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
-    failed = 0
-    for info, game, options in plans:
-        started = time.perf_counter()
-        done = [0]
-
-        def progress(k: int, title: str = game.title, done: list[int] = done) -> None:
-            done[0] += k
-            if sys.stderr.isatty():
-                print(f"\r{title}: {done[0]:,} / {args.games:,} games", end="", file=sys.stderr)
-
-        try:
-            outcomes = run(info.id, args.games, args.seed, args.players, options, max(1, args.jobs), progress)
-        except KeyboardInterrupt:
-            if sys.stderr.isatty():
-                print("\r\033[K", end="", file=sys.stderr)
-            return fail("interrupted", 130)
-        if sys.stderr.isatty():
-            print("\r\033[K", end="", file=sys.stderr)
-        for line in report(info.id, outcomes, time.perf_counter() - started):
-            print(line, flush=True)
-        failed += sum(1 for o in outcomes if o.failure)
-    return 1 if failed else 0

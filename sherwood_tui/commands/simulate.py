@@ -1,0 +1,267 @@
+"""`sherwood-tui simulate GAME ...`: bot games played by the workbench's engine, summed
+up in tables (or JSON, CSV, an HTML report), one side or a comparison of two data files,
+or every combination of the options; `--keep N` saves the most unusual games."""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sherwood_tui import catalog
+from sherwood_tui.commands.parser import folder_problem, shown
+from sherwood_tui.core.limits import counts_problem
+from sherwood_tui.core.wording import printable
+from sherwood_tui.workbench.compare import advantages_json, measure_json, measures, seat_advantages, to_csv
+from sherwood_tui.workbench.engine import (
+    DataSide,
+    GameFailed,
+    GameResult,
+    Sides,
+    parse_bots,
+    parse_options,
+    tune_gc_for_batch_play,
+)
+from sherwood_tui.workbench.summary import option_combinations, options_label, summarise, variant_row
+
+
+def run_problem(args: Any) -> str | None:
+    """What is wrong with a run's counts (the parser checks them; a caller that builds
+    its own `args` gets the same checks), or None."""
+    return counts_problem(args.games, args.seed, args.jobs)
+
+
+def flag_problem(args) -> str | None:
+    """What is wrong with the workbench flags of a run (files aside), or None."""
+    every = "all" in (args.option or [])
+    if every and len(args.option) > 1:
+        return "--option all runs every combination: give no other --option"
+    if args.compare is not None and not 1 <= len(args.compare) <= 2:
+        return f"--compare takes one file (the built-in data against it) or two (A and B), not {len(args.compare)}"
+    pairs = [
+        (args.assets is not None and args.compare is not None,
+         "--assets and --compare do not go together (--compare A.json B.json compares two files)"),
+        (args.json and args.csv, "choose one of --json and --csv"),
+        (every and args.compare is not None, "--option all and --compare do not go together"),
+        (every and args.keep is not None, "--option all and --keep do not go together"),
+        (every and args.csv, "--option all prints a table or --json, not --csv"),
+        (args.keep_dir is not None and args.keep is None, "--keep-dir needs --keep N"),
+    ]
+    return next((message for wrong, message in pairs if wrong), None)
+
+
+def report_problem(path: Path | None) -> str | None:
+    """Why the HTML report cannot be written at `path`, or None."""
+    if path is None:
+        return None
+    if path.is_dir():
+        return f"--report: {shown(str(path), None)} is a folder, not a file"
+    if not path.parent.is_dir():
+        return f"--report: no such folder: {shown(str(path.parent), None)}"
+    return None
+
+
+def _sides(info: catalog.GameInfo, args) -> list[DataSide]:
+    """The data of each side, every file checked first (AssetError: one line)."""
+    from sherwood_tui.core.assets import check_asset_file
+
+    if args.compare is not None:
+        files = ([None] if len(args.compare) == 1 else []) + [Path(f) for f in args.compare]
+        labels = ["A", "B"]
+    else:
+        files, labels = [Path(args.assets) if args.assets is not None else None], [""]
+    return [DataSide(label, path, check_asset_file(info, path) if path is not None else None)
+            for label, path in zip(labels, files)]
+
+
+def main(args) -> int:
+    """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
+    import json
+    import sys
+
+    from sherwood_tui.core.assets import AssetError
+
+    def fail(message: str, status: int = 2) -> int:
+        print(f"sherwood-tui simulate: {message}", file=sys.stderr)
+        return status
+
+    try:
+        info = catalog.get(args.game)
+    except ValueError as err:
+        return fail(str(err))
+    if not info.min_players <= args.players <= info.max_players:
+        return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {args.players}")
+    problem = run_problem(args) or flag_problem(args) or report_problem(args.report) or keep_problem(args)
+    if problem:
+        return fail(problem)
+    every = "all" in (args.option or [])
+    try:
+        bots = parse_bots(args.bots, args.players)
+        options = {} if every else parse_options(args.option or [], info)
+        sides = _sides(info, args)
+    except (ValueError, AssetError) as err:  # AssetError: `FILE: where: problem`
+        return fail(str(err))
+    tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
+    started = time.perf_counter()
+    quiet = args.json or args.csv
+    try:
+        with Sides(info, sides, max(1, args.jobs), args.games) as playing:
+            if every:
+                combos = option_combinations(info)
+                with _progress(quiet, [f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
+                    played = [playing.play(args.players, args.games, args.seed, bots, combo, bars)[0] for combo in combos]
+            else:
+                with _progress(quiet, [f"{side.label + ': ' if side.label else ''}{side.shown}" for side in sides], args.games) as bars:
+                    played = playing.play(args.players, args.games, args.seed, bots, options, bars)
+            kept = _keep(playing, info, args, bots, options, sides, played) if args.keep else []
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
+    except GameFailed as err:  # on a player's data, the data is to blame; on ours, a bug
+        return fail(f"a game failed on {err}", 2 if sides[err.side].path is not None else 1)
+    except OSError as err:  # the kept games could not be written
+        return fail(f"--keep: cannot write {err.filename or 'the games'} ({err.strerror or err.__class__.__name__})")
+    done = Run(info, args, sides, bots, options, time.perf_counter() - started)
+    made = done.variants(played) if every else done.single(played[0]) if len(sides) == 1 else done.comparison(*played)
+    if kept:
+        made.add_kept(kept)
+    if args.report is not None:
+        from sherwood_tui.workbench import report
+
+        try:
+            report.write_html(args.report, made.header, made.parts)
+        except OSError as err:
+            return fail(f"--report: cannot write {args.report} ({err.strerror or err.__class__.__name__})")
+    if args.json:
+        print(json.dumps(made.data, indent=1))
+    elif args.csv:
+        print(made.csv, end="")
+    else:
+        made.show()
+    return 0
+
+
+@dataclass
+class Output:
+    """What a run prints: its JSON, its CSV, and the header and parts of its tables."""
+
+    data: dict[str, Any]
+    header: str
+    parts: list[Any]
+    csv: str = ""
+
+    def add_kept(self, kept: list[tuple[Path, str]]) -> None:
+        from rich.text import Text
+
+        self.data["kept"] = [{"file": str(path), "why": why} for path, why in kept]
+        lines = "\n".join(f"  {why}: {printable(str(path))}" for path, why in kept)
+        self.parts.append(Text(f"Kept games (sherwood-tui replay FILE):\n{lines}"))
+
+    def show(self) -> None:
+        from sherwood_tui.workbench import report
+
+        report.show(self.header, self.parts)
+
+
+@dataclass
+class Run:
+    """A finished run's settings, to print its results by."""
+
+    info: catalog.GameInfo
+    args: Any
+    sides: list[DataSide]
+    bots: list[str]
+    options: dict[str, bool]
+    seconds: float
+
+    def _about(self) -> dict[str, Any]:
+        return {"game": self.info.id, "players": self.args.players, "seed": self.args.seed, "bots": self.bots,
+                "seconds": round(self.seconds, 2)}
+
+    def _line(self, options: str) -> str:
+        a = self.args
+        return (f"{a.games} games{' a side' if len(self.sides) > 1 else ''}, {a.players} players, seed {a.seed}, "
+                f"bots {','.join(self.bots)}, options {options}, {self.seconds:.1f} s")
+
+    def single(self, results: list[GameResult]) -> Output:
+        from sherwood_tui.workbench import report
+
+        data = summarise(results, self.bots)
+        data.update(self._about(), options=self.options, data=self.sides[0].shown)
+        header = f"{self.info.title} on {self.sides[0].shown}: {self._line(options_label(self.info, self.options))}"
+        parts = report.run_renderables(data, results, seat_advantages(results, self.bots))
+        return Output(data, header, parts, to_csv(measures(results, self.bots)))
+
+    def comparison(self, a: list[GameResult], b: list[GameResult]) -> Output:
+        from sherwood_tui.workbench import report
+
+        rows = measures(a, self.bots, b)
+        found = {side.label: seat_advantages(results, self.bots) for side, results in zip(self.sides, (a, b))}
+        data = {**self._about(), "games": self.args.games, "options": self.options,
+                "a": {"data": self.sides[0].shown, "summary": summarise(a, self.bots)},
+                "b": {"data": self.sides[1].shown, "summary": summarise(b, self.bots)},
+                "measures": [measure_json(m) for m in rows],
+                "seat_advantage": {label.lower(): advantages_json(flags) for label, flags in found.items()}}
+        header = (f"{self.info.title}: A = {self.sides[0].shown}, B = {self.sides[1].shown}; "
+                  f"{self._line(options_label(self.info, self.options))}")
+        parts = report.comparison_renderables(rows, found, [("A", a), ("B", b)], self.bots)
+        return Output(data, header, parts, to_csv(rows))
+
+    def variants(self, played: list[list[GameResult]]) -> Output:
+        from sherwood_tui.workbench import report
+
+        rows = [variant_row(self.info, combo, results, self.bots) for combo, results in zip(option_combinations(self.info), played)]
+        data = {**self._about(), "games": self.args.games, "data": self.sides[0].shown, "variants": rows}
+        header = f"{self.info.title} on {self.sides[0].shown}: {self._line('every combination')}"
+        return Output(data, header, report.variants_renderables(rows))
+
+
+def _keep(playing: Sides, info, args, bots, options, sides: list[DataSide], results) -> list[tuple[Path, str]]:
+    """Save the most unusual games of each side; (file, why) of each."""
+    from sherwood_tui.workbench.kept import choose
+
+    kept = []
+    for index, (side, played) in enumerate(zip(sides, results)):
+        picks = choose(played, args.keep)
+        paths = playing.keep(index, info.id, args.players, bots, options, picks, keep_folder(args), side.label)
+        kept += [(path, pick.why) for path, pick in zip(paths, picks)]
+    return kept
+
+
+def keep_folder(args) -> Path:
+    """Where `--keep` saves: `--keep-dir`, else `kept/` in the data folder."""
+    from sherwood_tui.core.paths import data_dir
+
+    return args.keep_dir or data_dir() / "kept"
+
+
+def keep_problem(args) -> str | None:
+    """Why the kept games cannot be saved where they would go, or None."""
+    if args.keep is None:
+        return None
+    problem = folder_problem(keep_folder(args))
+    return f"--keep: the folder {problem}" if problem else None
+
+
+class _progress:
+    """A progress bar per side (none when the output is JSON or CSV): a `with` block
+    giving the callbacks `Sides.play` calls."""
+
+    def __init__(self, quiet: bool, names: list[str], total: int) -> None:
+        self.quiet, self.names, self.total = quiet, names, total
+        self.bar: Any = None
+
+    def __enter__(self) -> list[Callable[[int], Any]]:
+        if self.quiet:
+            return []
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True)
+        self.bar.start()
+        return [functools.partial(self.bar.advance, self.bar.add_task(name, total=self.total)) for name in self.names]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()

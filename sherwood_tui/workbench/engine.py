@@ -1,0 +1,327 @@
+"""The workbench's engine: bot games played headlessly from their seeds, spread over
+worker processes, on the built-in data or a player's own (one pool of fresh workers per
+side of a comparison). The command line (`sherwood_tui/commands/`) drives it; it never
+imports the command line.
+
+Game i of a run uses seed `seed + i`, so a run gives the same results whatever `jobs`.
+Game-specific counts come from `games/<game>/stats.py` (`count_step`), when present.
+
+A run on a player's own data or a comparison plays each side in worker processes of its
+own: fresh processes (never forks of one that has loaded a game) that read that side's
+data before the game loads, since a game's tables are built from its data as it is
+imported. Both sides play the same seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import LEVELS, bot_action
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.wording import printable
+
+
+@dataclass
+class GameResult:
+    seed: int
+    winners: list[int]
+    scores: list[float]
+    actions: int
+    rounds: int
+    ending: str
+    counts: dict[str, float] = field(default_factory=dict)
+
+
+def _counter(info: catalog.GameInfo):
+    return info.stats()
+
+
+MAX_ACTIONS = 100_000  # a game on a player's data that goes on longer than this never ends
+
+
+class GameFailed(Exception):
+    """A game that raised or never ended (on a player's data, it may): one line naming
+    its seed; `side`: which side of a run played it."""
+
+    def __init__(self, message: str, side: int = 0) -> None:
+        super().__init__(message, side)
+        self.message, self.side = message, side
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def play_one(
+    game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int, record: list | None = None,
+) -> GameResult:
+    """One bot game from its seed (`record`: a list its actions are appended to)."""
+    info = catalog.get(game_id)
+    game = info.load()
+    count_step = _counter(info)
+    seats = [Player(name=f"Seat {i + 1}", bot=cast(Any, bots[i])) for i in range(players)]
+    state, _ = game.start(seats, options, seed)
+    rnd = random.Random(seed)
+    counts: Counter = Counter()
+    actions = rounds = 0
+    while not game.is_over(state):
+        seats_to_act = game.to_act(state)
+        seat = seats_to_act[0] if len(seats_to_act) == 1 else rnd.choice(seats_to_act)
+        action = bot_action(game, state, seat, bots[seat], rnd)
+        after, events = game.apply(state, action)
+        if record is not None:
+            record.append(action)
+        rounds += sum(1 for e in events if e.kind == "round_end")
+        if count_step is not None:
+            count_step(counts, state, action, after, events)
+        state = after
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise GameFailed(f"seed {seed}: the game did not end in {MAX_ACTIONS:,} actions")
+    return GameResult(
+        seed=seed,
+        winners=game.winners(state),
+        scores=[line.total for line in game.scores(state)],
+        actions=actions,
+        rounds=rounds,
+        ending=game.ending(state),
+        counts=dict(counts),
+    )
+
+
+def _play_chunk(job: tuple) -> list[GameResult]:
+    game_id, players, bots, options, seeds = job
+    played = []
+    for seed in seeds:
+        try:
+            played.append(play_one(game_id, players, bots, options, seed))
+        except GameFailed:
+            raise
+        except Exception as err:  # one line (it crosses from a worker process), naming the game
+            raise GameFailed(f"seed {seed}: {err.__class__.__name__}: {' '.join(str(err).split())[:200]}") from None
+    return played
+
+
+def run(
+    game_id: str, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+    jobs: int = 1, progress=None,
+) -> list[GameResult]:
+    """Play `games` bot games; `progress(n)` is called as games finish."""
+    chunks = ((game_id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, jobs))
+    results = run_chunks(_play_chunk, chunks, workers(games, jobs), progress)
+    results.sort(key=lambda r: r.seed)
+    return results
+
+
+def chunk_size(count: int, jobs: int, largest: int = 200) -> int:
+    """Pieces small enough to keep every process busy to the end."""
+    return max(1, min(largest, count // (max(1, jobs) * 8) or 1))
+
+
+def index_chunks(count: int, jobs: int, largest: int = 200) -> Iterator[range]:
+    """The indexes 0 .. count - 1 in consecutive ranges, made one at a time: a run
+    never holds a list of its games (a pool takes them as its processes are free)."""
+    size = chunk_size(count, jobs, largest)
+    return (range(start, min(start + size, count)) for start in range(0, count, size))
+
+
+def seed_chunks(seed: int, games: int, jobs: int, largest: int = 200) -> Iterator[range]:
+    """The seeds of a run (game i: `seed + i`) in consecutive ranges, made lazily."""
+    return (range(seed + part.start, seed + part.stop) for part in index_chunks(games, jobs, largest))
+
+
+def workers(count: int, jobs: int, largest: int = 200) -> int:
+    """Processes worth starting: no more than there are chunks."""
+    size = chunk_size(count, jobs, largest)
+    return max(1, min(jobs, -(-count // size)))
+
+
+def tune_gc_for_batch_play() -> None:
+    """Headless play makes millions of short-lived, acyclic objects (freed at once by
+    reference counting): keep the modules' objects out of collections and collect
+    rarely. Worth 10-50% of a simulation's time. For command-line runs only: it changes
+    the whole process's collector."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl+C is for the parent, which stops the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_chunks(worker, chunks: Iterable, jobs: int, progress=None) -> list:
+    """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
+    `progress(n)` is called with each finished chunk's length. The chunks may be a
+    generator: they are taken as they are needed."""
+    results: list = []
+
+    def collect(parts) -> None:
+        for part in parts:
+            results.extend(part)
+            if progress:
+                progress(len(part))
+
+    if jobs <= 1:
+        collect(map(worker, chunks))
+    else:
+        import multiprocessing
+
+        # fork where there is one (quick, and the parent's tuned collector is shared)
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        with multiprocessing.get_context(method).Pool(jobs, initializer=_ignore_interrupts) as pool:
+            collect(pool.imap_unordered(worker, chunks))
+    return results
+
+
+
+
+
+
+
+
+
+
+def parse_bots(text: str | None, players: int) -> list[str]:
+    levels = (text or "sensible").split(",")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise ValueError(f"--bots names {len(levels)} levels for {players} players")
+    return levels
+
+
+def parse_options(items: list[str], game) -> dict[str, bool]:
+    options: dict[str, bool] = {}
+    known = {o.key for o in game.options}
+    for item in items:
+        key, _, value = item.partition("=")
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{game.title} has no option {key!r} (options: {names})")
+        if value.lower() not in ("", "1", "true", "yes", "on", "0", "false", "no", "off"):
+            raise ValueError(f"option {key} takes yes or no, not {value!r}")
+        options[key] = value.lower() in ("", "1", "true", "yes", "on")
+    return options
+
+
+# ----- sides: the data each half of a run plays on ------------------------------------
+
+
+@dataclass(frozen=True)
+class DataSide:
+    """One side of a run: the data it plays on (`path` None: the built-in data)."""
+
+    label: str  # "A" or "B" in a comparison, "" for a single run
+    path: Path | None = None
+    text: str | None = None  # the checked text of `path`: what the games play on
+
+    @property
+    def shown(self) -> str:
+        return printable(str(self.path)) if self.path is not None else "built-in data"
+
+
+def _start_side(game_id: str, path: Path | None, text: str | None) -> None:
+    """A side's worker process starts: it reads that side's data before the game loads
+    (then loads it, so that the collector leaves the game's tables alone)."""
+    from sherwood_tui.core.assets import use_asset_file
+
+    _ignore_interrupts()
+    info = catalog.get(game_id)
+    use_asset_file(info.asset, path, text)
+    try:
+        info.load()
+    except Exception:  # the first game fails the same way, and says so in one line
+        pass
+    tune_gc_for_batch_play()
+
+
+def _fresh_context():
+    """Worker processes that hold none of this process's games: children of a fork
+    server (which imports only this module), or spawned ones where there is none."""
+    import multiprocessing
+
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class Sides:
+    """The worker processes of a run: one pool per side, open while the run plays (a
+    `with` block). A single run on the built-in data has none: it plays as `run` does."""
+
+    def __init__(self, info: catalog.GameInfo, sides: list[DataSide], jobs: int, games: int) -> None:
+        self.info, self.sides, self.jobs = info, sides, workers(games, jobs)
+        self.pools: list[Any] = []
+
+    def __enter__(self) -> Sides:
+        if len(self.sides) > 1 or self.sides[0].path is not None:
+            context = _fresh_context()
+            self.pools = [context.Pool(self.jobs, initializer=_start_side, initargs=(self.info.id, side.path, side.text))
+                          for side in self.sides]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for pool in self.pools:
+            pool.terminate()
+        for pool in self.pools:
+            pool.join()
+
+    def play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+             progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]:
+        """Every side plays the same games (seeds, bots, options); `progress[i](n)` is
+        called as side i finishes games. GameFailed names a game that failed."""
+        try:
+            return self._play(players, games, seed, bots, options, progress)
+        except GameFailed as err:
+            raise GameFailed(f"{self.sides[err.side].shown}: {err.message}", err.side) from None
+
+    def _play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+              progress: Sequence[Callable[[int], Any]]) -> list[list[GameResult]]:
+        if not self.pools:
+            return [run(self.info.id, players, games, seed, bots, options, self.jobs, progress[0] if progress else None)]
+        import multiprocessing
+
+        jobs = lambda: ((self.info.id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, self.jobs))
+        streams = [pool.imap_unordered(_play_chunk, jobs()) for pool in self.pools]
+        results: list[list[GameResult]] = [[] for _ in streams]
+        waiting = list(range(len(streams)))
+        while waiting:  # both sides at once: take whatever either has finished
+            for i in list(waiting):
+                try:
+                    part = streams[i].next(timeout=0.05)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    waiting.remove(i)
+                    continue
+                except GameFailed as err:
+                    raise GameFailed(err.message, i) from None
+                results[i].extend(part)
+                if progress:
+                    progress[i](len(part))
+        for side in results:
+            side.sort(key=lambda r: r.seed)
+        return results
+
+    def keep(self, index: int, *args: Any) -> list[Path]:
+        """`write_kept(*args)` in a process of side `index` (which reads its data)."""
+        from sherwood_tui.workbench.kept import write_kept
+
+        if not self.pools:
+            return write_kept(*args)
+        return self.pools[index].apply(write_kept, args)
