@@ -2,36 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.plugin import GamePlugin, GameScreens, OptionSpec
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import AnyGame
 
-def rules():
+
+def rules() -> AnyGame:
     from sherwood_tui.games.sheriff import GAME
 
     return GAME
 
 
-def bot():
+def bot() -> Callable[..., Any]:
     from sherwood_tui.games.sheriff.bot import sensible
 
     return sensible
 
 
-def invariants():
+def invariants() -> Callable[[Any], list[str]]:
     from sherwood_tui.games.sheriff.invariants import problems
 
     return problems
 
 
-def stats():
+def stats() -> Callable[..., None]:
     from sherwood_tui.games.sheriff.stats import count_step
 
     return count_step
 
 
-def schema():
+def schema() -> type[Any]:
     from sherwood_tui.games.sheriff.schema import SheriffData
 
     return SheriffData
