@@ -68,7 +68,7 @@ def freeze_startup_objects() -> None:
     gc.freeze()
 
 
-class SherwoodApp(SafeTerminalMixin, App):
+class SherwoodApp(SafeTerminalMixin, App[None]):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"

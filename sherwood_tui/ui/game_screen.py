@@ -35,7 +35,7 @@ def table_frame(heading: str, game_id: str, main: Iterable[Widget], side: Iterab
     yield KeyBar()
 
 
-class GameScreen(Screen):
+class GameScreen(Screen[None]):
     """Base of the per-game screens. A subclass composes `compose_main` from its feed.
 
     A screen is given a `SeatFeed` (what its seat may see: see `core/seat.py`), never

@@ -42,7 +42,7 @@ HELP = [  # every key of the viewer, for help (F1)
 ]
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     """One step of a replay; the stepping keys act wherever the focus is."""
 
     BINDINGS = [
@@ -180,7 +180,7 @@ def parts_grid(lines: list[tuple[str, str]], indent: str = "") -> Table:
     return grid
 
 
-class ReplayApp(SafeTerminalMixin, App):
+class ReplayApp(SafeTerminalMixin, App[None]):
     """The viewer alone: one screen, help, quit. It never writes the save. The last
     screen (which may hold every seat's secrets) is cleared when it ends."""
 

@@ -262,7 +262,7 @@ class SheriffScreen(GameScreen):
         return self.table.seats[seat].name
 
 
-class SheriffTableScreen(Screen):
+class SheriffTableScreen(Screen[None]):
     """The whole public table: both discard piles card by card, the draw pile, every
     stand and the declarations of the closed bags. Anyone may look at any time. Opened
     from a private screen (given that seat's `view`), it is private too and adds the
