@@ -13,7 +13,12 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from sherwood_tui.table.host import OpenTable, TableHost
 
 MAX_GAMES = 1_000_000  # games a run of simulate or soak may ask for (per game for soak)
 MAX_BOT_DELAY = 10.0  # seconds a bot's turn may stay on screen
@@ -25,7 +30,7 @@ MAX_SAVE_BYTES = 64 * 2**20  # a save is the seed and the moves: far smaller tha
 class OneLineParser(argparse.ArgumentParser):
     """Bad arguments get one line on stderr and exit status 2."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {' '.join(message.split())}\n")
 
 
@@ -48,7 +53,7 @@ def max_jobs() -> int:
     return JOBS_PER_CORE * cores()
 
 
-def whole_number(low: int, high: int, note: str = ""):
+def whole_number(low: int, high: int, note: str = "") -> Callable[[str], int]:
     """An argparse `type`: a whole number from `low` to `high`."""
 
     def parse(text: str) -> int:
@@ -401,7 +406,7 @@ def host_arguments_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def make_host(args: argparse.Namespace, folder: Path):
+def make_host(args: argparse.Namespace, folder: Path) -> TableHost:
     """The host of `args`' game (ValueError, RuleError or SaveError with one line)."""
     from sherwood_tui import catalog
     from sherwood_tui.core.contract import Player
@@ -433,7 +438,7 @@ def absolute_data_item(item: str) -> str:
     return os.path.abspath(item)
 
 
-async def serve_table(table, quiet: bool) -> int:
+async def serve_table(table: OpenTable, quiet: bool) -> int:
     """Run an opened table until the host closes it (Ctrl+Q on the host's screen; with
     `quiet`, Ctrl+C or SIGTERM)."""
     await table.start()
@@ -450,7 +455,7 @@ async def serve_table(table, quiet: bool) -> int:
         await table.close()
 
 
-async def serve_quietly(table) -> None:
+async def serve_quietly(table: OpenTable) -> None:
     """Print the join instructions, then a line whenever who is where changes, until
     SIGINT or SIGTERM."""
     import asyncio

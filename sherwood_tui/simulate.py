@@ -12,6 +12,7 @@ statistics, charts, HTML report and kept games are in `sherwood_tui/workbench/`.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import itertools
 import math
@@ -22,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import LEVELS, bot_action
@@ -30,6 +31,26 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.wording import printable
 from sherwood_tui.workbench.compare import advantages_json, measure_json, measures, seat_advantages, seat_wins, to_csv
 from sherwood_tui.workbench.stats import Interval, mean_interval, wilson
+
+if TYPE_CHECKING:
+    import multiprocessing.context
+
+    from sherwood_tui.core.plugin import OptionSpec
+
+    Job = tuple[str, int, list[str], dict[str, bool], range]  # game, players, bots, options, seeds
+
+    class WithOptions(Protocol):
+        """A game's rules or its plug-in: what the options' words need."""
+
+        @property
+        def title(self) -> str: ...
+
+        @property
+        def options(self) -> tuple[OptionSpec, ...]: ...
+
+
+C = TypeVar("C")  # a chunk of work
+R = TypeVar("R")  # one of its results
 
 
 @dataclass
@@ -43,7 +64,7 @@ class GameResult:
     counts: dict[str, float] = field(default_factory=dict)
 
 
-def _counter(info: catalog.GameInfo):
+def _counter(info: catalog.GameInfo) -> Callable[..., None] | None:
     return info.stats()
 
 
@@ -63,7 +84,7 @@ class GameFailed(Exception):
 
 
 def play_one(
-    game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int, record: list | None = None,
+    game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int, record: list[Any] | None = None,
 ) -> GameResult:
     """One bot game from its seed (`record`: a list its actions are appended to)."""
     info = catalog.get(game_id)
@@ -72,7 +93,7 @@ def play_one(
     seats = [Player(name=f"Seat {i + 1}", bot=cast(Any, bots[i])) for i in range(players)]
     state, _ = game.start(seats, options, seed)
     rnd = random.Random(seed)
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     actions = rounds = 0
     while not game.is_over(state):
         seats_to_act = game.to_act(state)
@@ -99,7 +120,7 @@ def play_one(
     )
 
 
-def _play_chunk(job: tuple) -> list[GameResult]:
+def _play_chunk(job: Job) -> list[GameResult]:
     game_id, players, bots, options, seeds = job
     played = []
     for seed in seeds:
@@ -114,7 +135,7 @@ def _play_chunk(job: tuple) -> list[GameResult]:
 
 def run(
     game_id: str, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
-    jobs: int = 1, progress=None,
+    jobs: int = 1, progress: Callable[[int], None] | None = None,
 ) -> list[GameResult]:
     """Play `games` bot games; `progress(n)` is called as games finish."""
     chunks = ((game_id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, jobs))
@@ -164,13 +185,15 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_chunks(worker, chunks: Iterable, jobs: int, progress=None) -> list:
+def run_chunks(
+    worker: Callable[[C], list[R]], chunks: Iterable[C], jobs: int, progress: Callable[[int], None] | None = None,
+) -> list[R]:
     """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
     `progress(n)` is called with each finished chunk's length. The chunks may be a
     generator: they are taken as they are needed."""
-    results: list = []
+    results: list[R] = []
 
-    def collect(parts) -> None:
+    def collect(parts: Iterable[list[R]]) -> None:
         for part in parts:
             results.extend(part)
             if progress:
@@ -259,7 +282,7 @@ def parse_bots(text: str | None, players: int) -> list[str]:
     return levels
 
 
-def parse_options(items: list[str], game) -> dict[str, bool]:
+def parse_options(items: list[str], game: WithOptions) -> dict[str, bool]:
     options: dict[str, bool] = {}
     known = {o.key for o in game.options}
     for item in items:
@@ -274,7 +297,7 @@ def parse_options(items: list[str], game) -> dict[str, bool]:
 
 
 
-def run_problem(args) -> str | None:
+def run_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with a run's counts (the parser checks them; a caller that builds
     its own `args` gets the same checks), or None."""
     from sherwood_tui.cli import MAX_GAMES, MAX_SEED, last_seed_problem, max_jobs
@@ -288,19 +311,19 @@ def run_problem(args) -> str | None:
     return last_seed_problem(args.seed, args.games)
 
 
-def option_combinations(game) -> list[dict[str, bool]]:
+def option_combinations(game: WithOptions) -> list[dict[str, bool]]:
     """Every combination of the game's options (`--option all`), all off first."""
     keys = [o.key for o in game.options]
     return [dict(zip(keys, values)) for values in itertools.product((False, True), repeat=len(keys))]
 
 
-def options_label(game, options: dict[str, bool]) -> str:
+def options_label(game: WithOptions, options: dict[str, bool]) -> str:
     """`Royal Goods: yes` (or `none` for a game without options)."""
     labels = {o.key: o.label for o in game.options}
     return ", ".join(f"{labels.get(k, k)}: {'yes' if v else 'no'}" for k, v in options.items()) or "none"
 
 
-def variant_row(game, options: dict[str, bool], results: list[GameResult], bots: list[str]) -> dict[str, Any]:
+def variant_row(game: WithOptions, options: dict[str, bool], results: list[GameResult], bots: list[str]) -> dict[str, Any]:
     """One row of `--option all`: win rate per seat, mean length, endings."""
     games = len(results)
     advantages = seat_advantages(results, bots)
@@ -347,7 +370,7 @@ def _start_side(game_id: str, path: Path | None, text: str | None) -> None:
     tune_gc_for_batch_play()
 
 
-def _fresh_context():
+def _fresh_context() -> multiprocessing.context.BaseContext:
     """Worker processes that hold none of this process's games: children of a fork
     server (which imports only this module), or spawned ones where there is none."""
     import multiprocessing
@@ -395,7 +418,8 @@ class Sides:
             return [run(self.info.id, players, games, seed, bots, options, self.jobs, progress[0] if progress else None)]
         import multiprocessing
 
-        jobs = lambda: ((self.info.id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, self.jobs))
+        jobs: Callable[[], Iterator[Job]] = lambda: (
+            (self.info.id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, self.jobs))
         streams = [pool.imap_unordered(_play_chunk, jobs()) for pool in self.pools]
         results: list[list[GameResult]] = [[] for _ in streams]
         waiting = list(range(len(streams)))
@@ -423,13 +447,14 @@ class Sides:
 
         if not self.pools:
             return write_kept(*args)
-        return self.pools[index].apply(write_kept, args)
+        paths: list[Path] = self.pools[index].apply(write_kept, args)
+        return paths
 
 
 # ----- the command --------------------------------------------------------------------
 
 
-def flag_problem(args) -> str | None:
+def flag_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the workbench flags of a run (files aside), or None."""
     every = "all" in (args.option or [])
     if every and len(args.option) > 1:
@@ -461,7 +486,7 @@ def report_problem(path: Path | None) -> str | None:
     return None
 
 
-def _sides(info: catalog.GameInfo, args) -> list[DataSide]:
+def _sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataSide]:
     """The data of each side, every file checked first (AssetError: one line)."""
     from sherwood_tui.core.assets import check_asset_file
 
@@ -474,7 +499,7 @@ def _sides(info: catalog.GameInfo, args) -> list[DataSide]:
             for label, path in zip(labels, files)]
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
     import json
     import sys
@@ -615,7 +640,10 @@ class Run:
         return Output(data, header, report.variants_renderables(rows))
 
 
-def _keep(playing: Sides, info, args, bots, options, sides: list[DataSide], results) -> list[tuple[Path, str]]:
+def _keep(
+    playing: Sides, info: catalog.GameInfo, args: argparse.Namespace, bots: list[str], options: dict[str, bool],
+    sides: list[DataSide], results: list[list[GameResult]],
+) -> list[tuple[Path, str]]:
     """Save the most unusual games of each side; (file, why) of each."""
     from sherwood_tui.workbench.kept import choose
 
@@ -627,14 +655,14 @@ def _keep(playing: Sides, info, args, bots, options, sides: list[DataSide], resu
     return kept
 
 
-def keep_folder(args) -> Path:
+def keep_folder(args: argparse.Namespace) -> Path:
     """Where `--keep` saves: `--keep-dir`, else `kept/` in the data folder."""
     from sherwood_tui.core.paths import data_dir
 
     return args.keep_dir or data_dir() / "kept"
 
 
-def keep_problem(args) -> str | None:
+def keep_problem(args: argparse.Namespace) -> str | None:
     """Why the kept games cannot be saved where they would go, or None."""
     if args.keep is None:
         return None

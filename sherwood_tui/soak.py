@@ -12,13 +12,20 @@ import itertools
 import random
 import shlex
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import chosen_file, use_asset_file
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
+
+if TYPE_CHECKING:
+    import argparse
+
+    from sherwood_tui.core.contract import AnyGame
 
 MAX_ACTIONS = 20_000  # a game longer than this does not end: a failure
 REPLAY_EVERY = 10  # every tenth game is also replayed from its seed and actions
@@ -50,7 +57,7 @@ class Outcome:
     failure: str = ""
 
 
-def tables(game, players: int | None = None, options: dict[str, bool] | None = None) -> list[Table]:
+def tables(game: AnyGame, players: int | None = None, options: dict[str, bool] | None = None) -> list[Table]:
     """Every player count and variant combination (or the one asked for)."""
     counts = [players] if players else list(range(game.min_players, game.max_players + 1))
     keys = [o.key for o in game.options]
@@ -71,7 +78,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
     seats = [Player(name=f"Seat {i + 1}", bot="random") for i in range(table.players)]
     options = dict(table.options)
     rnd = random.Random(seed)
-    actions: list = []
+    actions: list[Any] = []
     step = "setting up"
     action, number = None, 0
     try:
@@ -114,7 +121,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
     return Outcome(game_id, seed, table, len(actions))
 
 
-def _play_chunk(job: tuple) -> list[Outcome]:
+def _play_chunk(job: tuple[str, int, Sequence[int], tuple[Table, ...], Path | None]) -> list[Outcome]:
     game_id, seed, indexes, cycle, own = job
     asset = catalog.get(game_id).asset
     if chosen_file(asset) != own:  # a worker started afresh (not forked): the player's data too
@@ -124,7 +131,7 @@ def _play_chunk(job: tuple) -> list[Outcome]:
 
 def run(
     game_id: str, games: int, seed: int = 1, players: int | None = None,
-    options: dict[str, bool] | None = None, jobs: int = 1, progress=None,
+    options: dict[str, bool] | None = None, jobs: int = 1, progress: Callable[[int], None] | None = None,
 ) -> list[Outcome]:
     """Play `games` soak games of one game; `progress(n)` is called as games finish."""
     from sherwood_tui.simulate import index_chunks, run_chunks, workers
@@ -153,7 +160,7 @@ def report(game_id: str, outcomes: list[Outcome], seconds: float, shown: int = 1
     return lines
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """`sherwood-tui soak [GAME] ...`: exit 1 if any game failed, 2 on bad arguments."""
     import sys
 

@@ -16,8 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
-from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen, data_note
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, our_app
+from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed

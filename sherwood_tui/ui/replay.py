@@ -10,6 +10,7 @@ secrets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -24,8 +25,8 @@ from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
 from sherwood_tui.ui.lifecycle import EXIT_CRASH, SafeTerminalMixin, say, write_crash_report
-from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen, data_note
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
+from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note
 from sherwood_tui.workbench.replay import Position, Replay, view_lines
 
 PAGE = 10  # steps of PageUp / PageDown
@@ -107,7 +108,7 @@ class ReplayScreen(Screen[None]):
         """The log lines of the step, who decides next (or who won), and with `s` the move."""
         feed = at.table
 
-        def names(seats) -> str:
+        def names(seats: Iterable[int]) -> str:
             return " and ".join(clip(feed.name(seat), NAME_CELLS) for seat in seats)
 
         text = Text()
@@ -135,7 +136,8 @@ class ReplayScreen(Screen[None]):
         move_text = self.screens.move_text
         if move_text is None:
             return at.move_line()
-        return move_text(at.action, at.table.table)
+        text: Text | str | None = move_text(at.action, at.table.table)
+        return text
 
     def hidden_text(self, at: Position) -> Group:
         """Every seat's own view, labelled by its name: in the game's words (its

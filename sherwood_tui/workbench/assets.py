@@ -8,6 +8,7 @@ one gets one line and exit status 2.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -26,7 +27,7 @@ from sherwood_tui.core.plugin import GamePlugin
 from sherwood_tui.core.schema import asset_problems, json_schema
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """`sherwood-tui assets GAME --export [FILE] [--force]` or `--schema`."""
 
     def fail(message: str) -> int:
