@@ -3,8 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# What mypy checks: the whole package (the core strictly, the rest with default settings:
-# see pyproject.toml).
+# What mypy checks: the whole package, strictly (mypy --strict: `strict = true` in
+# pyproject.toml).
 TYPED := sherwood_tui
 
 .PHONY: play test check lint types imports bench soak clean

@@ -3,6 +3,7 @@ of a game's data in use, or the JSON schema of its data file."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from sherwood_tui.core.schema import json_schema
 from sherwood_tui.workbench.assets import export
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """`sherwood-tui assets GAME --export [FILE] [--force]` or `--schema`."""
 
     def fail(message: str) -> int:

@@ -7,8 +7,12 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sherwood_tui.commands.play import missing_terminal
+
+if TYPE_CHECKING:
+    from sherwood_tui.table.host import OpenTable, TableHost
 
 
 def host_table(args: argparse.Namespace, folder: Path) -> int:
@@ -60,7 +64,7 @@ def host_arguments_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def make_host(args: argparse.Namespace, folder: Path):
+def make_host(args: argparse.Namespace, folder: Path) -> TableHost:
     """The host of `args`' game (ValueError, RuleError or SaveError with one line)."""
     from sherwood_tui import catalog
     from sherwood_tui.core.contract import Player
@@ -92,7 +96,7 @@ def absolute_data_item(item: str) -> str:
     return os.path.abspath(item)
 
 
-async def serve_table(table, quiet: bool) -> int:
+async def serve_table(table: OpenTable, quiet: bool) -> int:
     """Run an opened table until the host closes it (Ctrl+Q on the host's screen; with
     `quiet`, Ctrl+C or SIGTERM)."""
     await table.start()
@@ -109,7 +113,7 @@ async def serve_table(table, quiet: bool) -> int:
         await table.close()
 
 
-async def serve_quietly(table) -> None:
+async def serve_quietly(table: OpenTable) -> None:
     """Print the join instructions, then a line whenever who is where changes, until
     SIGINT or SIGTERM."""
     import asyncio

@@ -10,7 +10,9 @@ import math
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from sherwood_tui.core.limits import JOBS_PER_CORE, MAX_GAMES, MAX_SEED, cores, max_jobs
 
@@ -21,7 +23,7 @@ MAX_SAVE_BYTES = 64 * 2**20  # a save is the seed and the moves: far smaller tha
 class OneLineParser(argparse.ArgumentParser):
     """Bad arguments get one line on stderr and exit status 2."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {' '.join(message.split())}\n")
 
 
@@ -33,7 +35,7 @@ def shown(text: str, limit: int | None = 60) -> str:
     return repr(text)
 
 
-def whole_number(low: int, high: int, note: str = ""):
+def whole_number(low: int, high: int, note: str = "") -> Callable[[str], int]:
     """An argparse `type`: a whole number from `low` to `high`."""
 
     def parse(text: str) -> int:

@@ -4,6 +4,7 @@ or every combination of the options; `--keep N` saves the most unusual games."""
 
 from __future__ import annotations
 
+import argparse
 import functools
 import time
 from collections.abc import Callable
@@ -28,13 +29,13 @@ from sherwood_tui.workbench.engine import (
 from sherwood_tui.workbench.summary import option_combinations, options_label, summarise, variant_row
 
 
-def run_problem(args: Any) -> str | None:
+def run_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with a run's counts (the parser checks them; a caller that builds
     its own `args` gets the same checks), or None."""
     return counts_problem(args.games, args.seed, args.jobs)
 
 
-def flag_problem(args) -> str | None:
+def flag_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the workbench flags of a run (files aside), or None."""
     every = "all" in (args.option or [])
     if every and len(args.option) > 1:
@@ -64,7 +65,7 @@ def report_problem(path: Path | None) -> str | None:
     return None
 
 
-def _sides(info: catalog.GameInfo, args) -> list[DataSide]:
+def _sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataSide]:
     """The data of each side, every file checked first (AssetError: one line)."""
     from sherwood_tui.core.assets import check_asset_file
 
@@ -77,7 +78,7 @@ def _sides(info: catalog.GameInfo, args) -> list[DataSide]:
             for label, path in zip(labels, files)]
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
     import json
     import sys
@@ -218,7 +219,10 @@ class Run:
         return Output(data, header, report.variants_renderables(rows))
 
 
-def _keep(playing: Sides, info, args, bots, options, sides: list[DataSide], results) -> list[tuple[Path, str]]:
+def _keep(
+    playing: Sides, info: catalog.GameInfo, args: argparse.Namespace, bots: list[str], options: dict[str, bool],
+    sides: list[DataSide], results: list[list[GameResult]],
+) -> list[tuple[Path, str]]:
     """Save the most unusual games of each side; (file, why) of each."""
     from sherwood_tui.workbench.kept import choose
 
@@ -230,14 +234,14 @@ def _keep(playing: Sides, info, args, bots, options, sides: list[DataSide], resu
     return kept
 
 
-def keep_folder(args) -> Path:
+def keep_folder(args: argparse.Namespace) -> Path:
     """Where `--keep` saves: `--keep-dir`, else `kept/` in the data folder."""
     from sherwood_tui.core.paths import data_dir
 
     return args.keep_dir or data_dir() / "kept"
 
 
-def keep_problem(args) -> str | None:
+def keep_problem(args: argparse.Namespace) -> str | None:
     """Why the kept games cannot be saved where they would go, or None."""
     if args.keep is None:
         return None

@@ -3,6 +3,7 @@ player count and variant; exit 1 if any game failed, 2 on bad arguments."""
 
 from __future__ import annotations
 
+import argparse
 import time
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from sherwood_tui.workbench import soak
 from sherwood_tui.workbench.engine import parse_options, tune_gc_for_batch_play
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     """`sherwood-tui soak [GAME] ...`: exit 1 if any game failed, 2 on bad arguments."""
     import sys
 

@@ -14,8 +14,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.ui.game_screen import table_frame
-from sherwood_tui.ui.screens import FinalScreen, SteadyScreen, data_note, plain
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, fit
+from sherwood_tui.ui.screens import FinalScreen, SteadyScreen
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, fit, plain
 
 if TYPE_CHECKING:
     from sherwood_tui.core.plugin import GameScreens

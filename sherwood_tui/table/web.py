@@ -105,7 +105,7 @@ class SeatLinkServer(Server):
             raise web.HTTPNotFound(text="There is no seat at this address.")
         return self.seat_of_token[token], token
 
-    async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.Response:
         """textual-serve's page, its websocket at this seat's link."""
         _, token = self._seat(request)
         scheme = "wss" if request.scheme == "https" else "ws"

@@ -68,7 +68,7 @@ def freeze_startup_objects() -> None:
     gc.freeze()
 
 
-class SherwoodApp(SafeTerminalMixin, App):
+class SherwoodApp(SafeTerminalMixin, App[None]):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
@@ -107,10 +107,10 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.news_mark = 0  # log index: news shown on the next curtain starts here
         self.summary_mark = 0  # log index where the current round's events start
         self.save_problem = ""  # "error: folder" of the last save, if it failed
-        self.saved_actions: list | None = None  # the actions the save file holds (None: no file yet)
+        self.saved_actions: list[Any] | None = None  # the actions the save file holds (None: no file yet)
         self.unsaved_note = ""  # said on the terminal when the app exits with moves unsaved
         self.save_lock: SaveLock | None = None  # the lock of the save this window plays
-        self.interludes: list = []  # (screen, step): screens still to show before the next decision
+        self.interludes: list[Any] = []  # (screen, step): screens still to show before the next decision (a seat's app: screens)
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
         self.started_up = False  # the start-up objects are frozen (see `freeze_once`)
 
@@ -146,7 +146,7 @@ class SherwoodApp(SafeTerminalMixin, App):
             self.started_up = True
             freeze_startup_objects()
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int, height: int) -> None:
@@ -237,7 +237,7 @@ class SherwoodApp(SafeTerminalMixin, App):
         self.release_save()
 
     # ----- the hot-seat loop -------------------------------------------------------
-    def _show(self, screen, step: Step) -> None:
+    def _show(self, screen: Screen[Any], step: Step) -> None:
         """Replace the current game screen (see `replace_game_screen`), telling the
         hand-off policy, and guarding the keys as it says."""
         handoff = self.session.handoff if self.session is not None else None
@@ -510,7 +510,7 @@ class SherwoodApp(SafeTerminalMixin, App):
             return
         keys: list[tuple[str, str]] = []
 
-        def add(binding) -> None:
+        def add(binding: Binding) -> None:
             entry = (self.get_key_display(binding), binding.description)
             if binding.description and binding.action not in TEXTUAL_KEYS and entry not in keys:
                 keys.append(entry)

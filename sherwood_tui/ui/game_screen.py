@@ -16,8 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
-from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen, data_note
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, our_app
+from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
@@ -35,7 +35,7 @@ def table_frame(heading: str, game_id: str, main: Iterable[Widget], side: Iterab
     yield KeyBar()
 
 
-class GameScreen(Screen):
+class GameScreen(Screen[None]):
     """Base of the per-game screens. A subclass composes `compose_main` from its feed.
 
     A screen is given a `SeatFeed` (what its seat may see: see `core/seat.py`), never

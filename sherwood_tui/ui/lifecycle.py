@@ -23,15 +23,17 @@ import sys
 import threading
 import traceback
 from codecs import getincrementaldecoder
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.driver import Driver
 
     _AppBase = App[Any]  # the mixin goes before textual's App in the app's bases
 else:
@@ -74,7 +76,7 @@ class TerminalOutput:
     writer thread (the app would hang on its full queue) nor fail Python's last flush
     of stderr (which turns any exit status into 120)."""
 
-    def __init__(self, file) -> None:
+    def __init__(self, file: TextIO) -> None:
         self.file = file
 
     def fileno(self) -> int:
@@ -86,7 +88,7 @@ class TerminalOutput:
     def flush(self) -> None:
         self._guard(self.file.flush)
 
-    def _guard(self, call, *args) -> None:
+    def _guard(self, call: Callable[..., object], *args: Any) -> None:
         try:
             call(*args)
         except OSError:
@@ -105,9 +107,9 @@ class SafeLinuxDriver(LinuxDriver):
     terminal that is gone are dropped; the screen is cleared before the terminal is
     restored; an error in the input thread is handled like any other crash."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._file = TerminalOutput(self._file)  # type: ignore[assignment]  # writes like a file
+        self._file = TerminalOutput(self._file)  # type: ignore[assignment,arg-type]  # writes like a file; the driver has opened it
 
     def stop_application_mode(self) -> None:
         """Clear the last screen (it may hold a private hand), then restore the terminal."""
@@ -153,11 +155,11 @@ class SafeTerminalMixin(_AppBase):
     _stopping = False
     _watchdog: threading.Timer | None = None
 
-    def get_driver_class(self):
+    def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         return SafeLinuxDriver if driver is LinuxDriver else driver
 
-    async def run_async(self, **kwargs):
+    async def run_async(self, **kwargs: Any) -> Any:
         """Run, ending safely on SIGTERM and SIGHUP (a SIGHUP ignored, as by `nohup`,
         stays ignored)."""
         loop = asyncio.get_running_loop()

@@ -15,7 +15,7 @@ from sherwood_tui import catalog
 from sherwood_tui.ui.widgets import KeyBar, StopList, data_note, plain
 
 
-class PickerScreen(Screen):
+class PickerScreen(Screen[None]):
     """The first screen: choose a game, continue a save, or quit. The list stops at its
     ends (Up on the first game stays there): Quit, last, is only reached on purpose."""
 
@@ -56,7 +56,7 @@ class PickerScreen(Screen):
 
 
 
-class TooSmallScreen(Screen):
+class TooSmallScreen(Screen[None]):
     """Shown instead of a broken layout while the terminal is below the minimum size."""
 
     def __init__(self, size: tuple[int, int], minimum: tuple[int, int]) -> None:

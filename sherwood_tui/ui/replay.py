@@ -10,6 +10,7 @@ secrets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -24,8 +25,8 @@ from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
 from sherwood_tui.ui.lifecycle import EXIT_CRASH, SafeTerminalMixin, say, write_crash_report
-from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen, data_note
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
+from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note
 from sherwood_tui.workbench.replay import Position, Replay, view_lines
 
 PAGE = 10  # steps of PageUp / PageDown
@@ -42,7 +43,7 @@ HELP = [  # every key of the viewer, for help (F1)
 ]
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     """One step of a replay; the stepping keys act wherever the focus is."""
 
     BINDINGS = [
@@ -107,7 +108,7 @@ class ReplayScreen(Screen):
         """The log lines of the step, who decides next (or who won), and with `s` the move."""
         feed = at.table
 
-        def names(seats) -> str:
+        def names(seats: Iterable[int]) -> str:
             return " and ".join(clip(feed.name(seat), NAME_CELLS) for seat in seats)
 
         text = Text()
@@ -135,7 +136,8 @@ class ReplayScreen(Screen):
         move_text = self.screens.move_text
         if move_text is None:
             return at.move_line()
-        return move_text(at.action, at.table.table)
+        text: Text | str | None = move_text(at.action, at.table.table)
+        return text
 
     def hidden_text(self, at: Position) -> Group:
         """Every seat's own view, labelled by its name: in the game's words (its
@@ -180,7 +182,7 @@ def parts_grid(lines: list[tuple[str, str]], indent: str = "") -> Table:
     return grid
 
 
-class ReplayApp(SafeTerminalMixin, App):
+class ReplayApp(SafeTerminalMixin, App[None]):
     """The viewer alone: one screen, help, quit. It never writes the save. The last
     screen (which may hold every seat's secrets) is cleared when it ends."""
 

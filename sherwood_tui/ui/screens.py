@@ -30,7 +30,7 @@ DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random")]
 
 
-class SteadyScreen(Screen):
+class SteadyScreen(Screen[None]):
     """A screen whose keys work only once it is built: keys typed fast while it is being
     shown (a held Enter, say) would otherwise reach actions that look for its widgets."""
 
@@ -456,7 +456,7 @@ class FinalScreen(SteadyScreen):
         our_app(self).leave_game()
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(ModalScreen[None]):
     """Every key that works on the screen below, plus the general ones."""
 
     BINDINGS = [Binding("escape,f1,q,enter", "close", "Close")]
@@ -504,7 +504,7 @@ class RulesScreen(SteadyScreen):
         self.app.pop_screen()
 
 
-class QuitScreen(ModalScreen):
+class QuitScreen(ModalScreen[None]):
     """Leave the game or exit the app, after confirmation; it tells the truth about the
     save: when the last moves could not be saved, it says so and offers to save the
     game in another folder (s), and exiting anyway ends with status 3."""

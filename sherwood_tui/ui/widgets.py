@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -57,7 +57,7 @@ def data_note(game_id: str) -> str:
     return "" if own is None else f" · own data: {clip(own, FILE_CELLS)}"
 
 
-def plain(text: str, style: str = "", **kwargs) -> Static:
+def plain(text: str, style: str = "", **kwargs: Any) -> Static:
     """A Static that shows text exactly as typed (no markup)."""
     return Static(Text(text, style=style), markup=False, **kwargs)
 
@@ -78,7 +78,7 @@ class GameLog(Widget):
 
     DEFAULT_CSS = "GameLog { height: 1fr; border: round $primary-darken-2; padding: 0 1; }"
 
-    def __init__(self, events: list[Event], **kwargs) -> None:
+    def __init__(self, events: list[Event], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.border_title = "Log"
         self.events = events
@@ -100,7 +100,7 @@ class NewsLines(Widget):
 
     DEFAULT_CSS = "NewsLines { height: auto; }"
 
-    def __init__(self, events: list[Event], **kwargs) -> None:
+    def __init__(self, events: list[Event], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.events = events
 
@@ -236,7 +236,7 @@ class Panel(Static):
 
     DEFAULT_CSS = "Panel { border: round $primary-darken-2; height: auto; padding: 0 1; }"
 
-    def __init__(self, content: Text | str, title: str = "", **kwargs) -> None:
+    def __init__(self, content: Text | str, title: str = "", **kwargs: Any) -> None:
         super().__init__(content if isinstance(content, Text) else Text(content), markup=False, **kwargs)
         self.border_title = title
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich import box
@@ -110,7 +110,7 @@ def _histogram(scores: list[float], low: float, high: float) -> str:
 
 def _box(scores: list[float], low: float, high: float) -> str:
     """├──═══┃═══──┤ on the shared scale (a single game: its one mark)."""
-    at = lambda v: min(BOX - 1, int((v - low) / (high - low) * BOX))
+    at: Callable[[float], int] = lambda v: min(BOX - 1, int((v - low) / (high - low) * BOX))
     q1, median, q3 = statistics.quantiles(scores, n=4, method="inclusive") if len(scores) > 1 else [scores[0]] * 3
     cells = [" "] * BOX
     for i in range(at(min(scores)), at(max(scores)) + 1):

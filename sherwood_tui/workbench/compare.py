@@ -13,7 +13,7 @@ import csv
 import io
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,7 +133,7 @@ def _mean_measures(key: str, label: str, a: list[float], b: list[float] | None) 
 
 
 def _sd_measure(key: str, label: str, a: Spread, b: Spread | None) -> Measure:
-    point = lambda s: Interval(s.sd, math.nan, math.nan)
+    point: Callable[[Spread], Interval] = lambda s: Interval(s.sd, math.nan, math.nan)
     if b is None:
         return Measure(key, label, "sd", point(a))
     return Measure(key, label, "sd", point(a), point(b), Interval(b.sd - a.sd, math.nan, math.nan))
@@ -196,7 +196,7 @@ def to_csv(rows: Sequence[Measure]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for m in rows:
-        cell = lambda v: "" if v is None or math.isnan(v) else f"{v:.6g}"
+        cell: Callable[[float | None], str] = lambda v: "" if v is None or math.isnan(v) else f"{v:.6g}"
         interval = m.diff if m.diff is not None else m.a
         writer.writerow([
             m.key, cell(m.a.value), cell(m.b.value if m.b else None), cell(m.diff.value if m.diff else None),

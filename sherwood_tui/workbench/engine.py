@@ -19,12 +19,32 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import LEVELS, bot_action
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.wording import printable
+
+if TYPE_CHECKING:
+    import multiprocessing.context
+
+    from sherwood_tui.core.plugin import OptionSpec
+
+    Job = tuple[str, int, list[str], dict[str, bool], range]  # game, players, bots, options, seeds
+
+    class WithOptions(Protocol):
+        """A game's rules or its plug-in: what the options' words need."""
+
+        @property
+        def title(self) -> str: ...
+
+        @property
+        def options(self) -> tuple[OptionSpec, ...]: ...
+
+
+C = TypeVar("C")  # a chunk of work
+R = TypeVar("R")  # one of its results
 
 
 @dataclass
@@ -38,7 +58,7 @@ class GameResult:
     counts: dict[str, float] = field(default_factory=dict)
 
 
-def _counter(info: catalog.GameInfo):
+def _counter(info: catalog.GameInfo) -> Callable[..., None] | None:
     return info.stats()
 
 
@@ -58,7 +78,7 @@ class GameFailed(Exception):
 
 
 def play_one(
-    game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int, record: list | None = None,
+    game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int, record: list[Any] | None = None,
 ) -> GameResult:
     """One bot game from its seed (`record`: a list its actions are appended to)."""
     info = catalog.get(game_id)
@@ -67,7 +87,7 @@ def play_one(
     seats = [Player(name=f"Seat {i + 1}", bot=cast(Any, bots[i])) for i in range(players)]
     state, _ = game.start(seats, options, seed)
     rnd = random.Random(seed)
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     actions = rounds = 0
     while not game.is_over(state):
         seats_to_act = game.to_act(state)
@@ -94,7 +114,7 @@ def play_one(
     )
 
 
-def _play_chunk(job: tuple) -> list[GameResult]:
+def _play_chunk(job: Job) -> list[GameResult]:
     game_id, players, bots, options, seeds = job
     played = []
     for seed in seeds:
@@ -109,7 +129,7 @@ def _play_chunk(job: tuple) -> list[GameResult]:
 
 def run(
     game_id: str, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
-    jobs: int = 1, progress=None,
+    jobs: int = 1, progress: Callable[[int], None] | None = None,
 ) -> list[GameResult]:
     """Play `games` bot games; `progress(n)` is called as games finish."""
     chunks = ((game_id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, jobs))
@@ -159,13 +179,15 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_chunks(worker, chunks: Iterable, jobs: int, progress=None) -> list:
+def run_chunks(
+    worker: Callable[[C], list[R]], chunks: Iterable[C], jobs: int, progress: Callable[[int], None] | None = None,
+) -> list[R]:
     """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
     `progress(n)` is called with each finished chunk's length. The chunks may be a
     generator: they are taken as they are needed."""
-    results: list = []
+    results: list[R] = []
 
-    def collect(parts) -> None:
+    def collect(parts: Iterable[list[R]]) -> None:
         for part in parts:
             results.extend(part)
             if progress:
@@ -203,7 +225,7 @@ def parse_bots(text: str | None, players: int) -> list[str]:
     return levels
 
 
-def parse_options(items: list[str], game) -> dict[str, bool]:
+def parse_options(items: list[str], game: WithOptions) -> dict[str, bool]:
     options: dict[str, bool] = {}
     known = {o.key for o in game.options}
     for item in items:
@@ -248,7 +270,7 @@ def _start_side(game_id: str, path: Path | None, text: str | None) -> None:
     tune_gc_for_batch_play()
 
 
-def _fresh_context():
+def _fresh_context() -> multiprocessing.context.BaseContext:
     """Worker processes that hold none of this process's games: children of a fork
     server (which imports only this module), or spawned ones where there is none."""
     import multiprocessing
@@ -296,7 +318,8 @@ class Sides:
             return [run(self.info.id, players, games, seed, bots, options, self.jobs, progress[0] if progress else None)]
         import multiprocessing
 
-        jobs = lambda: ((self.info.id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, self.jobs))
+        jobs: Callable[[], Iterator[Job]] = lambda: (
+            (self.info.id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, self.jobs))
         streams = [pool.imap_unordered(_play_chunk, jobs()) for pool in self.pools]
         results: list[list[GameResult]] = [[] for _ in streams]
         waiting = list(range(len(streams)))
@@ -324,4 +347,5 @@ class Sides:
 
         if not self.pools:
             return write_kept(*args)
-        return self.pools[index].apply(write_kept, args)
+        paths: list[Path] = self.pools[index].apply(write_kept, args)
+        return paths

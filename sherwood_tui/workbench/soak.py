@@ -11,13 +11,19 @@ from __future__ import annotations
 import itertools
 import random
 import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import chosen_file, use_asset_file
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.workbench.engine import index_chunks, run_chunks, workers
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import AnyGame
 
 MAX_ACTIONS = 20_000  # a game longer than this does not end: a failure
 REPLAY_EVERY = 10  # every tenth game is also replayed from its seed and actions
@@ -49,7 +55,7 @@ class Outcome:
     failure: str = ""
 
 
-def tables(game, players: int | None = None, options: dict[str, bool] | None = None) -> list[Table]:
+def tables(game: AnyGame, players: int | None = None, options: dict[str, bool] | None = None) -> list[Table]:
     """Every player count and variant combination (or the one asked for)."""
     counts = [players] if players else list(range(game.min_players, game.max_players + 1))
     keys = [o.key for o in game.options]
@@ -70,7 +76,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
     seats = [Player(name=f"Seat {i + 1}", bot="random") for i in range(table.players)]
     options = dict(table.options)
     rnd = random.Random(seed)
-    actions: list = []
+    actions: list[Any] = []
     step = "setting up"
     action, number = None, 0
     try:
@@ -113,7 +119,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
     return Outcome(game_id, seed, table, len(actions))
 
 
-def _play_chunk(job: tuple) -> list[Outcome]:
+def _play_chunk(job: tuple[str, int, Sequence[int], tuple[Table, ...], Path | None]) -> list[Outcome]:
     game_id, seed, indexes, cycle, own = job
     asset = catalog.get(game_id).asset
     if chosen_file(asset) != own:  # a worker started afresh (not forked): the player's data too
@@ -123,7 +129,7 @@ def _play_chunk(job: tuple) -> list[Outcome]:
 
 def run(
     game_id: str, games: int, seed: int = 1, players: int | None = None,
-    options: dict[str, bool] | None = None, jobs: int = 1, progress=None,
+    options: dict[str, bool] | None = None, jobs: int = 1, progress: Callable[[int], None] | None = None,
 ) -> list[Outcome]:
     """Play `games` soak games of one game; `progress(n)` is called as games finish."""
     info = catalog.get(game_id)

@@ -8,11 +8,14 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.workbench.compare import advantages_json, seat_advantages, seat_wins
 from sherwood_tui.workbench.engine import GameResult
 from sherwood_tui.workbench.stats import Interval, mean_interval, wilson
+
+if TYPE_CHECKING:
+    from sherwood_tui.workbench.engine import WithOptions
 
 
 def _spread(values: Sequence[float]) -> dict[str, Any]:
@@ -74,19 +77,19 @@ def summarise(results: list[GameResult], bots: list[str]) -> dict[str, Any]:
     }
 
 
-def option_combinations(game) -> list[dict[str, bool]]:
+def option_combinations(game: WithOptions) -> list[dict[str, bool]]:
     """Every combination of the game's options (`--option all`), all off first."""
     keys = [o.key for o in game.options]
     return [dict(zip(keys, values)) for values in itertools.product((False, True), repeat=len(keys))]
 
 
-def options_label(game, options: dict[str, bool]) -> str:
+def options_label(game: WithOptions, options: dict[str, bool]) -> str:
     """`Royal Goods: yes` (or `none` for a game without options)."""
     labels = {o.key: o.label for o in game.options}
     return ", ".join(f"{labels.get(k, k)}: {'yes' if v else 'no'}" for k, v in options.items()) or "none"
 
 
-def variant_row(game, options: dict[str, bool], results: list[GameResult], bots: list[str]) -> dict[str, Any]:
+def variant_row(game: WithOptions, options: dict[str, bool], results: list[GameResult], bots: list[str]) -> dict[str, Any]:
     """One row of `--option all`: win rate per seat, mean length, endings."""
     games = len(results)
     advantages = seat_advantages(results, bots)

@@ -4,28 +4,31 @@ best one cheaply; collects what is worth most to it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from sherwood_tui.games.bleeding_sherwood.legal import seat_actions
-from sherwood_tui.games.bleeding_sherwood.model import TakeTarget
-from sherwood_tui.games.bleeding_sherwood.views import SeatView
+from sherwood_tui.games.bleeding_sherwood.model import Action, Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.views import SeatView, TargetView
 
 GOODE_WORTH = 0.5  # a Goode is bidding money, worth about half its value in points
 
 
-def target_worth(target) -> float:
+def target_worth(target: TargetView) -> float:
     return target.value + GOODE_WORTH * sum(g.value for g in target.goodes)
 
 
-def sensible(view: SeatView, legal: list, rnd: random.Random):
+def sensible(view: SeatView, legal: list[Any], rnd: random.Random) -> Action:
+    """The bot's action; `legal`: the phase's moves (plays and a pass, or takes)."""
     if view.table.phase == "bidding":
         return _bid(view, legal, rnd)
     return _collect(view, legal)
 
 
-def _collect(view: SeatView, legal: list):
+def _collect(view: SeatView, legal: list[TakeTarget | TakeBid]) -> TakeTarget | TakeBid:
     table = view.table
 
-    def worth(action) -> float:
+    def worth(action: TakeTarget | TakeBid) -> float:
         if isinstance(action, TakeTarget):
             return target_worth(next(t for t in table.targets if t.peasant == action.peasant))
         return GOODE_WORTH * 1.2 * table.seats[action.owner].bid_total
@@ -33,7 +36,7 @@ def _collect(view: SeatView, legal: list):
     return max(legal, key=worth)
 
 
-def _bid(view: SeatView, legal: list, rnd: random.Random):
+def _bid(view: SeatView, legal: list[PlayGoode | Pass], rnd: random.Random) -> PlayGoode | Pass:
     table, me = view.table, view.seat
     actions = seat_actions(me)  # the shared action objects, as in `legal`
     n = len(table.seats)
@@ -46,7 +49,7 @@ def _bid(view: SeatView, legal: list, rnd: random.Random):
         return actions.plays[hand[0].id]
     if "lowest bid collects first" in effects:
         return actions.pass_
-    order = lambda s: (s - table.first) % n
+    order: Callable[[int], int] = lambda s: (s - table.first) % n
     rivals = [s for s in range(n) if s != me]
     top = max(rivals, key=lambda s: (table.seats[s].bid_total, -order(s)))
     top_bid = table.seats[top].bid_total

@@ -4,11 +4,16 @@ total is the value of its Goodes."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sherwood_tui.games.bleeding_sherwood.data import cards
 from sherwood_tui.games.bleeding_sherwood.model import bid_total
 
+if TYPE_CHECKING:
+    from sherwood_tui.games.bleeding_sherwood.model import State
 
-def all_goodes(state) -> list[int]:
+
+def all_goodes(state: State) -> list[int]:
     """Every Goode in every zone: decks, discards, hands, targets and untaken bids."""
     taken = state.bid_taken or (False,) * len(state.bids)
     return (
@@ -19,7 +24,7 @@ def all_goodes(state) -> list[int]:
     )
 
 
-def all_peasants(state) -> list[int]:
+def all_peasants(state: State) -> list[int]:
     """Every Peasant in every zone: deck, discard, collections and targets."""
     return (
         list(state.peasant_deck) + list(state.peasant_discard)
@@ -27,7 +32,7 @@ def all_peasants(state) -> list[int]:
     )
 
 
-def problems(state) -> list[str]:
+def problems(state: State) -> list[str]:
     """The broken invariants of this state (empty when all hold)."""
     found = []
     if sorted(all_goodes(state)) != list(range(len(cards().goodes))):

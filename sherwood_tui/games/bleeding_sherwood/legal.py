@@ -6,6 +6,7 @@ from __future__ import annotations
 from sherwood_tui.games.bleeding_sherwood.model import (
     GOODE_VALUES,
     PEASANT_VALUES,
+    Action,
     Pass,
     PlayGoode,
     State,
@@ -57,11 +58,11 @@ class Turns:
             return seat == state.turn
         return phase == "collecting" and seat == state.table.order[state.collect_pos]
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         phase = state.phase
         if phase == "bidding":
             if seat == state.turn:
-                plays: list[PlayGoode | Pass] = []
+                plays: list[Action] = []
                 play = PLAYS[seat]
                 for card in state.hands[seat]:  # (a loop: quicker than a list comprehension, or
                     plays.append(play[card])  # than making an itemgetter, for a hand's few cards)
@@ -70,7 +71,7 @@ class Turns:
             return []
         if phase == "collecting" and seat == state.table.order[state.collect_pos]:
             take_target = TAKE_TARGETS[seat]
-            takes: list[TakeTarget | TakeBid] = []
+            takes: list[Action] = []
             for target in state.targets:  # (a loop: quicker than a list comprehension for so few)
                 takes.append(take_target[target.peasant])
             bid_open = state.bid_open

@@ -92,7 +92,7 @@ class State:
         return frozenset(self.table.shown).union(*self.bids)
 
 
-def new_state(players: tuple[Player, ...], hands: tuple, **values) -> State:
+def new_state(players: tuple[Player, ...], hands: tuple[tuple[int, ...], ...], **values: Any) -> State:
     """A state before its first round: `values` name the Table's fields (the decks, say)."""
     n = len(players)
     table = dict(
@@ -194,9 +194,9 @@ def score_of(collected: tuple[int, ...]) -> int:
     return sum(map(_peasant_value, collected))
 
 
-def _putter(n: int, index: int) -> Callable[[tuple, Any], tuple]:
+def _putter(n: int, index: int) -> Callable[[tuple[Any, ...], Any], tuple[Any, ...]]:
     entries = ", ".join("value" if k == index else f"items[{k}]" for k in range(n))
-    put: Callable[[tuple, Any], tuple] = eval(f"lambda items, value: ({entries},)")
+    put: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = eval(f"lambda items, value: ({entries},)")
     return put
 
 

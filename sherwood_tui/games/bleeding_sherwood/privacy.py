@@ -3,6 +3,8 @@ order. `scramble` swaps every secret a seat may not know (for the privacy tests)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.games.bleeding_sherwood.model import CARDS, State
@@ -25,7 +27,7 @@ def scramble(state: State, keep_seat: int, seed: int) -> State:
     return evolve(state, hands=tuple(hands), table=table)
 
 
-def _another_order(seed: int, cards) -> tuple[tuple[int, ...], int]:
+def _another_order(seed: int, cards: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """`cards` shuffled (cards are unique: if the shuffle kept their order, turned by
     one), and the next seed."""
     order, seed = shuffled(seed, cards)

@@ -48,7 +48,7 @@ for _seat, _actions in enumerate(legal.SEAT_ACTIONS):
         SHARED_ACTIONS[id(_take_bid)] = ("collecting", _seat, collecting.take_owners_bid, _take_bid.owner)
 
 
-class BleedingSherwood(legal.Turns, Game):
+class BleedingSherwood(legal.Turns, Game[State, Action, views.SeatView]):
     plugin = PLUGIN
     state_type = State
     action_type = Action
@@ -58,7 +58,7 @@ class BleedingSherwood(legal.Turns, Game):
     def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> tuple[State, list[Event]]:
         return dealing.new_game(players, options, seed)
 
-    def apply(self, state: State, action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, action: Any) -> tuple[State, list[Event]]:
         """The core's `apply`, with a short cut for the common case (a well-formed move
         of the seat to act, in its phase) that gives the same result: anything else,
         every refusal among them, goes through the core's checks."""
@@ -91,7 +91,7 @@ class BleedingSherwood(legal.Turns, Game):
                 pass  # the core's `apply` says what is wrong
         return super().apply(state, action)
 
-    def _apply(self, state: State, action) -> tuple[State, list[Event]]:
+    def _apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         phase, outside, step = STEPS[action.__class__]
         if state.phase != phase:
             raise RuleError(outside)

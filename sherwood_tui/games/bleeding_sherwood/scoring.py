@@ -34,7 +34,7 @@ def scores(state: State) -> list[ScoreLine]:
     ]
 
 
-def winners(collected: tuple, hands: tuple) -> list[int]:
+def winners(collected: tuple[tuple[int, ...], ...], hands: tuple[tuple[int, ...], ...]) -> list[int]:
     """The winning seats: the most points, then the most Goodes (by value) in hand."""
     marks = [(score_of(c), bid_total(h)) for c, h in zip(collected, hands)]
     best = max(marks)

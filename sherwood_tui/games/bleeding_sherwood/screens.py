@@ -3,6 +3,7 @@ and a seat's hand in words for a replay's designer view (`seat_text`, `move_text
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -16,14 +17,14 @@ from textual.widgets.option_list import Option
 from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode, TakeBid, TakeTarget
-from sherwood_tui.games.bleeding_sherwood.views import PublicView, SeatView
+from sherwood_tui.games.bleeding_sherwood.views import CardView, PublicView, SeatView
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.widgets import Panel, clip, fit
 
 TABLE_WIDTH = 44  # the table's text width at 80 columns: a seat's line stays within it
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[CardView]) -> str:
     return ", ".join(f"{c.name} ({c.value})" for c in cards)
 
 

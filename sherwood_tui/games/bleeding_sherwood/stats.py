@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from sherwood_tui.games.bleeding_sherwood.model import PlayGoode
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+    from sherwood_tui.games.bleeding_sherwood.model import Action, State
 
-def count_step(counts: Counter, before, action, after, events) -> None:
+
+def count_step(counts: Counter[str], before: State, action: Action, after: State, events: list[Event]) -> None:
     if isinstance(action, PlayGoode):
         counts["bid cards played"] += 1
     if before.phase == "bidding" and after.phase != "bidding":

@@ -5,7 +5,13 @@ object, loads the rules when first asked for."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # made when first asked for (below)
+    from sherwood_tui.games.sheriff.rules import SheriffGame
+
+    GAME: SheriffGame
+
 
 __all__ = ["GAME", "SheriffGame"]
 

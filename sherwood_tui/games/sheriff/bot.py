@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
 from functools import cache
 from operator import attrgetter
+from typing import Any
 
 from sherwood_tui.games.sheriff.data import deck
 from sherwood_tui.games.sheriff.model import (
@@ -34,6 +36,7 @@ from sherwood_tui.games.sheriff.model import (
     HAND_SIZE,
     LEGAL_GOODS,
     NAME,
+    Action,
     Bribe,
     Confiscate,
     CounterOffer,
@@ -43,11 +46,15 @@ from sherwood_tui.games.sheriff.model import (
     LoadBag,
     Offer,
     OpenBag,
+    PayWithGood,
     PlaceAside,
     SetAside,
     Threaten,
 )
 from sherwood_tui.games.sheriff.views import (
+    CardView,
+    PublicView,
+    SeatPublic,
     SeatView,
 )
 
@@ -76,11 +83,11 @@ def _value(name: str) -> int:
     return BY_NAME[name].value
 
 
-def _is_legal(card) -> bool:
+def _is_legal(card: CardView) -> bool:
     return card.kind == "legal"
 
 
-def sensible(view: SeatView, legal: list, rnd: random.Random):
+def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
     step = view.table.step
     handler = _HANDLERS.get(step)
     if handler is None:
@@ -91,7 +98,7 @@ def sensible(view: SeatView, legal: list, rnd: random.Random):
 # ----- the market ------------------------------------------------------------------------
 
 
-def _top_run(pile, kind: str) -> int:
+def _top_run(pile: tuple[CardView, ...], kind: str) -> int:
     run = 0
     for card in reversed(pile):
         if card.name != kind:
@@ -126,11 +133,11 @@ def _target(view: SeatView) -> str:
     return best
 
 
-def _stand_counts(seat) -> Counter:
+def _stand_counts(seat: SeatPublic) -> Counter[str]:
     return Counter(map(_name_of, seat.stand))
 
 
-def _keepers(view: SeatView, cards) -> set[int]:
+def _keepers(view: SeatView, cards: Iterable[CardView]) -> set[int]:
     """The cards worth keeping: the collected good and the two best contraband."""
     target = _target(view)
     keep = {c.id for c in cards if c.name == target}
@@ -139,7 +146,7 @@ def _keepers(view: SeatView, cards) -> set[int]:
     return keep
 
 
-def _set_aside(view: SeatView, legal: list, rnd: random.Random):
+def _set_aside(view: SeatView, legal: list[SetAside], rnd: random.Random) -> SetAside:
     keep = _keepers(view, view.hand)
     junk = sorted((c for c in view.hand if c.id not in keep), key=lambda c: c.value)
     if len(junk) > 1 and rnd.random() < 0.15:
@@ -148,7 +155,7 @@ def _set_aside(view: SeatView, legal: list, rnd: random.Random):
     return SetAside(seat=view.seat, cards=cards)
 
 
-def _draw(view: SeatView, legal: list, rnd: random.Random):
+def _draw(view: SeatView, legal: list[Draw], rnd: random.Random) -> Draw:
     table = view.table
     target = _target(view)
     contraband = sum(1 for c in view.hand if not _is_legal(c))
@@ -166,7 +173,7 @@ def _draw(view: SeatView, legal: list, rnd: random.Random):
         if score > best_score:
             best, best_score = action, score
     if best is not None:
-        pile = table.discards[best.from_discard]
+        pile = table.discards[best.from_discard]  # type: ignore[index]  # `best` is a draw from a discard pile
         if pile[-1].name == target:  # take the whole run of that good at once
             need = HAND_SIZE - len(view.hand)
             count = min(_top_run(pile, target), need)
@@ -176,10 +183,10 @@ def _draw(view: SeatView, legal: list, rnd: random.Random):
     if from_pile is not None:
         return from_pile
     # no draw pile left: the less bad discard-pile top
-    return max(legal, key=lambda a: table.discards[a.from_discard][-1].value)
+    return max(legal, key=lambda a: table.discards[a.from_discard][-1].value)  # type: ignore[index]  # only discard piles are left
 
 
-def _bury(table, cards) -> tuple[int, tuple[int, ...]]:
+def _bury(table: PublicView, cards: Iterable[CardView]) -> tuple[int, tuple[int, ...]]:
     """The pile to put cards on (covering the more tempting top) and their order,
     bottom first, the cheapest on top."""
     tops = [p[-1].value if p else 0 for p in table.discards]
@@ -188,7 +195,7 @@ def _bury(table, cards) -> tuple[int, tuple[int, ...]]:
     return pile, order
 
 
-def _place(view: SeatView, legal: list, rnd: random.Random):
+def _place(view: SeatView, legal: list[PlaceAside], rnd: random.Random) -> PlaceAside:
     pile, order = _bury(view.table, view.set_aside)
     return PlaceAside(seat=view.seat, pile=pile, order=order)
 
@@ -196,10 +203,10 @@ def _place(view: SeatView, legal: list, rnd: random.Random):
 # ----- loading and declaring ---------------------------------------------------------------
 
 
-def _load(view: SeatView, legal: list, rnd: random.Random):
+def _load(view: SeatView, legal: list[LoadBag], rnd: random.Random) -> LoadBag:
     hand = view.hand
     gold = view.table.seats[view.seat].gold
-    groups: dict[str, list] = {}
+    groups: dict[str, list[int]] = {}
     for c in hand:
         if _is_legal(c):
             groups.setdefault(c.name, []).append(c.id)
@@ -227,7 +234,7 @@ def _load(view: SeatView, legal: list, rnd: random.Random):
     return LoadBag(seat=view.seat, cards=cards)
 
 
-def _declare(view: SeatView, legal: list, rnd: random.Random):
+def _declare(view: SeatView, legal: list[Declare], rnd: random.Random) -> Declare:
     goods = Counter(c.name for c in view.bag if _is_legal(c))
     if goods:
         good = max(goods, key=lambda k: (goods[k], KIND_WORTH[k]))
@@ -240,7 +247,7 @@ def _declare(view: SeatView, legal: list, rnd: random.Random):
 # ----- a threatened merchant -----------------------------------------------------------------
 
 
-def _cost(bribe: Bribe, bag) -> int:
+def _cost(bribe: Bribe, bag: Iterable[CardView]) -> int:
     """What paying a bribe costs the merchant (bag goods only as far as they are there)."""
     cost = bribe.gold + sum(_value(k) for k in bribe.stand)
     left = [c.name for c in bag]
@@ -251,7 +258,7 @@ def _cost(bribe: Bribe, bag) -> int:
     return cost
 
 
-def _offer(view: SeatView, legal: list, rnd: random.Random):
+def _offer(view: SeatView, legal: list[Offer], rnd: random.Random) -> Offer:
     table, me = view.table, view.seat
     declared = table.seats[me].declaration
     lies = [c for c in view.bag if c.name != declared]  # what opening would confiscate
@@ -287,7 +294,7 @@ def _offer(view: SeatView, legal: list, rnd: random.Random):
 # ----- the Sheriff -------------------------------------------------------------------------
 
 
-def _caught_before(table, merchant: int) -> bool:
+def _caught_before(table: PublicView, merchant: int) -> bool:
     mark = f"{table.seats[merchant].name} was caught lying"
     return any(note.startswith(mark) for note in table.round_notes + table.last_round)
 
@@ -343,7 +350,7 @@ def _bribe_worth(bribe: Bribe | None, declared: str | None) -> float:
     return worth
 
 
-def _choose(view: SeatView, legal: list, rnd: random.Random):
+def _choose(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
     merchant = next(a.merchant for a in legal if isinstance(a, Threaten))
     p = _suspicion(view, merchant)
     if p >= 1.0:
@@ -353,7 +360,7 @@ def _choose(view: SeatView, legal: list, rnd: random.Random):
     return Threaten(seat=view.seat, merchant=merchant)
 
 
-def _decide(view: SeatView, legal: list, rnd: random.Random):
+def _decide(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
     table = view.table
     me, m = view.seat, table.target
     assert m is not None  # the bag under inspection
@@ -383,7 +390,7 @@ def _decide(view: SeatView, legal: list, rnd: random.Random):
     return OpenBag(seat=me, merchant=m)
 
 
-def _counter(view: SeatView, legal: list, offer: Bribe, short: float):
+def _counter(view: SeatView, legal: list[Action], offer: Bribe, short: float) -> CounterOffer | None:
     """Ask for what opening is worth: more gold if the merchant has it, else one more of
     the declared good from the bag (a listed counter-offer)."""
     table = view.table
@@ -396,16 +403,16 @@ def _counter(view: SeatView, legal: list, offer: Bribe, short: float):
     return max(counters, key=lambda a: (a.bribe.gold, len(a.bribe.bag)), default=None)
 
 
-def _confiscate(view: SeatView, legal: list, rnd: random.Random):
+def _confiscate(view: SeatView, legal: list[Confiscate], rnd: random.Random) -> Confiscate:
     pile, order = _bury(view.table, view.table.confiscated)
     return Confiscate(seat=view.seat, pile=pile, order=order)
 
 
-def _pay(view: SeatView, legal: list, rnd: random.Random):
+def _pay(view: SeatView, legal: list[PayWithGood], rnd: random.Random) -> PayWithGood:
     return min(legal, key=lambda a: (_value(a.good), a.good))
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[SeatView, Any, random.Random], Action]] = {
     "set_aside": _set_aside,
     "draw": _draw,
     "place": _place,

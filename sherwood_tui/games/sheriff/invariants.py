@@ -5,11 +5,15 @@ nobody's gold is negative, hands and bags keep their limits."""
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from sherwood_tui.games.sheriff.data import deck, load
 
+if TYPE_CHECKING:
+    from sherwood_tui.games.sheriff.model import State
 
-def all_cards(state) -> list[int]:
+
+def all_cards(state: State) -> list[int]:
     """Every card id in every zone of the state."""
     out = list(state.draw_pile) + list(state.discards[0]) + list(state.discards[1])
     for zone in (state.hands, state.bags, state.stands_up, state.stands_down):
@@ -23,7 +27,7 @@ def sorted_deck(players: int, royal: bool) -> list[int]:
     return sorted(deck(players, royal))
 
 
-def problems(state) -> list[str]:
+def problems(state: State) -> list[str]:
     """The broken invariants of this state (empty when all hold)."""
     n, data = len(state.players), load()
     found = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff.model import (
@@ -17,6 +18,7 @@ from sherwood_tui.games.sheriff.model import (
     KIND_INDEX,
     LEGAL_GOODS,
     NAME,
+    Action,
     Bribe,
     Confiscate,
     CounterOffer,
@@ -38,20 +40,25 @@ from sherwood_tui.games.sheriff.phases.deck import draw_sources
 from sherwood_tui.games.sheriff.turns import may_act, pending_bags
 from sherwood_tui.games.sheriff.wording import kinds_key
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from sherwood_tui.games.sheriff.model import State
+
 SET_ASIDE_MAX = DATA.set_aside_max
 BAG_MAX = DATA.bag_max
 MAX_COUNTERS = DATA.max_counter_offers
 NO_BRIBE = Bribe()
 _terms = attrgetter("gold", "stand", "bag", "favour")  # what makes two bribes equal, quickly
 
-def legal_actions(state, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     step = state.step
     if not may_act(state, step, seat):  # nobody acts once the game is over
         return []
     return _LEGAL[step](state, seat)
 
 
-def _by_kind_index(cards) -> tuple[dict[int, list[int]], int | None]:
+def _by_kind_index(cards: Iterable[int]) -> tuple[dict[int, list[int]], int | None]:
     """The cards grouped by the index of their type, in order of first appearance, and
     the first face-down card (None if none)."""
     groups: dict[int, list[int]] = {}
@@ -78,12 +85,12 @@ def _set_aside_one(seat: int, card: int) -> SetAside:
     return SetAside(seat=seat, cards=(card,))
 
 
-def _set_aside(state, seat: int) -> list:
+def _set_aside(state: State, seat: int) -> list[Action]:
     """Keep everything, set aside all cards of one kind (up to five), or the first five
     cards (unless they are all of one kind: then that kind's choice already takes them)."""
     hand = state.hands[seat]
     groups = _by_kind_index(hand)[0]
-    out = [_keep_hand(seat)]
+    out: list[Action] = [_keep_hand(seat)]
     for ids in groups.values():
         if len(ids) == 1:
             out.append(_set_aside_one(seat, ids[0]))
@@ -107,13 +114,13 @@ def _draw_choices(seat: int, need: int, sources: tuple[int | None, ...]) -> tupl
     )
 
 
-def _draw(state, seat: int) -> list:
+def _draw(state: State, seat: int) -> list[Action]:
     need = HAND_SIZE - len(state.hands[seat])
     sources = draw_sources(state.drew_from_pile, state.discards, state.draw_pile)
     return list(_draw_choices(seat, need, sources))
 
 
-def _order_choices(kind, seat: int, cards: tuple[int, ...]) -> list:
+def _order_choices(kind: type[PlaceAside] | type[Confiscate], seat: int, cards: tuple[int, ...]) -> list[Action]:
     """Both piles, with the cards in their order and reversed (if that shows differently)."""
     names = tuple(map(NAME.__getitem__, cards))
     if names == names[::-1]:  # reversed, the pile would show the same
@@ -125,7 +132,7 @@ def _order_choices(kind, seat: int, cards: tuple[int, ...]) -> list:
     ]
 
 
-def _place(state, seat: int) -> list:
+def _place(state: State, seat: int) -> list[Action]:
     return _order_choices(PlaceAside, seat, state.set_aside)
 
 
@@ -135,7 +142,7 @@ def _load_one(seat: int, card: int) -> LoadBag:
     return LoadBag(seat=seat, cards=(card,))
 
 
-def _loads(state, seat: int) -> list:
+def _loads(state: State, seat: int) -> list[Action]:
     """The first five cards, then for each kind in order: one card of it, all its cards,
     and (a legal kind) its cards with the first face-down good hidden among them; each
     mix of kinds once. The choices of different kinds never have the same mix (only the
@@ -147,7 +154,7 @@ def _loads(state, seat: int) -> list:
     first = hand[:BAG_MAX]
     size = len(first)
     first_mix = kinds_key(first)
-    out = [LoadBag(seat=seat, cards=first)]
+    out: list[Action] = [LoadBag(seat=seat, cards=first)]
     for kind, ids in groups.items():
         if size != 1 or first_mix[0] != kind:
             out.append(_load_one(seat, ids[0]))
@@ -167,14 +174,14 @@ def _declarations(seat: int, count: int) -> tuple[Declare, ...]:
     return tuple(Declare(seat=seat, good=g, count=count) for g in LEGAL_GOODS)
 
 
-def _declare(state, seat: int) -> list:
+def _declare(state: State, seat: int) -> list[Action]:
     return list(_declarations(seat, len(state.bags[seat])))
 
 
 @cache
-def _inspection_choices(sheriff: int, pending: tuple[int, ...]) -> tuple:
+def _inspection_choices(sheriff: int, pending: tuple[int, ...]) -> tuple[Action, ...]:
     """Threaten, let pass or open each pending bag, or end the inspection."""
-    out: list = []
+    out: list[Action] = []
     for m in pending:
         out += [
             Threaten(seat=sheriff, merchant=m),
@@ -185,7 +192,7 @@ def _inspection_choices(sheriff: int, pending: tuple[int, ...]) -> tuple:
     return tuple(out)
 
 
-def _choose(state, seat: int) -> list:
+def _choose(state: State, seat: int) -> list[Action]:
     return list(_inspection_choices(seat, tuple(pending_bags(state))))
 
 
@@ -212,7 +219,7 @@ def _standard_offers(
     return tuple(offers)
 
 
-def _offers(state, seat: int) -> list:
+def _offers(state: State, seat: int) -> list[Action]:
     stand = state.stands_up[seat] or state.stands_down[seat]
     bag_goods: tuple[str, ...] = ()
     declared = state.declarations[seat]
@@ -221,7 +228,7 @@ def _offers(state, seat: int) -> list:
     hidden = next((c for c in state.bags[seat] if FACE_DOWN[c]), None)
     if hidden is not None:
         bag_goods += (NAME[hidden],)
-    offers = list(_standard_offers(
+    offers: list[Action] = list(_standard_offers(
         seat, state.gold[seat], NAME[stand[0]] if stand else None, bag_goods
     ))
     if state.demand is None:
@@ -230,7 +237,7 @@ def _offers(state, seat: int) -> list:
         asked = check_bribe(state, seat, state.demand, by_merchant=True)
     except RuleError:
         return offers
-    if _terms(asked) not in [_terms(offer.bribe) for offer in offers]:
+    if _terms(asked) not in [_terms(offer.bribe) for offer in offers]:  # type: ignore[union-attr]  # all offers
         offers.append(_offer(seat, asked))
     return offers
 
@@ -240,11 +247,11 @@ def _verdicts(sheriff: int, merchant: int) -> tuple[LetPass, OpenBag]:
     return LetPass(seat=sheriff, merchant=merchant), OpenBag(seat=sheriff, merchant=merchant)
 
 
-def _decide(state, seat: int) -> list:
+def _decide(state: State, seat: int) -> list[Action]:
     m = state.target
-    out: list = list(_verdicts(seat, m))
+    out: list[Action] = list(_verdicts(seat, m))
     if state.counters < MAX_COUNTERS:
-        out += _counter_offers(state, seat, m)
+        out += _counter_offers(state, seat, m)  # type: ignore[arg-type]  # the decide step has a target
     return out
 
 
@@ -253,7 +260,7 @@ def _counter(seat: int, bribe: Bribe) -> CounterOffer:
     return CounterOffer(seat=seat, bribe=bribe)
 
 
-def _counter_offers(state, seat: int, m: int) -> list[CounterOffer]:
+def _counter_offers(state: State, seat: int, m: int) -> list[CounterOffer]:
     """Five gold more (as far as the merchant has it), or one more of the declared good
     from the bag, if the table can see the merchant could pay it."""
     offer = state.offer or NO_BRIBE
@@ -275,7 +282,7 @@ def _counter_offers(state, seat: int, m: int) -> list[CounterOffer]:
     return out
 
 
-def _confiscate(state, seat: int) -> list:
+def _confiscate(state: State, seat: int) -> list[Action]:
     return _order_choices(Confiscate, seat, state.confiscated)
 
 
@@ -284,12 +291,12 @@ def _pay_with(seat: int, good: str) -> PayWithGood:
     return PayWithGood(seat=seat, good=good)
 
 
-def _pay(state, seat: int) -> list:
+def _pay(state: State, seat: int) -> list[Action]:
     stand = state.stands_up[seat] + state.stands_down[seat]
     return [_pay_with(seat, k) for k in dict.fromkeys(map(NAME.__getitem__, stand))]
 
 
-_LEGAL = {
+_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "set_aside": _set_aside, "draw": _draw, "place": _place, "load": _loads,
     "declare": _declare, "choose": _choose, "offer": _offers, "decide": _decide,
     "confiscate": _confiscate, "pay": _pay,

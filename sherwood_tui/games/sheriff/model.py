@@ -8,6 +8,7 @@ Piles are tuples with the top card last. Cards are ids into the full 216-card de
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
@@ -135,6 +136,7 @@ class TurnBase(Draft[State]):
 
     if TYPE_CHECKING:
         events: list[Event]
+        players: tuple[Player, ...]
 
         def __init__(self, state: State) -> None: ...
 
@@ -197,7 +199,7 @@ class Judgement:
     fine: int
 
 
-def judge_bag(cards, declared: str) -> Judgement:
+def judge_bag(cards: Iterable[int], declared: str) -> Judgement:
     """The outcome of opening a bag of these cards declared as `declared` (also for the
     bag loader screen: the penalty at risk of each declaration)."""
     cards = tuple(cards)

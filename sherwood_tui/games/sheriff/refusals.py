@@ -4,7 +4,10 @@ no offer to counter), then the turn. Worked out only once a move has been refuse
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sherwood_tui.games.sheriff.model import (
+    Action,
     Confiscate,
     CounterOffer,
     Declare,
@@ -80,7 +83,7 @@ def why_not_turn(state: State, seat: int) -> str | None:
     return None
 
 
-def why_not(state: State, action, general) -> str:
+def why_not(state: State, action: Action, general: Callable[[State, int], str]) -> str:
     """Why this move cannot be made now; `general(state, seat)` is the game's message
     for a seat that acts out of turn."""
     seat, step, kind = action.seat, state.step, type(action)
@@ -95,7 +98,7 @@ def why_not(state: State, action, general) -> str:
     return _not_your_turn(state, action, general)
 
 
-def _wrong_step(state: State, action, general) -> str:
+def _wrong_step(state: State, action: Action, general: Callable[[State, int], str]) -> str:
     """Why this move does not belong to the current step."""
     step, phase, kind = state.step, state.phase, type(action)
     own_market = phase == "market" and action.seat == state.market_seat
@@ -152,7 +155,7 @@ def _not_inspecting(state: State) -> str:
     return "That is not possible now."
 
 
-def _not_your_turn(state: State, action, general) -> str:
+def _not_your_turn(state: State, action: Action, general: Callable[[State, int], str]) -> str:
     """Why this seat may not make a move of the current step."""
     seat, kind = action.seat, type(action)
     if kind is Declare:

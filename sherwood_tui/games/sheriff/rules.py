@@ -65,7 +65,7 @@ FINAL_MOVES = frozenset((Draw, LetPass, OpenBag, EndInspection, Confiscate))
 _may_act = turns.may_act
 
 
-class SheriffGame(Game):
+class SheriffGame(Game[State, Action, views.SeatView]):
     plugin = PLUGIN
     state_type = State
     action_type = Action
@@ -95,7 +95,7 @@ class SheriffGame(Game):
         return turns.pending_bags(state)
 
     # ----- applying actions ------------------------------------------------------------
-    def apply(self, state: State, action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, action: Any) -> tuple[State, list[Event]]:
         """As `Game.apply`, with a direct path for a well-formed move of the seat whose
         turn it is; every other move takes the checked path, which explains a move out of
         turn by its most specific reason (who may make it, then when, then whose turn)."""
@@ -116,13 +116,13 @@ class SheriffGame(Game):
                 raise
             raise RuleError(reason) from None
 
-    def _apply(self, state: State, action) -> tuple[State, list[Event]]:
+    def _apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         handler = ROUTES.get((action.__class__, state.step))
         if handler is None:  # the seat acts now, but not with this move
             raise RuleError(refusals.why_not(state, action, self.why_not_turn))
         return handler(state, action)
 
-    def _out_of_turn(self, state: State, action) -> str | None:
+    def _out_of_turn(self, state: State, action: Action) -> str | None:
         """The reason for a refused well-formed move of a seat that may not act now (None
         when it was refused for another reason)."""
         seat = getattr(action, "seat", None)
@@ -139,7 +139,7 @@ class SheriffGame(Game):
     def why_not_turn(self, state: State, seat: int) -> str:
         return refusals.why_not_turn(state, seat) or super().why_not_turn(state, seat)
 
-    def is_final(self, before, action, events) -> bool:
+    def is_final(self, before: State, action: Action, events: list[Event]) -> bool:
         return action.__class__ in FINAL_MOVES or super().is_final(before, action, events)
 
     # ----- the end -----------------------------------------------------------------

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from sherwood_tui.core.contract import ScoreLine
 from sherwood_tui.games.sheriff.data import deck
 from sherwood_tui.games.sheriff.model import DATA, LEGAL_GOODS, TYPES
+
+if TYPE_CHECKING:
+    from sherwood_tui.games.sheriff.model import State
 
 BONUS_PART = {good: f"{good} King/Queen" for good in LEGAL_GOODS}  # its score-sheet line
 
@@ -21,10 +25,10 @@ def bonus_goods(players: int, royal: bool) -> tuple[str, ...]:
     return tuple(g for g in LEGAL_GOODS if g in counted_as)
 
 
-def tally(cards: tuple[int, ...]) -> tuple[int, Counter]:
+def tally(cards: tuple[int, ...]) -> tuple[int, Counter[str]]:
     """Goods value and the King/Queen counts of the goods of a stand."""
     value = 0
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for c in cards:
         t = TYPES[c]
         value += t.value
@@ -33,7 +37,7 @@ def tally(cards: tuple[int, ...]) -> tuple[int, Counter]:
     return value, counts
 
 
-def bonuses(counts: list[Counter]) -> list[dict[str, int]]:
+def bonuses(counts: list[Counter[str]]) -> list[dict[str, int]]:
     """King and Queen bonuses per seat and good, with both tie rules."""
     out = [{g: 0 for g in LEGAL_GOODS} for _ in counts]
     for good in LEGAL_GOODS:
@@ -56,7 +60,7 @@ def bonuses(counts: list[Counter]) -> list[dict[str, int]]:
     return out
 
 
-def score_lines(state) -> tuple[ScoreLine, ...]:
+def score_lines(state: State) -> tuple[ScoreLine, ...]:
     names = tuple(p.name for p in state.players)
     return _score_lines(
         names, state.gold, state.stands_up, state.stands_down, state.step == "over",
@@ -64,7 +68,7 @@ def score_lines(state) -> tuple[ScoreLine, ...]:
     )
 
 
-def winners(state) -> list[int]:
+def winners(state: State) -> list[int]:
     """The winning seats by total, then the tie-breaks of the score lines."""
     lines = score_lines(state)
     best = max((line.total, line.tiebreak) for line in lines)

@@ -54,6 +54,7 @@ from sherwood_tui.ui.widgets import KeyBar, Panel, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.games.sheriff.model import Confiscate, PlaceAside
 
 CSS_FILE = Path(__file__).parent / "sheriff.tcss"
 KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
@@ -262,7 +263,7 @@ class SheriffScreen(GameScreen):
         return self.table.seats[seat].name
 
 
-class SheriffTableScreen(Screen):
+class SheriffTableScreen(Screen[None]):
     """The whole public table: both discard piles card by card, the draw pile, every
     stand and the declarations of the closed bags. Anyone may look at any time. Opened
     from a private screen (given that seat's `view`), it is private too and adds the
@@ -400,7 +401,7 @@ class CardList(SheriffList):
     """Cards to choose among, under a header line: space marks a card (up to `limit`),
     the highlight moves. Card indices (`marked`, `toggle`) count the cards only."""
 
-    def __init__(self, cards: Sequence[CardView], limit: int, **kwargs) -> None:
+    def __init__(self, cards: Sequence[CardView], limit: int, **kwargs: Any) -> None:
         self.cards = list(cards)
         self.limit = limit
         self.marked: list[int] = []  # indices, in the order they were marked
@@ -443,7 +444,7 @@ class CardList(SheriffList):
 class OrderList(SheriffList):
     """Cards to put on a pile: the first line ends on top; shift+arrows reorder."""
 
-    def __init__(self, cards: Sequence[CardView], **kwargs) -> None:
+    def __init__(self, cards: Sequence[CardView], **kwargs: Any) -> None:
         self.cards = list(cards)  # top first
         super().__init__(*self._order_options(), **kwargs)
 
@@ -501,7 +502,7 @@ class PileOrderScreen(SheriffScreen):
     def action_place(self, pile: int) -> None:
         self.submit(self.placement(pile, self.query_one("#order", OrderList).bottom_first))
 
-    def placement(self, pile: int, order: tuple[int, ...]):  # pragma: no cover - overridden
+    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside | Confiscate:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
@@ -542,7 +543,7 @@ class BribeRows(SheriffList):
     class Changed(Message):
         """An amount changed (the screen shows the new bribe)."""
 
-    def __init__(self, rows: list[Row], bag_size: int, hidden_limit: int | None = None, **kwargs) -> None:
+    def __init__(self, rows: list[Row], bag_size: int, hidden_limit: int | None = None, **kwargs: Any) -> None:
         self.rows = rows
         self.bag_size = bag_size
         self.hidden_limit = hidden_limit  # a Sheriff may ask for at most this many face-down goods

@@ -246,7 +246,7 @@ class ConfiscateScreen(PileOrderScreen):
         return Confiscate(seat=self.seat, pile=pile, order=order)
 
 
-class InspectionResultScreen(Screen):
+class InspectionResultScreen(Screen[None]):
     """An interlude for the whole table: what an opened bag held and what follows."""
 
     CSS_PATH = CSS_FILE
@@ -277,7 +277,7 @@ class InspectionResultScreen(Screen):
         our_app(self).continue_interludes()
 
 
-class SheriffScoreSheetScreen(Screen):
+class SheriffScoreSheetScreen(Screen[None]):
     """The end of the game for the whole table: every part of every score, players side
     by side (narrow enough for 80 columns with five players), and the revealed stands."""
 

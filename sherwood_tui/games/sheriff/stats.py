@@ -13,6 +13,7 @@ opened honest bags, goods handed over for debts, debts forgiven.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from sherwood_tui.games.sheriff.model import (
     FACE_DOWN,
@@ -27,8 +28,12 @@ from sherwood_tui.games.sheriff.model import (
     judge_bag,
 )
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+    from sherwood_tui.games.sheriff.model import Action, State
 
-def count_step(counts: Counter, before, action, after, events) -> None:
+
+def count_step(counts: Counter[str], before: State, action: Action, after: State, events: list[Event]) -> None:
     if isinstance(action, Threaten):
         counts["threats"] += 1
     elif isinstance(action, Offer):
@@ -63,7 +68,7 @@ def count_step(counts: Counter, before, action, after, events) -> None:
     for m, bag in enumerate(before.bags):
         if not bag or after.bags[m]:
             continue
-        judged = judge_bag(bag, before.declarations[m])
+        judged = judge_bag(bag, before.declarations[m])  # type: ignore[arg-type]  # a bag at market is declared
         counts["bags"] += 1
         counts["honest bags" if judged.honest else "lying bags"] += 1
         if m == opened:

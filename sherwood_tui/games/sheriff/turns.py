@@ -6,7 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sherwood_tui.games.sheriff.model import State, Turn
+
+    Board = State | Turn  # a state, or a step's draft of one
 
 PRIVATE_STEPS = frozenset(("set_aside", "draw", "place", "load", "declare", "offer", "pay"))
 
@@ -22,13 +27,13 @@ def merchant_order(players: int, sheriff: int) -> tuple[int, ...]:
 ORDERS = tuple(tuple(merchant_order(n, s) for s in range(n)) for n in range(7))
 
 
-def pending_bags(state) -> list[int]:
+def pending_bags(state: Board) -> list[int]:
     """Merchants whose bag is still closed, in order from the Sheriff's left."""
     bags = state.bags
     return list(filter(bags.__getitem__, ORDERS[len(bags)][state.sheriff]))
 
 
-def declarer(state) -> int | None:
+def declarer(state: Board) -> int | None:
     bags, declarations = state.bags, state.declarations
     for m in ORDERS[len(bags)][state.sheriff]:
         if bags[m] and declarations[m] is None:
@@ -36,13 +41,13 @@ def declarer(state) -> int | None:
     return None
 
 
-def loaders(state) -> list[int]:
+def loaders(state: Board) -> list[int]:
     bags, hands = state.bags, state.hands
     return [m for m in ORDERS[len(bags)][state.sheriff] if not bags[m] and hands[m]]
 
 
-def _debtor(state) -> int:
-    return state.debt.debtor
+def _debtor(state: Board) -> int:
+    return state.debt.debtor  # type: ignore[union-attr]  # the pay step has a debt
 
 
 # step -> the one seat that decides in it (every step but loading; nobody once over)
@@ -54,12 +59,12 @@ _ACTOR: dict[str, Callable[[Any], int | None]] = {
 }
 
 
-def actor(state, step: str) -> int | None:
+def actor(state: Board, step: str) -> int | None:
     """The one seat that decides in this step (any but loading; None once over)."""
     return _ACTOR[step](state)
 
 
-def to_act(state) -> list[int]:
+def to_act(state: Board) -> list[int]:
     step = state.step
     if step == "load":
         return loaders(state)
@@ -67,7 +72,7 @@ def to_act(state) -> list[int]:
     return [] if seat is None else [seat]
 
 
-def may_act(state, step: str, seat: int) -> bool:
+def may_act(state: Board, step: str, seat: int) -> bool:
     if step == "load":  # a merchant with cards and no bag yet (as `loaders`)
         bags = state.bags
         return 0 <= seat < len(bags) and seat != state.sheriff and not bags[seat] and bool(
@@ -76,7 +81,7 @@ def may_act(state, step: str, seat: int) -> bool:
     return seat == _ACTOR[step](state)
 
 
-def is_private(state, seat: int) -> bool:
+def is_private(state: Board, seat: int) -> bool:
     """Private: the market turn, loading, declaring, composing an offer and paying a
     debt with goods. The Sheriff's inspection choices are public."""
     return seat in to_act(state) and state.step in PRIVATE_STEPS

@@ -5,6 +5,7 @@ The rules never build these texts while playing: an event carries its parts and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from sherwood_tui.core.wording import count as counted
@@ -27,7 +28,7 @@ def count_text(n: int, name: str) -> str:
     return counted(n, SINGULARS.get(name, name), PLURALS.get(name, name))
 
 
-def kinds_key(cards) -> tuple[int, ...]:
+def kinds_key(cards: Iterable[int]) -> tuple[int, ...]:
     """The kinds of these cards, in canonical order (two choices with the same key
     differ only in which copies of a kind they take)."""
     return tuple(sorted(map(KIND_INDEX.__getitem__, cards)))
@@ -44,17 +45,17 @@ def _describe_sorted_kinds(indexes: tuple[int, ...]) -> str:
     return ", ".join([count_text(n, KIND_NAMES[k]) for k, n in counts.items()])
 
 
-def describe_kinds(kinds) -> str:
+def describe_kinds(kinds: Iterable[str]) -> str:
     """'2 Apples, 1 Silk' for a collection of card names (canonical order)."""
     return _describe_sorted_kinds(tuple(sorted(map(KIND_ORDER.__getitem__, kinds))))
 
 
-def describe(cards) -> str:
+def describe(cards: Iterable[int]) -> str:
     """'2 Apples, 1 Silk' for card ids."""
     return _describe_sorted_kinds(kinds_key(cards))
 
 
-def names(cards) -> str:
+def names(cards: Iterable[int]) -> str:
     """'Apples, Silk, Apples': each card's name, in order."""
     return ", ".join(map(NAME.__getitem__, cards))
 
@@ -74,6 +75,6 @@ def describe_bribe(bribe: Bribe | None) -> str:
     return listing(parts)
 
 
-def zone_text(name: str, zone: str, cards) -> str:
+def zone_text(name: str, zone: str, cards: Iterable[int]) -> str:
     """How a secret zone is shown to its owner: "Robin's bag: 2 Apples, 1 Silk"."""
     return f"{name}'s {zone}: {describe(cards)}"

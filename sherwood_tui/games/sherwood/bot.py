@@ -15,11 +15,40 @@ a road to Nottingham, and what they take from an opponent.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from sherwood_tui.games.sherwood.data import DISCRETION, data
-from sherwood_tui.games.sherwood.rules import RANSOM_COST, PrepareAmbush, SeatView, network_components
+from sherwood_tui.games.sherwood.data import DISCRETION, Reward, data
+from sherwood_tui.games.sherwood.model import (
+    RANSOM_COST,
+    Action,
+    ChooseMission,
+    ChooseReward,
+    ChooseTown,
+    OrderPrisoners,
+    PrepareAmbush,
+    Ransom,
+)
+from sherwood_tui.games.sherwood.scoring import network_components
+from sherwood_tui.games.sherwood.views import PublicView, SeatView
+
+if TYPE_CHECKING:
+    Towns = tuple[int | None, ...]  # a seat index (or None) per town
+    Totals = tuple[int, int, int, int]  # a party's skill totals
+    CharRow = tuple[tuple[int, int, int, int], bool, str | None, int, int | None]  # skills, paid, trait, amount, trait skill
+    Front = tuple[tuple[tuple[str, ...], Totals], ...]  # (members, totals) per party
+    PersonalLoot = tuple[tuple[str, int], ...]  # (member, card)
+    Variant = tuple[PersonalLoot, int | None, tuple[int, ...], int]  # personal, group card, bonus totals, cards
+    Candidate = tuple[tuple[str, ...], PersonalLoot, int | None, Totals, int, int]  # members, personal, group, totals, cards, paid
+    Choice = tuple[tuple[str, ...], PersonalLoot, int | None]  # members, personal, group
+    Profile = tuple[list[str], tuple[tuple[Totals, ...], ...], list[float] | None, int, bool]
+
+    class HandLoot(TypedDict):
+        personal: list[list[tuple[int, int]]]  # per skill: (bonus, card)
+        group: list[list[tuple[int, int]]]
+        gold: int
 
 SAMPLES = 12  # imagined ambushes of the other players
 LOOT_VALUE = 1.0  # a loot card in hand, in points, while the game is young
@@ -46,7 +75,7 @@ OPP_RANDOM = 0.12
 
 
 @lru_cache(maxsize=1)
-def _chars() -> dict:
+def _chars() -> dict[str, CharRow]:
     d = data()
     return {
         c.id: (c.skills, c.paid, c.trait, c.amount, c.trait_skill)
@@ -80,11 +109,11 @@ def _usefulness(char_id: str) -> float:
 
 
 @lru_cache(maxsize=512)
-def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple, ...], ...]:
+def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[Front, ...]:
     """Per skill, the parties that are best at it for their Discretion (a Pareto front of
     (skill total up, Discretion down, fewer members)), each (members, totals)."""
     chars = _chars()
-    best: list[dict[int, tuple]] = [{}, {}, {}]
+    best: list[dict[int, tuple[tuple[int, int, int], tuple[str, ...], Totals]]] = [{}, {}, {}]
     for r in range(1, min(MAX_PARTY, len(avail)) + 1):
         for members in combinations(avail, r):
             if sum(1 for m in members if chars[m][1]) > paid_ok:
@@ -138,14 +167,14 @@ def _gold_value(horizon: float) -> float:
     return round(GOLD_VALUE * min(1.0, horizon / LOOT_HORIZON), 2)
 
 
-def _largest_without(towns: tuple, seat: int, idx: int) -> int:
+def _largest_without(towns: Towns, seat: int, idx: int) -> int:
     """`seat`'s largest network once it loses town `idx`."""
     after = towns[:idx] + (None,) + towns[idx + 1:]
     return network_components(after, seat)[2]
 
 
 @lru_cache(maxsize=2048)
-def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> tuple[float, tuple]:
+def _place_value(towns: Towns, seat: int, idx: int, champion: bool, n: int) -> tuple[float, Towns]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
     d = data()
     neighbours = d.neighbours
@@ -168,7 +197,7 @@ def _place_value(towns: tuple, seat: int, idx: int, champion: bool, n: int) -> t
     return value, after_towns
 
 
-def _best_towns(towns: tuple, seat: int, choices: list[int], picks: int, champion: bool, n: int,
+def _best_towns(towns: Towns, seat: int, choices: list[int], picks: int, champion: bool, n: int,
                 gold: int, free_pass: bool, gval: float = GOLD_VALUE) -> tuple[float, list[int]]:
     """Greedy best `picks` towns among `choices`; displacing costs Gold unless free."""
     total = 0.0
@@ -205,7 +234,7 @@ def _companion_value(char_id: str, horizon: float) -> float:
     return 1.0 + 0.85 + min(horizon, 8.0) * 0.06 * _usefulness(char_id)
 
 
-def _reward_value(table, seat: int, reward, gold: int, horizon: float, free_pass: bool = False,
+def _reward_value(table: PublicView, seat: int, reward: Reward, gold: int, horizon: float, free_pass: bool = False,
                   much: int = 0) -> float | None:
     """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
     if reward.type == "theft":
@@ -215,7 +244,7 @@ def _reward_value(table, seat: int, reward, gold: int, horizon: float, free_pass
 
 
 @lru_cache(maxsize=1024)
-def _town_reward_value(towns: tuple, seat: int, reward, gold: int, free_pass: bool,
+def _town_reward_value(towns: Towns, seat: int, reward: Reward, gold: int, free_pass: bool,
                        camp_needs_town: bool, n: int, gval: float) -> float | None:
     d = data()
     held = sum(1 for o in towns if o == seat)
@@ -239,7 +268,7 @@ def _town_reward_value(towns: tuple, seat: int, reward, gold: int, free_pass: bo
     return best
 
 
-def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon: float) -> float:
+def _mission_value(table: PublicView, seat: int, mission_id: str | None, gold: int, horizon: float) -> float:
     if mission_id is None:
         return 0.0
     mission = data().mission_by_id[mission_id]
@@ -253,7 +282,7 @@ def _mission_value(table, seat: int, mission_id: str | None, gold: int, horizon:
 
 
 @lru_cache(maxsize=1024)
-def _rewards_value(towns: tuple, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int,
+def _rewards_value(towns: Towns, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int,
                    gval: float) -> float:
     """The best town reward (Champion or Camp) of a mission for `seat`."""
     best = 0.0
@@ -287,19 +316,19 @@ def _jail_scale(n: int) -> float:
 # ----- the ambush ----------------------------------------------------------------------
 
 
-def _loot_variants(members: tuple[str, ...], target: int, hand_loot: dict):
+def _loot_variants(members: tuple[str, ...], target: int, hand_loot: HandLoot) -> list[Variant]:
     """Ways to equip a party for skill `target`: (personal, group, bonus totals, cards)."""
     chars = _chars()
     doubler = next((m for m in members if chars[m][2] == "personal_loot_double"), None)
     no_group = any(chars[m][2] == "no_group_loot" for m in members)
     people = sum(chars[m][3] if chars[m][2] == "group_loot_double" else 1 for m in members)
     personal, group = hand_loot["personal"], hand_loot["group"]
-    out = [((), None, (0, 0, 0, 0), 0)]
+    out: list[Variant] = [((), None, (0, 0, 0, 0), 0)]
 
-    def carriers_first():
+    def carriers_first() -> list[str]:
         return ([doubler] if doubler else []) + [m for m in members if m != doubler]
 
-    def assign(cards_by_skill_lists):
+    def assign(cards_by_skill_lists: list[tuple[int, int, int]]) -> tuple[PersonalLoot, tuple[int, ...]]:
         """Give cards (skill, bonus, id) to members in order, doubler first."""
         pers, add = [], [0, 0, 0, 0]
         for m, (skill, bonus, card) in zip(carriers_first(), cards_by_skill_lists):
@@ -329,14 +358,14 @@ def _loot_variants(members: tuple[str, ...], target: int, hand_loot: dict):
         for skill in (target, DISCRETION):
             if group[skill]:
                 bonus, card = group[skill][0]
-                add = [0, 0, 0, 0]
-                add[skill] = bonus * people
-                out.append(((), card, tuple(add), 1))
+                group_add = [0, 0, 0, 0]
+                group_add[skill] = bonus * people
+                out.append(((), card, tuple(group_add), 1))
     return out
 
 
 @lru_cache(maxsize=256)
-def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], present: tuple[bool, ...]):
+def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], present: tuple[bool, ...]) -> tuple[Candidate, ...]:
     """My parties worth scoring: per skill with a mission, the front of parties best at it,
     each with a few ways to use my loot. Items: (members, personal, group, totals, loot
     cards used, paid companions)."""
@@ -360,7 +389,7 @@ def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], pre
     return tuple(out)
 
 
-def _hand_loot(hand: tuple[int, ...]) -> dict:
+def _hand_loot(hand: tuple[int, ...]) -> HandLoot:
     loot = data().loot
     personal: list[list[tuple[int, int]]] = [[], [], [], []]  # per skill: (bonus, card)
     group: list[list[tuple[int, int]]] = [[], [], [], []]
@@ -378,7 +407,7 @@ def _hand_loot(hand: tuple[int, ...]) -> dict:
     return {"personal": personal, "group": group, "gold": gold}
 
 
-def _near_best(fronts) -> tuple[tuple, ...]:
+def _near_best(fronts: tuple[Front, ...]) -> tuple[tuple[Totals, ...], ...]:
     """Per skill, the parties of a front worth trying: near the best skill for their
     Discretion."""
     out = []
@@ -389,7 +418,7 @@ def _near_best(fronts) -> tuple[tuple, ...]:
     return tuple(out)
 
 
-def _opponent_sample(rnd: random.Random, profile):
+def _opponent_sample(rnd: random.Random, profile: Profile) -> Totals | None:
     """One imagined party of an opponent: its totals, or None if it sends nobody."""
     avail, near, cum, hand_count, has_prisoners = profile
     r = rnd.random
@@ -421,7 +450,7 @@ def _opponent_sample(rnd: random.Random, profile):
     return t
 
 
-def _prepare(view: SeatView, legal: list, rnd: random.Random):
+def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> PrepareAmbush:
     table, me = view.table, view.seat
     n = len(table.seats)
     mine = table.seats[me]
@@ -495,7 +524,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
     queue = len(mine.prison)
     best_action, best_score = None, None
 
-    def consider(choice, score):
+    def consider(choice: Choice, score: float) -> None:
         nonlocal best_action, best_score
         score += rnd.random() * NOISE
         if best_score is None or score > best_score:
@@ -526,7 +555,7 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
         flat.append((*row, high if high >= 1 else 1))
     v0, v1, v2 = values
     booty = 0.0 if king else card_value
-    outcomes: dict[tuple, tuple[float, int, float]] = {}
+    outcomes: dict[Totals, tuple[float, int, float]] = {}
     for *_rest, t, _cost in candidates:
         if t in outcomes:
             continue
@@ -574,14 +603,14 @@ def _prepare(view: SeatView, legal: list, rnd: random.Random):
 # ----- the other decisions ---------------------------------------------------------------
 
 
-def _choose_mission(view: SeatView, legal: list, rnd: random.Random):
+def _choose_mission(view: SeatView, legal: list[ChooseMission], rnd: random.Random) -> ChooseMission:
     table, me = view.table, view.seat
     gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
     horizon = _turns_left(view)
     return max(legal, key=lambda a: _mission_value(table, me, table.missions[a.skill], gold, horizon))
 
 
-def _choose_reward(view: SeatView, legal: list, rnd: random.Random):
+def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random) -> ChooseReward:
     table, me = view.table, view.seat
     reward = table.reward
     assert reward is not None  # the reward being chosen
@@ -594,7 +623,7 @@ def _choose_reward(view: SeatView, legal: list, rnd: random.Random):
     gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
     horizon = _turns_left(view)
 
-    def worth(action):
+    def worth(action: ChooseReward) -> float:
         if action.reward == "nothing":
             return 0.0
         spec = next(r for r in mission.rewards if r.type == action.reward)
@@ -606,7 +635,7 @@ def _choose_reward(view: SeatView, legal: list, rnd: random.Random):
     return max(legal, key=worth)
 
 
-def _choose_town(view: SeatView, legal: list, rnd: random.Random):
+def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) -> ChooseTown:
     table, me = view.table, view.seat
     n = len(table.seats)
     d = data()
@@ -616,7 +645,7 @@ def _choose_town(view: SeatView, legal: list, rnd: random.Random):
     free_pass = any(_chars()[m][2] == "free_displacement" for m in party)
     champion = reward.reward == "champion"
 
-    def worth(action):
+    def worth(action: ChooseTown) -> float:
         if action.town is None:
             return 0.0
         idx = d.town_index[action.town]
@@ -630,15 +659,15 @@ def _choose_town(view: SeatView, legal: list, rnd: random.Random):
     return max(legal, key=worth)
 
 
-def _order_prisoners(view: SeatView, legal: list, rnd: random.Random):
-    def score(action):
+def _order_prisoners(view: SeatView, legal: list[OrderPrisoners], rnd: random.Random) -> OrderPrisoners:
+    def score(action: OrderPrisoners) -> float:
         k = len(action.order)
         return sum(_usefulness(c) * (k - i) for i, c in enumerate(action.order))
 
     return max(legal, key=score)
 
 
-def _ransom(view: SeatView, legal: list, rnd: random.Random):
+def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
     table, me = view.table, view.seat
     gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
     horizon = _turns_left(view)
@@ -647,7 +676,7 @@ def _ransom(view: SeatView, legal: list, rnd: random.Random):
     chars = _chars()
     paid_in_band = sum(1 for c in table.seats[me].band if chars[c][1])
 
-    def worth(action):
+    def worth(action: Ransom) -> float:
         if action.free == 0:
             return 0.0
         freed = left[: action.free]
@@ -660,7 +689,7 @@ def _ransom(view: SeatView, legal: list, rnd: random.Random):
     return max(legal, key=worth)
 
 
-PHASES = {
+PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action]] = {
     "prepare": _prepare,
     "choose_mission": _choose_mission,
     "choose_reward": _choose_reward,
@@ -670,7 +699,7 @@ PHASES = {
 }
 
 
-def sensible(view: SeatView, legal: list, rnd: random.Random):
+def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
     """The bot's action; `legal` is its seat's list of legal actions."""
     if len(legal) == 1:
         return legal[0]

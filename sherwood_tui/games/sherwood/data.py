@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from sherwood_tui.core.assets import asset_data, check_asset_data
 from sherwood_tui.games.sherwood.plugin import PLUGIN
@@ -96,7 +97,7 @@ class SherwoodData:
     prison_text: str
 
 
-def _character(raw: dict, companion: bool) -> Character:
+def _character(raw: dict[str, Any], companion: bool) -> Character:
     skill = raw.get("skill")
     return Character(
         id=raw["id"],
@@ -111,7 +112,7 @@ def _character(raw: dict, companion: bool) -> Character:
     )
 
 
-def _reward(raw: dict) -> Reward:
+def _reward(raw: dict[str, Any]) -> Reward:
     return Reward(
         type=raw["type"],
         towns=tuple(raw.get("towns", ())),

@@ -5,9 +5,12 @@ prisoners are in cells, pawns on towns match the scoring log, the game stays sho
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from sherwood_tui.games.sherwood.data import data
+
+if TYPE_CHECKING:
+    from sherwood_tui.games.sherwood.model import State
 
 MAX_TURNS = 40  # 24 cards in stack I, and failures only move forward: a game is short
 
@@ -34,7 +37,7 @@ def components() -> Components:
     )
 
 
-def card_problems(state) -> list[str]:
+def card_problems(state: State) -> list[str]:
     every = components()
     found = []
     loot = list(state.loot_deck) + list(state.loot_discard) + [c for h in state.hands for c in h]
@@ -46,9 +49,9 @@ def card_problems(state) -> list[str]:
     return found
 
 
-def character_problems(state) -> list[str]:
+def character_problems(state: State) -> list[str]:
     merry, mission_of = components().merry_men, components().mission_of
-    companions: list = []
+    companions: list[str] = []
     found = []
     for seat, band in enumerate(state.bands):
         if band[:6] != merry or len(set(band)) != len(band):
@@ -69,7 +72,7 @@ def character_problems(state) -> list[str]:
     return found
 
 
-def pawn_problems(state) -> list[str]:
+def pawn_problems(state: State) -> list[str]:
     pawns = components().pawns
     n = len(state.players)
     points, out = [0] * n, [0] * n  # pawns placed minus displaced
@@ -93,7 +96,7 @@ def pawn_problems(state) -> list[str]:
     return found
 
 
-def problems(state) -> list[str]:
+def problems(state: State) -> list[str]:
     """The broken invariants of this state (empty when all hold)."""
     found = card_problems(state) + character_problems(state) + pawn_problems(state)
     if state.turn > MAX_TURNS:

@@ -3,16 +3,17 @@ representative sets of ambushes; the small decisions built once and shared)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, compress, islice, permutations
 from typing import Any, Protocol
 
-from sherwood_tui.core.contract import Move
+from sherwood_tui.core.contract import MoveT
 from sherwood_tui.core.draft import positional
 from sherwood_tui.games.sherwood.data import Reward
 from sherwood_tui.games.sherwood.model import (
     RANSOM_COST,
+    Action,
     ChooseMission,
     ChooseReward,
     ChooseTown,
@@ -278,12 +279,12 @@ LOOT_KINDS = tuple([c.kind for c in LOOT])  # by loot card id
 # ----- the legal actions ----------------------------------------------------------------
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """The legal actions of a seat that may act now."""
     return LEGAL[state.phase](state, seat)
 
 
-def prepare_legal(state: State, seat: int) -> list:
+def prepare_legal(state: State, seat: int) -> list[Action]:
     """A bounded, representative set of ambushes (sending no one is always first):
     every party of one or two, up to 30 parties of three, the whole band, and a few
     parties carrying each loot card. Any other ambush is legal too (see apply)."""
@@ -301,7 +302,7 @@ def prepare_legal(state: State, seat: int) -> list:
         pool, carriers = _party_pool(avail, gold)
         mine = by_seat[seat] = (tuple(_interned(seat, ((), *pool))), {}, carriers)
     base, by_card, carriers = mine
-    out = list(base)
+    out: list[Action] = list(base)
     for card in hand:
         if card not in GOLD:
             loot = by_card.get(card)
@@ -323,7 +324,7 @@ def _free_and_paid(band: tuple[str, ...], jailed: tuple[str, ...]) -> tuple[tupl
     return avail, paid
 
 
-def _mission_legal(state: State, seat: int) -> list:
+def _mission_legal(state: State, seat: int) -> list[Action]:
     assert state.reveal is not None  # the phase has one
     return [
         _decision(ChooseMission, seat, "skill", r.skill)
@@ -332,31 +333,31 @@ def _mission_legal(state: State, seat: int) -> list:
     ]
 
 
-def _reward_legal(state: State, seat: int) -> list:
+def _reward_legal(state: State, seat: int) -> list[Action]:
     assert state.reward is not None  # the phase has one
     kinds = possible_rewards(state, state.reward) or ["nothing"]
     return [_decision(ChooseReward, seat, "reward", k) for k in kinds]
 
 
-def _town_legal(state: State, seat: int) -> list:
+def _town_legal(state: State, seat: int) -> list[Action]:
     assert state.reward is not None  # the phase has one
     towns = town_choices(state, state.reward, with_gold=True)
-    out = [_decision(ChooseTown, seat, "town", t) for t in towns]
+    out: list[Action] = [_decision(ChooseTown, seat, "town", t) for t in towns]
     if state.reward.taken:
         out.append(_decision(ChooseTown, seat, "town", None))
     return out
 
 
-def _order_legal(state: State, seat: int) -> list:
+def _order_legal(state: State, seat: int) -> list[Action]:
     return list(_prisoner_orders(seat, new_prisoners(state, seat)))
 
 
-def _ransom_legal(state: State, seat: int) -> list:
+def _ransom_legal(state: State, seat: int) -> list[Action]:
     choices = ransom_choices(len(state.prison[seat]), gold_count(state.hands[seat]))
     return [_decision(Ransom, seat, "free", k) for k, _cost, affordable in choices if affordable]
 
 
-LEGAL = {
+LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
     "prepare": prepare_legal,
     "choose_mission": _mission_legal,
     "choose_reward": _reward_legal,
@@ -387,7 +388,7 @@ AMBUSHES_KEPT = 4 * PLAIN_KEPT + 4 * len([c for c in LOOT if c.kind != "gold"]) 
 _new_ambush = positional(PrepareAmbush)
 
 
-def _make_room(known: dict, wanted: int, kept: int) -> None:
+def _make_room(known: dict[Any, Any], wanted: int, kept: int) -> None:
     """Forget the oldest quarter of `known` if `wanted` more would not fit in `kept`."""
     if len(known) + wanted >= kept:
         for key in list(islice(known, kept // 4 + wanted)):
@@ -477,7 +478,9 @@ def _party_pool(avail: tuple[str, ...], gold: int) -> tuple[tuple[tuple[str, ...
 
 
 @lru_cache(maxsize=768)
-def _pool_options(avail: tuple[str, ...], gold: int) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict, Carriers]]:
+def _pool_options(
+    avail: tuple[str, ...], gold: int,
+) -> dict[int, tuple[tuple[PrepareAmbush, ...], dict[int, tuple[PrepareAmbush, ...]], Carriers]]:
     """Per seat with these characters and Gold (filled as seats ask): its ambushes without
     loot, a memo of `_loot_parties` by loot card, filled as cards turn up in the hand
     (at most one entry per seat and loot card), and the parties that may carry loot."""
@@ -512,7 +515,7 @@ def _loot_parties(seat: int, carriers: Carriers, card: int) -> tuple[PrepareAmbu
     return tuple(out)
 
 
-def _loaded(known: dict, seat: int, party: tuple[str, ...], card: int, personal: bool) -> PrepareAmbush:
+def _loaded(known: dict[tuple[str, ...], PrepareAmbush], seat: int, party: tuple[str, ...], card: int, personal: bool) -> PrepareAmbush:
     """The ambush of `party` carrying this loot card, made and kept in `known` (personal:
     on the single, or on member card % 2 of the pair)."""
     _make_room(known, 1, LOADED_KEPT)
@@ -526,7 +529,7 @@ def _loaded(known: dict, seat: int, party: tuple[str, ...], card: int, personal:
 
 
 @lru_cache(maxsize=512)
-def _decision(action_type: type[Move], seat: int, field: str, value):
+def _decision(action_type: type[MoveT], seat: int, field: str, value: object) -> MoveT:
     """A legal action of the small decisions, built once (actions are immutable)."""
     return action_type(seat=seat, **{field: value})
 

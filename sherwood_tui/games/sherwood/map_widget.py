@@ -9,7 +9,9 @@ a direction (`move`), or through them in list order, top to bottom and left to r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
@@ -119,7 +121,8 @@ class MapWidget(Widget):
     MapWidget { width: 62; height: 18; border: round $primary-darken-2; padding: 0 0; }
     """
 
-    def __init__(self, owners, eligible=(), cursor=None, **kwargs) -> None:
+    def __init__(self, owners: Iterable[int | None], eligible: Iterable[str] = (), cursor: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.owners = tuple(owners)
         self.eligible = tuple(eligible)

@@ -4,7 +4,7 @@ frozen classes; their union is the save files' schema)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 from pydantic import Field
 
@@ -14,6 +14,7 @@ from sherwood_tui.core.rng import shuffled
 
 ROMAN = ("I", "II", "III")
 KING = "king-richard"
+T = TypeVar("T")
 
 
 # ----- state ---------------------------------------------------------------------------
@@ -176,7 +177,7 @@ else:  # StepDraft(state): one a step, its fields copied slot by slot (core.draf
                             base=StepDraftBase)
 
 
-def set_at(tup: tuple, index: int, value) -> tuple:
+def set_at(tup: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of a tuple with one item replaced (through a list: two copies, where
     slicing and joining make five tuples; asked at nearly every step)."""
     items = list(tup)

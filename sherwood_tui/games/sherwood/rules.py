@@ -143,7 +143,7 @@ PHASE_TEXT = {
 }
 
 
-class SherwoodGame(Game):
+class SherwoodGame(Game[State, Action, views.SeatView]):
     plugin = PLUGIN
     state_type = State
     action_type = Action
@@ -207,13 +207,13 @@ class SherwoodGame(Game):
             return f"{state.players[seat].name} has already prepared an ambush this turn."
         return super().why_not_turn(state, seat)
 
-    def is_final(self, before, action, events) -> bool:
+    def is_final(self, before: State, action: Action, events: list[Event]) -> bool:
         """A reward that draws Loot shows new cards: it cannot be taken back."""
         if isinstance(action, ChooseReward) and action.reward == "theft":
             return True
         return super().is_final(before, action, events)
 
-    def private_news(self, before: State, action, after: State) -> list[str]:
+    def private_news(self, before: State, action: Action, after: State) -> list[str]:
         """Theft: the cards the drawer drew, which only they see (the log says how many)."""
         if not (isinstance(action, ChooseReward) and action.reward == "theft"):
             return []
@@ -233,7 +233,7 @@ class SherwoodGame(Game):
         return lines
 
     # ----- legal actions ------------------------------------------------------------
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.phase == "prepare" and seat.__class__ is int:  # half the decisions: `may_act` written out
             pending = state.pending
             return legal.prepare_legal(state, seat) if 0 <= seat < len(pending) and pending[seat] is None else []
@@ -270,7 +270,7 @@ class SherwoodGame(Game):
             pass
         return super().apply(state, action)
 
-    def _apply(self, state: State, action) -> tuple[State, list[Event]]:
+    def _apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         handler = self.handlers.get(action.__class__)
         if handler is None:
             raise RuleError("That is not a move of Sherwood.")
@@ -281,7 +281,8 @@ class SherwoodGame(Game):
         events = handle(draft, action)
         return draft.done(), events
 
-    def check_ambush(self, state: State, seat: int, party, personal, group) -> PendingParty:
+    def check_ambush(self, state: State, seat: int, party: tuple[str, ...], personal: tuple[tuple[str, int], ...],
+                     group: int | None) -> PendingParty:
         """The validated party of an ambush, or RuleError with the reason."""
         return prepare.check_ambush(state, seat, party, personal, group)
 

@@ -6,6 +6,7 @@ as a JSON schema."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -201,7 +202,7 @@ class SherwoodData(DataModel):
         return towns
 
 
-def _unique_ids(items: list, where: str, taken: set[str]) -> set[str]:
+def _unique_ids(items: Sequence[Character | Mission | Town], where: str, taken: set[str]) -> set[str]:
     """The ids of `items`, each new (not in `taken` nor used twice)."""
     ids = set()
     for i, item in enumerate(items):

@@ -4,9 +4,13 @@ tally (for the rules, the screens and the bot alike)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from sherwood_tui.core.contract import ScoreLine
 from sherwood_tui.games.sherwood.tables import BY_NOTTINGHAM, NEIGHBOURS, TOWNS
+
+if TYPE_CHECKING:
+    from sherwood_tui.games.sherwood.model import State, StepDraft
 
 
 def network_of(towns: tuple[int | None, ...], seat: int, start: int) -> set[int]:
@@ -44,11 +48,11 @@ def largest_network(towns: tuple[int | None, ...], seat: int) -> int:
 
 
 @lru_cache(maxsize=1024)
-def network_components(towns: tuple, seat: int) -> tuple[dict, tuple, int]:
+def network_components(towns: tuple[int | None, ...], seat: int) -> tuple[dict[int, int], tuple[frozenset[int], ...], int]:
     """The networks of `seat`, in map order of their first town: town -> network number,
     the networks (frozensets), and the largest size (for the bot's town choices)."""
     where: dict[int, int] = {}
-    nets: list[frozenset] = []
+    nets: list[frozenset[int]] = []
     for start, owner in enumerate(towns):
         if owner != seat or start in where:
             continue
@@ -76,7 +80,7 @@ def placement_points(towns: tuple[int | None, ...], seat: int, town: int) -> tup
     return 1 + (len(net) - 1) + int(notts), len(net) - 1, notts
 
 
-def tally(state, seat: int, net: int | None = None) -> dict[str, float]:
+def tally(state: State | StepDraft, seat: int, net: int | None = None) -> dict[str, float]:
     """The final tally of one player, part by part (`net`: its largest network, if known)."""
     if net is None:
         net = largest_network(state.towns, seat)
@@ -89,7 +93,7 @@ def tally(state, seat: int, net: int | None = None) -> dict[str, float]:
     }
 
 
-def scores(state) -> list[ScoreLine]:
+def scores(state: State | StepDraft) -> list[ScoreLine]:
     """At the end: the final tally. During the game: the popularity track."""
     out = []
     over = state.phase == "over"
@@ -101,7 +105,7 @@ def scores(state) -> list[ScoreLine]:
     return out
 
 
-def winners(state) -> list[int]:
+def winners(state: State) -> list[int]:
     """The winning seats by total, then the largest network."""
     lines = scores(state)
     best = max((line.total, line.tiebreak) for line in lines)

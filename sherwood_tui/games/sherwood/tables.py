@@ -4,8 +4,19 @@ the log's templates take as arguments."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
 from sherwood_tui.core.wording import count, listing
 from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
+
+if TYPE_CHECKING:
+
+    class HasTowns(Protocol):
+        """The state, a draft of it or the public view (`legal.Board`)."""
+
+        @property
+        def towns(self) -> tuple[int | None, ...]: ...
 
 DATA = data()
 CHARACTERS = DATA.characters
@@ -100,7 +111,7 @@ def party_totals(
     return totals[0], totals[1], totals[2], totals[3]
 
 
-def pawn_stock(state, seat: int) -> int:
+def pawn_stock(state: HasTowns, seat: int) -> int:
     """Hero pawns left: 14 minus the popularity marker and the towns held."""
     return DATA.pawns_per_player - 1 - state.towns.count(seat)
 
@@ -108,11 +119,11 @@ def pawn_stock(state, seat: int) -> int:
 # ----- words for the log (formatted only when the log is read) -------------------------
 
 
-def chars_text(chars) -> str:
+def chars_text(chars: Iterable[str]) -> str:
     return listing([CHAR_NAMES[c] for c in chars])
 
 
-def seats_text(names: tuple[str, ...], seats) -> str:
+def seats_text(names: tuple[str, ...], seats: Iterable[int]) -> str:
     return listing([names[s] for s in seats])
 
 

@@ -6,13 +6,14 @@ private parts; player names are always plain Text (never markup).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from sherwood_tui.games.sherwood.data import SKILL_NAMES, data
+from sherwood_tui.games.sherwood.data import SKILL_NAMES, Reward, data
 from sherwood_tui.games.sherwood.model import ROMAN, Reveal
 from sherwood_tui.games.sherwood.phases.booty import little_booty_seats
 from sherwood_tui.games.sherwood.phases.capture import capture_seats, discretion_winners
@@ -105,7 +106,7 @@ def town_label(town_id: str) -> str:
     return t.name
 
 
-def reward_text(reward, short: bool = False) -> str:
+def reward_text(reward: Reward, short: bool = False) -> str:
     """One reward of a mission card in words."""
     d = data()
     if reward.type == "champion":
@@ -266,7 +267,7 @@ PRISON_HELP = ("The Sheriff walks one cell further each turn (1, 2, ... then bac
 # ----- the reveal --------------------------------------------------------------------
 
 
-def _names(table: PublicView, seats) -> Text:
+def _names(table: PublicView, seats: Sequence[int]) -> Text:
     out = Text()
     for i, s in enumerate(seats):
         if i:
@@ -354,7 +355,7 @@ def outcome_lines(table: PublicView, reveal: Reveal) -> Table:
     seen = discretion_winners(reveal)
     will = not reveal.captured  # known at the reveal, done after the rewards
 
-    def to_prison(seats) -> str:
+    def to_prison(seats: Sequence[int]) -> str:
         many = len(seats) > 1
         verb = "will go" if will else "go" if many else "goes"
         return f"{'their parties' if many else 'the party'} {verb} to prison"

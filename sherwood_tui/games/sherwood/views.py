@@ -9,6 +9,7 @@ secrets (its Gold): the same decisions the rules make over the state.
 
 from __future__ import annotations
 
+from sherwood_tui.core.draft import plain
 from sherwood_tui.games.sherwood.legal import (
     drive_out_cost,
     free_characters,
@@ -26,7 +27,6 @@ from sherwood_tui.games.sherwood.model import (
     Reveal,
     ScoreEvent,
     State,
-    plain,
 )
 from sherwood_tui.games.sherwood.scoring import holdings
 from sherwood_tui.games.sherwood.tables import gold_count

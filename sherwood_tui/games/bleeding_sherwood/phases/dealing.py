@@ -5,8 +5,9 @@ dealt. A round that cannot be dealt in full ends the game."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from sherwood_tui.core.contract import Event, event
+from sherwood_tui.core.contract import Event, Player, event
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood import words
@@ -48,7 +49,7 @@ def start_round(
     state: State,
     first: int,
     events: list[Event],
-    seen: tuple,
+    seen: tuple[tuple[int, ...], ...],
     peasant_discard: tuple[int, ...],
     goode_discard: tuple[int, ...],
     hands_at_round_end: tuple[int, ...],
@@ -87,7 +88,7 @@ def start_round(
     effects: tuple[str, ...] = ()
     notes: list[Event] = []
     if special:  # the special Peasants act (they may deal more, and draw Goodes)
-        targets: list[list] = [[t.peasant, list(t.goodes)] for t in dealt]
+        targets: list[list[Any]] = [[t.peasant, list(t.goodes)] for t in dealt]  # [peasant, its goodes]
         effects, hands, peasants, goodes, shown = specials(hands, classic, targets, peasants, goodes, shown, first, notes)
         dealt = [target_of(p, tuple(g)) for p, g in targets]
     targets_dealt = tuple(dealt)
@@ -110,8 +111,9 @@ def start_round(
 
 
 def specials(
-    hands: tuple, classic: bool, targets: list, peasants: tuple, goodes: tuple, shown: tuple, first: int, notes: list
-) -> tuple[tuple[str, ...], tuple, tuple, tuple, tuple]:
+    hands: tuple[tuple[int, ...], ...], classic: bool, targets: list[list[Any]], peasants: tuple[int, ...],
+    goodes: tuple[int, ...], shown: tuple[int, ...], first: int, notes: list[Event],
+) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Let the special Peasants among the `targets` act, in the order dealt (extra
     targets too); the effects in force this round, and the hands, the decks and the
     Goodes face up after them (the Town Crier deals another target, the Generous Miller
@@ -177,7 +179,7 @@ def target_of(peasant: int, goodes: tuple[int, ...]) -> Target:
     return Target(peasant, goodes)
 
 
-def new_game(players: list, options: dict[str, bool], seed: int) -> tuple:
+def new_game(players: list[Player], options: dict[str, bool], seed: int) -> tuple[State, list[Event]]:
     """Shuffle, deal the hands and the first round (a random dealer's left bids first)."""
     data = CARDS
     n = len(players)

@@ -15,6 +15,7 @@ from sherwood_tui.games.sheriff.model import (
     MAX_FAVOUR,
     NAME,
     Bribe,
+    State,
     Turn,
     kinds_in_play,
 )
@@ -48,7 +49,7 @@ def clean_favour(text: str) -> str:
     return " ".join(text.split())
 
 
-def check_bribe(state, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
+def check_bribe(state: State | Turn, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
     """Validate an offer (against what the merchant really has) or a Sheriff's demand
     (against what the table can see); return it in canonical order."""
     gold = bribe.gold
@@ -78,7 +79,7 @@ def check_bribe(state, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
     return canonical_bribe(gold, tuple(bribe.stand), tuple(bribe.bag), favour)
 
 
-def _check_stand_goods(state, merchant: int, kinds: tuple[str, ...], by_merchant: bool) -> None:
+def _check_stand_goods(state: State | Turn, merchant: int, kinds: tuple[str, ...], by_merchant: bool) -> None:
     """Check that the stand holds the goods a bribe names (a Sheriff's demand only
     against what the table can see: face-down goods by their number)."""
     name = state.players[merchant].name
@@ -108,7 +109,7 @@ def _check_stand_goods(state, merchant: int, kinds: tuple[str, ...], by_merchant
         raise RuleError(f"{name} has only {counted(len(down), 'face-down good')} on the stand.")
 
 
-def pay_bribe(t: Turn, m: int, bribe: Bribe, ups: list, downs: list) -> tuple[int, ...]:
+def pay_bribe(t: Turn, m: int, bribe: Bribe, ups: list[tuple[int, ...]], downs: list[tuple[int, ...]]) -> tuple[int, ...]:
     """Merchant `m` pays the Sheriff an accepted bribe: gold, stand goods, and the
     promised bag goods as far as they are in the bag. Moves the goods in the stand lists
     `ups` and `downs` (the caller's copies) and sets the gold; returns what is left in the
@@ -121,6 +122,7 @@ def pay_bribe(t: Turn, m: int, bribe: Bribe, ups: list, downs: list) -> tuple[in
     gold[sh] += bribe.gold
     t.gold = tuple(gold)
     to_sheriff: list[int] = []
+    card: int | None  # a stand good given, then a bag good (if in the bag)
     for kind in bribe.stand:
         stack = ups if BY_NAME[kind].legal else downs
         card = next(c for c in reversed(stack[m]) if NAME[c] == kind)

@@ -3,17 +3,20 @@ from the discard piles when it runs out), and tuples with one item replaced."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.games.sheriff.model import KEEP_ON_RESHUFFLE, Turn
 from sherwood_tui.games.sheriff.wording import CARDS
 
+T = TypeVar("T")
 RESHUFFLED = (
     "The draw pile is empty: {0} from under the top five of each discard pile are "
     "shuffled into a new draw pile."
 )
 
 
-def set_tuple(items: tuple, index: int, value) -> tuple:
+def set_tuple(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
@@ -40,7 +43,9 @@ def draw_from(t: Turn, count: int) -> tuple[int, ...]:
     return drawn
 
 
-def draw_sources(drew_from_pile: bool, discards, draw_pile) -> tuple[int | None, ...]:
+def draw_sources(
+    drew_from_pile: bool, discards: tuple[tuple[int, ...], tuple[int, ...]], draw_pile: tuple[int, ...],
+) -> tuple[int | None, ...]:
     """Where a market merchant may draw from (None: the draw pile): a non-empty discard
     pile until the draw pile is used, and the draw pile while it (or a reshuffle) has cards."""
     a, b = discards

@@ -3,6 +3,8 @@ and the bag's exact size."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.model import DATA, LEGAL_GOODS, Declare, State, Turn
@@ -11,11 +13,14 @@ from sherwood_tui.games.sheriff.phases.round_end import next_bag
 from sherwood_tui.games.sheriff.turns import declarer
 from sherwood_tui.games.sheriff.wording import CARDS, count_text
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+
 DECLARES = "{0} declares {1}."
 INSPECTION_BEGINS = "{0}, the Sheriff, begins the inspection."
 
 
-def declare(state: State, action: Declare):
+def declare(state: State, action: Declare) -> tuple[State, list[Event]]:
     seat, good = action.seat, action.good
     card_type = DATA.by_name.get(good)
     if card_type is None:
@@ -35,7 +40,7 @@ def declare(state: State, action: Declare):
     return after_declare(t)
 
 
-def after_declare(t: Turn):
+def after_declare(t: Turn) -> tuple[State, list[Event]]:
     """Once every bag is declared, the Sheriff inspects."""
     if declarer(t) is not None:
         return t.finish()

@@ -52,13 +52,13 @@ LIED = "{0} lied: {1} confiscated, a fine of {2} gold."
 CAUGHT = "{0} was caught lying (declared {1}): {2} confiscated, fined {3} gold"
 
 
-def check_target(state, merchant: int) -> str:
+def check_target(state: State | Turn, merchant: int) -> str:
     if not 0 <= merchant < len(state.players):
         raise RuleError("There is no such merchant.")
     name = state.players[merchant].name
     if state.step == "decide" and merchant != state.target:
         raise RuleError(
-            f"Decide on {state.players[state.target].name}'s bag first: let it pass, "
+            f"Decide on {state.players[state.target].name}'s bag first: let it pass, "  # type: ignore[index]  # deciding on a target
             "open it, or make a counter-offer."
         )
     if merchant == state.sheriff:
@@ -68,7 +68,7 @@ def check_target(state, merchant: int) -> str:
     return name
 
 
-def threaten(state: State, action: Threaten):
+def threaten(state: State, action: Threaten) -> tuple[State, list[Event]]:
     name = check_target(state, action.merchant)
     t = Turn(state)
     t.step = "offer"
@@ -79,7 +79,7 @@ def threaten(state: State, action: Threaten):
     return t.finish()
 
 
-def offer(state: State, action: Offer):
+def offer(state: State, action: Offer) -> tuple[State, list[Event]]:
     bribe = check_bribe(state, action.seat, action.bribe, by_merchant=True)
     t = Turn(state)
     t.step = "decide"
@@ -91,7 +91,7 @@ def offer(state: State, action: Offer):
     return t.finish()
 
 
-def counter(state: State, action: CounterOffer):
+def counter(state: State, action: CounterOffer) -> tuple[State, list[Event]]:
     if state.counters >= DATA.max_counter_offers:
         raise RuleError(
             f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
@@ -108,14 +108,14 @@ def counter(state: State, action: CounterOffer):
     return t.finish()
 
 
-def let_pass(state: State, action: LetPass):
+def let_pass(state: State, action: LetPass) -> tuple[State, list[Event]]:
     check_target(state, action.merchant)
     t = Turn(state)
     _pass_bag(t, action.merchant, state.offer if state.step == "decide" else None)
     return finish_bag(t)
 
 
-def end_inspection(state: State, action: EndInspection):
+def end_inspection(state: State, action: EndInspection) -> tuple[State, list[Event]]:
     t = Turn(state)
     t.say(NO_MORE, t.name(t.sheriff))
     for m in pending_bags(state):
@@ -156,12 +156,12 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
     t.round_notes += (note,)
 
 
-def _note(template: str, *args) -> Event:
+def _note(template: str, *args: object) -> Event:
     """A line of the round's public record (formatted when read, as events are)."""
     return Event.of("info", template, *args)
 
 
-def open_bag(state: State, action: OpenBag):
+def open_bag(state: State, action: OpenBag) -> tuple[State, list[Event]]:
     name = check_target(state, action.merchant)
     m = action.merchant
     t = Turn(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff.model import DATA, LoadBag, State, Turn
 from sherwood_tui.games.sheriff.phases.deck import set_tuple
@@ -9,11 +11,14 @@ from sherwood_tui.games.sheriff.phases.declare import after_declare
 from sherwood_tui.games.sheriff.turns import loaders
 from sherwood_tui.games.sheriff.wording import CARDS
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+
 LOADED = "{0} loaded a bag of {1}."
 ALL_SEALED = "Every bag is sealed: declarations!"
 
 
-def load(state: State, action: LoadBag):
+def load(state: State, action: LoadBag) -> tuple[State, list[Event]]:
     seat, cards = action.seat, tuple(action.cards)
     if len(cards) < DATA.bag_min:
         raise RuleError("Put at least one card in your bag.")
@@ -32,7 +37,7 @@ def load(state: State, action: LoadBag):
     return after_load(t)
 
 
-def after_load(t: Turn):
+def after_load(t: Turn) -> tuple[State, list[Event]]:
     """Once every bag is sealed, the declarations begin."""
     if loaders(t):
         return t.finish()

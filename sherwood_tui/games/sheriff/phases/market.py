@@ -4,6 +4,8 @@ cards), then puts the set-aside cards on one discard pile in a chosen order."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.core.wording import count as counted
@@ -21,6 +23,9 @@ from sherwood_tui.games.sheriff.phases.deck import draw_from, draw_sources, set_
 from sherwood_tui.games.sheriff.phases.load import after_load
 from sherwood_tui.games.sheriff.wording import CARDS, PILE_NAME, names
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+
 SETS_ASIDE = "{0} sets aside {1}."
 KEEPS_HAND = "{0} keeps the whole hand."
 TAKES = "{0} takes {1} from {2}."
@@ -29,7 +34,7 @@ PUTS = "{0} puts {1} on {2} ({3} on top)."
 MARKET_CLOSED = "The market is closed: merchants, load your bags."
 
 
-def set_aside(state: State, action: SetAside):
+def set_aside(state: State, action: SetAside) -> tuple[State, list[Event]]:
     seat, cards = action.seat, tuple(action.cards)
     if len(cards) > DATA.set_aside_max:
         raise RuleError(f"You can set aside at most {DATA.set_aside_max} cards.")
@@ -50,7 +55,7 @@ def set_aside(state: State, action: SetAside):
     return _goes_on(t)
 
 
-def _goes_on(t: Turn):
+def _goes_on(t: Turn) -> tuple[State, list[Event]]:
     """After a market step: the merchant draws while the hand is short and there is
     something to draw, then puts the set-aside cards back; then the next merchant."""
     if len(t.hands[t.market_seat]) < HAND_SIZE and draw_sources(
@@ -64,7 +69,7 @@ def _goes_on(t: Turn):
     return _next_market(t)
 
 
-def draw(state: State, action: Draw):
+def draw(state: State, action: Draw) -> tuple[State, list[Event]]:
     seat, pile, count = action.seat, action.from_discard, action.count
     need = HAND_SIZE - len(state.hands[seat])
     if count < 1:
@@ -100,7 +105,7 @@ def draw(state: State, action: Draw):
     return _goes_on(t)
 
 
-def place(state: State, action: PlaceAside):
+def place(state: State, action: PlaceAside) -> tuple[State, list[Event]]:
     pile, order = action.pile, tuple(action.order)
     if pile not in (0, 1):
         raise RuleError("There are only two discard piles.")
@@ -112,7 +117,7 @@ def place(state: State, action: PlaceAside):
     return _next_market(t)
 
 
-def _next_market(t: Turn):
+def _next_market(t: Turn) -> tuple[State, list[Event]]:
     """The next merchant's market turn, or loading once every merchant has had one."""
     nxt = (t.market_seat + 1) % len(t.players)
     t.set_aside = ()

@@ -4,6 +4,8 @@ stand holds more than one kind."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
@@ -21,6 +23,9 @@ from sherwood_tui.games.sheriff.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.phases.round_end import finish_bag
 from sherwood_tui.games.sheriff.wording import PILE_NAME, names
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+
 PUTS_CONFISCATED = "{0} puts the confiscated {1} on {2} ({3} on top)."
 PAYS = "{0} pays {1} {2} gold."
 PAYS_ALL = "{0} pays all {1} gold to {2} and still owes {3}."
@@ -31,7 +36,7 @@ GIVES_NO_CHANGE = "{0} gives {1} {2} (worth {3}) from the stand; the debt is pai
 GIVES_PAID = "{0} gives {1} {2} (worth {3}) from the stand; the debt is paid."
 
 
-def confiscate(state: State, action: Confiscate):
+def confiscate(state: State, action: Confiscate) -> tuple[State, list[Event]]:
     pile, order = action.pile, tuple(action.order)
     if pile not in (0, 1):
         raise RuleError("There are only two discard piles.")
@@ -45,7 +50,7 @@ def confiscate(state: State, action: Confiscate):
     return charge(t, state.target, state.sheriff, state.fine_due)  # type: ignore[arg-type]  # target: the bag opened
 
 
-def charge(t: Turn, debtor: int, creditor: int, amount: int):
+def charge(t: Turn, debtor: int, creditor: int, amount: int) -> tuple[State, list[Event]]:
     """Debtor pays creditor: gold first; if short, goods of the stand."""
     pay = min(t.gold[debtor], amount)
     gold = list(t.gold)
@@ -65,7 +70,7 @@ def charge(t: Turn, debtor: int, creditor: int, amount: int):
     return _settle(t)
 
 
-def _settle(t: Turn):
+def _settle(t: Turn) -> tuple[State, list[Event]]:
     """Continue paying a debt with stand goods: asks the debtor when there is a real
     choice, pays automatically when the stand holds only one kind of good."""
     while True:
@@ -98,7 +103,7 @@ def _pay_card(t: Turn, card: int) -> None:
     t.debt = evolve(debt, amount=max(rest, 0))
 
 
-def pay_good(state: State, action: PayWithGood):
+def pay_good(state: State, action: PayWithGood) -> tuple[State, list[Event]]:
     seat = action.seat
     stand = state.stands_up[seat] + state.stands_down[seat]
     card = next((c for c in reversed(stand) if NAME[c] == action.good), None)

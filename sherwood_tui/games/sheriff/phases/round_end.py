@@ -3,7 +3,7 @@ Sheriff passes left and hands refill, or, after the last round, the game is over
 
 from __future__ import annotations
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.model import HAND_SIZE, State, Turn
 from sherwood_tui.games.sheriff.phases.deck import draw_from
@@ -18,7 +18,7 @@ REFILLED = "Hands are refilled from the draw pile: {0}."
 ROUND_STARTS = "Round {0} of {1}: {2} is the Sheriff."
 
 
-def finish_bag(t: Turn):
+def finish_bag(t: Turn) -> tuple[State, list[Event]]:
     """The bag is dealt with: on to the next bag, or to the end of the round."""
     t.step = "choose"
     t.target = t.offer = t.demand = t.debt = None
@@ -26,17 +26,17 @@ def finish_bag(t: Turn):
     return next_bag(t)
 
 
-def next_bag(t: Turn):
+def next_bag(t: Turn) -> tuple[State, list[Event]]:
     if t.step == "choose" and not pending_bags(t):
         return _end_round(t)
     return t.finish()
 
 
-def _summary(notes) -> str:
+def _summary(notes: tuple[Event, ...]) -> str:
     return "; ".join([note.text for note in notes]) if notes else "no bags went to market"
 
 
-def _gold(players, gold) -> str:
+def _gold(players: tuple[Player, ...], gold: tuple[int, ...]) -> str:
     return ", ".join([f"{p.name} {g}" for p, g in zip(players, gold)])
 
 
@@ -53,11 +53,11 @@ def _score_table(state: State) -> str:
     return ", ".join(f"{line.name} {line.total:g}" for line in score_lines(state))
 
 
-def _drawn(pairs) -> str:
+def _drawn(pairs: list[tuple[str, int]]) -> str:
     return ", ".join([f"{name} {k}" for name, k in pairs])
 
 
-def _end_round(t: Turn):
+def _end_round(t: Turn) -> tuple[State, list[Event]]:
     n = len(t.players)
     notes = t.round_notes
     t.events.append(Event.of(

@@ -3,7 +3,9 @@ with loot, in one `PrepareAmbush`; once all have, the ambushes are sprung."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.draft import copier
@@ -22,7 +24,8 @@ from sherwood_tui.games.sherwood.tables import CHARACTERS, LOOT, NO_GROUP_LOOT, 
 PREPARED = "{0} has prepared an ambush."
 
 
-def check_ambush(state, seat: int, party, personal, group) -> PendingParty:
+def check_ambush(state: State | StepDraft, seat: int, party: tuple[str, ...], personal: tuple[tuple[str, int], ...],
+                 group: int | None) -> PendingParty:
     """The validated party of an ambush, or RuleError with the reason."""
     chars, loot = CHARACTERS, LOOT
     party = tuple(party)
@@ -156,7 +159,7 @@ def quick_prepare(state: State, action: PrepareAmbush) -> tuple[State, list[Even
     return _with_pending(state, pending), [line]
 
 
-def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed) -> list[Event]:
+def do_prepare(draft: StepDraft, action: PrepareAmbush, malformed: Callable[[Any], str]) -> list[Event]:
     seat = action.seat
     if action.party.__class__ is not tuple or action.personal.__class__ is not tuple:
         raise RuleError(malformed(action) or "That ambush is not well formed.")

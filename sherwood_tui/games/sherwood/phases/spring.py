@@ -43,7 +43,8 @@ _make_skill = positional(SkillResult)
 _make_reveal = positional(Reveal)
 
 
-def party_report(members, personal, group, gold_paid, totals) -> str:
+def party_report(members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None, gold_paid: int,
+                 totals: tuple[int, int, int, int]) -> str:
     """What a revealed party is in the log (after "<name> sends ")."""
     kit = [f"{LOOT[card].name} on {CHAR_NAMES[c]}" for c, card in personal]
     if group is not None:
@@ -89,7 +90,7 @@ def _idle_party(seat: int, freed: str | None) -> Party:
     return Party(seat=seat, members=(), freed=freed)
 
 
-def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list, list]:
+def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list[tuple[int, ...]], list[int]]:
     """Per skill (Strength, Dexterity, Cunning, Discretion), among the parties sent as
     (seat, totals): the seats with the highest total if it is at least 1, and that total
     (0 if nobody went)."""
