@@ -14,6 +14,7 @@ from sherwood_tui.catalog import GameInfo, get
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.wording import printable
+from sherwood_tui.ui.compat import release_styles_cache, screen_bindings
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
 from sherwood_tui.ui.picker import PickerScreen, TooSmallScreen
 from sherwood_tui.ui.widgets import KeyBar
@@ -36,14 +37,8 @@ TEXTUAL_KEYS = {"app.focus_next", "app.focus_previous", "focus_next", "focus_pre
 
 
 def release_render_caches() -> None:
-    """Textual keeps the styles cache of up to 1,024 past widgets alive through an
-    `lru_cache` on a method (and with it their rendered lines): a game replaces its
-    screens often, so let the dead widgets go."""
-    from textual._styles_cache import StylesCache
-
-    clear = getattr(StylesCache.get_inner_outer, "cache_clear", None)
-    if clear is not None:
-        clear()
+    """Let go of the widgets of screens gone (Textual's styles cache keeps them)."""
+    release_styles_cache()
 
 
 SCREENS_PER_COLLECTION = 4
@@ -515,7 +510,7 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
             if binding.description and binding.action not in TEXTUAL_KEYS and entry not in keys:
                 keys.append(entry)
 
-        for bindings in self.screen._bindings.key_to_bindings.values():  # the screen's own keys
+        for bindings in screen_bindings(self.screen).values():  # the screen's own keys
             for binding in bindings:
                 if self.screen.check_action(binding.action, ()) is not False:
                     add(binding)

@@ -28,8 +28,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+
+from sherwood_tui.ui.compat import CrashHooks, DriverParts
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -101,7 +102,7 @@ class TerminalOutput:
                 pass
 
 
-class SafeLinuxDriver(LinuxDriver):
+class SafeLinuxDriver(DriverParts):
     """Textual's Linux driver, changed where a lost terminal or a secret would hurt:
     the end of input ends the app (`SafeTerminalMixin.stop_and_save`); writes to a
     terminal that is gone are dropped; the screen is cleared before the terminal is
@@ -109,25 +110,19 @@ class SafeLinuxDriver(LinuxDriver):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._file = TerminalOutput(self._file)  # type: ignore[assignment,arg-type]  # writes like a file; the driver has opened it
+        self.wrap_output(TerminalOutput)
 
     def stop_application_mode(self) -> None:
         """Clear the last screen (it may hold a private hand), then restore the terminal."""
-        if self._writer_thread is not None:
+        if self.writing:
             self.write(CLEAR_SCREEN)
         super().stop_application_mode()
-
-    def _run_input_thread(self) -> None:
-        try:
-            self.run_input_thread()
-        except Exception as error:  # Textual would print a traceback of its own
-            self._app.call_later(self._app._handle_exception, error)
 
     def run_input_thread(self) -> None:
         """Textual's input loop, but at the end of input (os.read gives b"", or EIO on a
         hung-up terminal) it ends the app: Textual's own loop reads b"" again and again,
         spinning a core forever (Textualize/textual PR 6690 proposes a fix)."""
-        parser = XTermParser(self._debug)
+        parser = self.input_parser()
         decode = getincrementaldecoder("utf-8")().decode
         with selectors.SelectSelector() as selector:
             selector.register(self.fileno, selectors.EVENT_READ)
@@ -138,8 +133,8 @@ class SafeLinuxDriver(LinuxDriver):
                     except OSError:
                         data = b""
                     if not data:
-                        app: SafeTerminalMixin = self._app  # type: ignore[assignment]  # ours
-                        self._loop.call_soon_threadsafe(app.stop_and_save, EXIT_END_OF_INPUT)
+                        app: SafeTerminalMixin = self.app  # type: ignore[assignment]  # ours
+                        self.loop.call_soon_threadsafe(app.stop_and_save, EXIT_END_OF_INPUT)
                         return
                     for event in parser.feed(decode(data)):
                         self.process_message(event)
@@ -147,7 +142,7 @@ class SafeLinuxDriver(LinuxDriver):
                     self.process_message(event)
 
 
-class SafeTerminalMixin(_AppBase):
+class SafeTerminalMixin(CrashHooks):
     """Mixed into the app before `textual.app.App`: ends it safely whatever happens
     (see the module's docstring). The app provides `autosave()`."""
 
@@ -195,24 +190,16 @@ class SafeTerminalMixin(_AppBase):
         except Exception:
             pass
 
-    def _handle_exception(self, error: Exception) -> None:
-        """Instead of Textual's traceback with local values: save, write the crash file
-        and end with status 1. Like Textual, keep the first error for `run_test` to
-        re-raise."""
-        self._return_code = EXIT_CRASH
-        if self._exception is None:
-            self._exception = error
-            self._exception_event.set()
-            self._save_quietly()
-            self._crash_line = write_crash_report(error)
-        self._close_messages_no_wait()
+    crash_exit_code = EXIT_CRASH
 
-    def _print_error_renderables(self) -> None:
+    def crashed(self, error: Exception, exit_code: int) -> None:
+        """Instead of Textual's traceback with local values: save, write the crash
+        file; the app ends with status 1."""
+        self._save_quietly()
+        self._crash_line = write_crash_report(error)
+
+    def crash_line(self) -> None:
         """After a crash, the crash line alone (once), never a rendered traceback."""
-        if self._exception is None:
-            super()._print_error_renderables()
-            return
-        self._exit_renderables.clear()
         line, self._crash_line = self._crash_line, None
         if line:
             say(line)

@@ -15,6 +15,7 @@ from textual.widgets import Checkbox, OptionList, Static
 
 from sherwood_tui.core.assets import own_file_name
 from sherwood_tui.core.plugin import find
+from sherwood_tui.ui.compat import screen_bindings
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -189,7 +190,7 @@ class KeyBar(Static):
         # the card that the screen's "Bid card" names): show the screen's words first.
         shadowed = [
             (self.app.get_key_display(binding), binding.description)
-            for key, bindings in screen._bindings.key_to_bindings.items()
+            for key, bindings in screen_bindings(screen).items()
             for binding in bindings
             if binding.show and binding.description and binding.description not in seen
             and key in self.app.active_bindings and screen.check_action(binding.action, ()) is not False
