@@ -101,4 +101,4 @@ def test_importing_the_package_loads_and_registers_nothing():
     loaded = _modules_after("import sherwood_tui")
     assert not {m for m in loaded if m.startswith("sherwood_tui.")}, sorted(m for m in loaded if m.startswith("sherwood_tui."))
     found = _modules_after("from sherwood_tui.core.plugin import find\nfind('sheriff')")
-    assert "sherwood_tui.catalog" in found and "sherwood_tui.games.sheriff.rules" not in found
+    assert "sherwood_tui.catalog" in found and "sherwood_tui.games.sheriff.rules.rules" not in found

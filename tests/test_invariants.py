@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from sherwood_tui.games.bleeding_sherwood import GAME as BLEEDING
-from sherwood_tui.games.bleeding_sherwood import invariants as bleeding
+from sherwood_tui.games.bleeding_sherwood.rules import invariants as bleeding
 from sherwood_tui.games.sheriff import GAME as SHERIFF
-from sherwood_tui.games.sheriff import invariants as sheriff
+from sherwood_tui.games.sheriff.rules import invariants as sheriff
 from sherwood_tui.games.sherwood import GAME as SHERWOOD
-from sherwood_tui.games.sherwood import invariants as sherwood
+from sherwood_tui.games.sherwood.rules import invariants as sherwood
 from tests.contract_checks import changed, random_game
 
 

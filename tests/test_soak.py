@@ -31,7 +31,7 @@ def test_the_soak_cycle_covers_every_player_count_and_variant():
 
 def test_a_failure_is_reported_with_the_command_that_replays_it(monkeypatch, capsys):
     from sherwood_tui import commands
-    from sherwood_tui.games.bleeding_sherwood import invariants
+    from sherwood_tui.games.bleeding_sherwood.rules import invariants
 
     real = invariants.problems
     monkeypatch.setattr(invariants, "problems", lambda s: ["test fault"] if s.round == 2 else real(s))

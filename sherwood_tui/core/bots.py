@@ -1,7 +1,7 @@
 """Bots: a bot decides from its own seat's view and legal actions, never the full state.
 
 Two levels for every game: "random" (uniform over the legal actions, for testing) and
-"sensible" (a heuristic player in `games/<game>/bot.py`, function `sensible`).
+"sensible" (a heuristic player in `games/<game>/rules/bot.py`, function `sensible`).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ side of a comparison). The command line (`sherwood_tui/commands/`) drives it; it
 imports the command line.
 
 Game i of a run uses seed `seed + i`, so a run gives the same results whatever `jobs`.
-Game-specific counts come from `games/<game>/stats.py` (`count_step`), when present.
+Game-specific counts come from `games/<game>/rules/stats.py` (`count_step`), when present.
 
 A run on a player's own data or a comparison plays each side in worker processes of its
 own: fresh processes (never forks of one that has loaded a game) that read that side's

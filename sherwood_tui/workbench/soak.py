@@ -1,5 +1,5 @@
 """The soak engine: many random-bot games of every game, player count and variant, with the
-game's invariants (`games/<game>/invariants.py`) checked after every action.
+game's invariants (`games/<game>/rules/invariants.py`) checked after every action.
 
 Game i of a run uses seed `seed + i` and the i-th table of the cycle of player counts
 and variants, so a failing game is replayed alone by `sherwood-tui soak GAME --players N

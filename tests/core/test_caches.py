@@ -31,7 +31,7 @@ def test_bounded_caches_fill_in_play_and_are_emptied_between_games():
 
 
 def test_fixed_domain_caches_are_kept():
-    from sherwood_tui.games.sheriff import data
+    from sherwood_tui.games.sheriff.rules import data
 
     data.deck(4, False)
     clear_play_caches()
@@ -48,6 +48,6 @@ async def test_a_new_game_in_the_app_starts_with_empty_caches(tmp_path):
         info = catalog.get("bleeding-sherwood")
         app.start_game(info, [Player(name="Robin"), Player(name="Much", bot="random")], {}, seed=1)
         await pilot.pause()
-        from sherwood_tui.games.bleeding_sherwood.phases.dealing import target_of
+        from sherwood_tui.games.bleeding_sherwood.rules.phases.dealing import target_of
 
         assert target_of.cache_info().currsize <= 8  # only this game's first round

@@ -136,7 +136,7 @@ def test_undo_ends_when_the_next_human_lifts_the_curtain_and_says_why():
 def test_a_final_step_cannot_be_taken_back():
     """Sheriff of Nottingham: drawing shows the merchant new cards (`Game.is_final`)."""
     from sherwood_tui.games.sheriff import GAME as SHERIFF
-    from sherwood_tui.games.sheriff.rules import Draw
+    from sherwood_tui.games.sheriff.rules.rules import Draw
 
     session = Session(SHERIFF, players(3), {}, seed=3)
     while not (session.actions and isinstance(session.actions[-1], Draw)):

@@ -2,8 +2,10 @@
 
 Read from the source (every `import` and `from ... import`, also those inside functions
 and under TYPE_CHECKING): the core imports nothing of sherwood_tui outside the core; a
-game's rules import the core and their own folder, never the UI or another game; only
-screens modules and the app import textual."""
+game's folder is `rules/` and `ui/` (plus its plug-in and the package that gives `GAME`):
+everything under `games/<game>/rules/` imports the core and that game's rules only, never
+the UI, textual, rich or another game; `games/<game>/ui/` may import sherwood_tui.ui,
+textual and rich; no game reaches another game."""
 
 from __future__ import annotations
 
@@ -12,8 +14,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2] / "sherwood_tui"
 GAMES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "plugin.py").exists())
-# A game's modules that draw (they may import the UI layer, rich and textual).
-DRAWING = {"screens", "screens_common", "screens_merchant", "screens_sheriff", "ui_text", "map_widget"}
 
 
 def imports(path: Path) -> set[str]:
@@ -43,24 +43,53 @@ def test_layers_core_imports_only_the_core():
         assert not {m for m in found if m.split(".")[0] in ("textual", "rich")}, path.name
 
 
-def test_layers_game_rules_import_the_core_and_their_own_folder_only():
+def test_layers_every_game_has_the_same_shape():
+    """Its rules in `rules/` and its screens in `ui/` (entry: `ui/screens.py`); at the top
+    only the package, the plug-in and the rules reference."""
     for game in GAMES:
-        for path, found in modules(ROOT / "games" / game):
-            if path.stem in DRAWING:
-                continue
+        folder = ROOT / "games" / game
+        assert (folder / "rules" / "__init__.py").exists() and (folder / "ui" / "screens.py").exists(), game
+        assert {p.name for p in folder.glob("*.py")} == {"__init__.py", "plugin.py"}, game
+
+
+def test_layers_game_rules_import_the_core_and_their_own_rules_only():
+    for game in GAMES:
+        for path, found in modules(ROOT / "games" / game / "rules"):
             ours = {m for m in found if m.startswith("sherwood_tui")}
-            allowed = ("sherwood_tui.core", f"sherwood_tui.games.{game}")
-            bad = {m for m in ours if not m.startswith(allowed)}
+            # and the game's plug-in (metadata only: the Game names it)
+            allowed = ("sherwood_tui.core.", f"sherwood_tui.games.{game}.rules.", f"sherwood_tui.games.{game}.plugin.")
+            bad = {m for m in ours if not f"{m}.".startswith(allowed)}
             assert not bad, f"{game}/{path.relative_to(ROOT / 'games' / game)} imports {sorted(bad)}"
             ui = {m for m in found if m.split(".")[0] in ("textual", "rich")}
-            assert not ui, f"{game}/{path.name} imports {sorted(ui)}"
+            assert not ui, f"{game}/{path.relative_to(ROOT / 'games' / game)} imports {sorted(ui)}"
 
 
-def test_layers_screens_never_reach_into_another_game():
+def test_layers_a_games_top_level_draws_nothing():
+    """The package (`GAME`) and the plug-in import the core and the game's rules only."""
+    for game in GAMES:
+        for path in sorted((ROOT / "games" / game).glob("*.py")):
+            found = imports(path)
+            ours = {m for m in found if m.startswith("sherwood_tui")}
+            allowed = ("sherwood_tui.core.", f"sherwood_tui.games.{game}.rules.")
+            bad = {m for m in ours if not f"{m}.".startswith(allowed)}
+            assert not bad, f"{game}/{path.name} imports {sorted(bad)}"
+            assert not {m for m in found if m.split(".")[0] in ("textual", "rich")}, f"{game}/{path.name}"
+
+
+def test_layers_only_a_games_ui_and_the_app_import_textual():
+    """Under games/, textual and rich are imported in `games/<game>/ui/` only."""
+    for path, found in modules(ROOT / "games"):
+        if "ui" in path.relative_to(ROOT / "games").parts[1:2]:
+            continue
+        assert not {m for m in found if m.split(".")[0] in ("textual", "rich")}, path.relative_to(ROOT)
+
+
+def test_layers_no_game_reaches_into_another_game():
     for game in GAMES:
         for path, found in modules(ROOT / "games" / game):
-            others = {m for m in found if m.startswith("sherwood_tui.games.") and not m.startswith(f"sherwood_tui.games.{game}")}
-            assert not others, f"{game}/{path.name} imports {sorted(others)}"
+            others = {m for m in found if m.startswith("sherwood_tui.games.")
+                      and not f"{m}.".startswith(f"sherwood_tui.games.{game}.")}
+            assert not others, f"{game}/{path.relative_to(ROOT / 'games' / game)} imports {sorted(others)}"
 
 
 def test_layers_no_module_is_imported_by_a_name_string_but_by_the_one_loader():

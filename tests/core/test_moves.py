@@ -54,7 +54,7 @@ def test_moves_are_equal_and_hashed_by_value(game_id):
 
 
 def test_half_built_and_with_fields_skip_every_check():
-    from sherwood_tui.games.bleeding_sherwood.model import PlayGoode
+    from sherwood_tui.games.bleeding_sherwood.rules.model import PlayGoode
 
     half = half_built(PlayGoode, card=3)
     assert half.type == "bid" and half.card == 3 and not hasattr(half, "seat")

@@ -19,8 +19,8 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.handoff import KeyGuard
 from sherwood_tui.core.session import Session
 from sherwood_tui.games.bleeding_sherwood import GAME as BLEEDING
-from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode
-from sherwood_tui.games.bleeding_sherwood.screens import BiddingScreen
+from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode
+from sherwood_tui.games.bleeding_sherwood.ui.screens import BiddingScreen
 from sherwood_tui.table.protocol import (
     SEAT_LINE_LIMIT,
     SeatStatus,
@@ -270,7 +270,7 @@ async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
     """Sherwood's ambush parties are chosen at once: one player commits while another
     is still choosing, whose marked characters stay marked."""
     from sherwood_tui import catalog
-    from sherwood_tui.games.sherwood.model import PrepareAmbush
+    from sherwood_tui.games.sherwood.rules.model import PrepareAmbush
 
     game = catalog.get("sherwood").load()
     session = Session(game, [Player(name=name) for name in NAMES[:3]], {}, 4)

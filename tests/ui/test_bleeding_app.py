@@ -11,8 +11,8 @@ from sherwood_tui import catalog
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.saves import list_saves
 from sherwood_tui.games.bleeding_sherwood import GAME
-from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.screens import BiddingScreen, CollectScreen
+from sherwood_tui.games.bleeding_sherwood.rules.data import cards
+from sherwood_tui.games.bleeding_sherwood.ui.screens import BiddingScreen, CollectScreen
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.picker import PickerScreen
 from sherwood_tui.ui.screens import (

@@ -104,8 +104,8 @@ def rendered(content) -> str:
 def secret_step(game_id: str, replay: Replay) -> int:
     """A step whose move was made in secret, with secrets in hand: an ambush party with
     loot (Sherwood), a bag loaded (Sheriff); a bid (Bleeding Sherwood: all public)."""
-    from sherwood_tui.games.sheriff.model import LoadBag
-    from sherwood_tui.games.sherwood.model import PrepareAmbush
+    from sherwood_tui.games.sheriff.rules.model import LoadBag
+    from sherwood_tui.games.sherwood.rules.model import PrepareAmbush
 
     def secret(action) -> bool:
         if game_id == "sherwood":
@@ -140,9 +140,9 @@ async def test_the_designers_view_words_secrets_and_moves_as_players_say_them(tm
     views = at.seat_views()
     assert all(f"{player.name}'s secrets" in hidden for player in replay.players)
     if game_id == "sherwood":
-        from sherwood_tui.games.sherwood.data import data
-        from sherwood_tui.games.sherwood.tables import gold_count
-        from sherwood_tui.games.sherwood.ui_text import loot_text
+        from sherwood_tui.games.sherwood.rules.data import data
+        from sherwood_tui.games.sherwood.rules.tables import gold_count
+        from sherwood_tui.games.sherwood.ui.text import loot_text
 
         chars, loot = data().characters, data().loot
         for view in views:
@@ -159,7 +159,7 @@ async def test_the_designers_view_words_secrets_and_moves_as_players_say_them(tm
             assert loot_text(card) in step
         assert "personal:" not in step and "group:" not in step  # not the move's fields
     elif game_id == "sheriff":
-        from sherwood_tui.games.sheriff.wording import describe
+        from sherwood_tui.games.sheriff.rules.wording import describe
 
         for view in views:
             for cards, text in ((view.hand, view.hand_text), (view.bag, view.bag_text),
@@ -182,6 +182,6 @@ def test_the_game_app_never_offers_the_replay():
     from tests.core.test_layers import ROOT, imports
 
     drawing = [ROOT / "ui" / name for name in ("app.py", "screens.py", "game_screen.py", "widgets.py")]
-    drawing += sorted((ROOT / "games").rglob("screens*.py"))
+    drawing += sorted((ROOT / "games").glob("*/ui/*.py"))
     for path in drawing:
         assert not {m for m in imports(path) if m.endswith(".replay")}, path.name

@@ -9,8 +9,8 @@ import pytest
 from sherwood_tui.core import session as session_module
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.saves import list_saves
-from sherwood_tui.games.sheriff.model import Bribe, Debt, LoadBag, OpenBag, SetAside, judge_bag
-from sherwood_tui.games.sheriff.screens import (
+from sherwood_tui.games.sheriff.rules.model import Bribe, Debt, LoadBag, OpenBag, SetAside, judge_bag
+from sherwood_tui.games.sheriff.ui.screens import (
     ChooseScreen,
     ConfiscateScreen,
     DecideScreen,

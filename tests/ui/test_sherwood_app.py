@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 import sherwood_tui.core.session as session_module
-from sherwood_tui.games.sherwood.data import data
-from sherwood_tui.games.sherwood.screens import (
+from sherwood_tui.games.sherwood.rules.data import data
+from sherwood_tui.games.sherwood.ui.screens import (
     AmbushScreen,
     MapView,
     MissionChoiceScreen,

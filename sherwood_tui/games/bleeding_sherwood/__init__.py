@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # made when first asked for (below)
-    from sherwood_tui.games.bleeding_sherwood.rules import BleedingSherwood
+    from sherwood_tui.games.bleeding_sherwood.rules.rules import BleedingSherwood
 
     GAME: BleedingSherwood
 
@@ -18,7 +18,7 @@ __all__ = ["GAME", "BleedingSherwood"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from sherwood_tui.games.bleeding_sherwood import rules
+        from sherwood_tui.games.bleeding_sherwood.rules import rules
 
         game = rules.BleedingSherwood()
         globals().update(GAME=game, BleedingSherwood=rules.BleedingSherwood)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # made when first asked for (below)
-    from sherwood_tui.games.sheriff.rules import SheriffGame
+    from sherwood_tui.games.sheriff.rules.rules import SheriffGame
 
     GAME: SheriffGame
 
@@ -18,7 +18,7 @@ __all__ = ["GAME", "SheriffGame"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from sherwood_tui.games.sheriff import rules
+        from sherwood_tui.games.sheriff.rules import rules
 
         game = rules.SheriffGame()
         globals().update(GAME=game, SheriffGame=rules.SheriffGame)

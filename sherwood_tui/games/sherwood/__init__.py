@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # made when first asked for (below)
-    from sherwood_tui.games.sherwood.rules import SherwoodGame
+    from sherwood_tui.games.sherwood.rules.rules import SherwoodGame
 
     GAME: SherwoodGame
 
@@ -18,7 +18,7 @@ __all__ = ["GAME", "SherwoodGame"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from sherwood_tui.games.sherwood import rules
+        from sherwood_tui.games.sherwood.rules import rules
 
         game = rules.SherwoodGame()
         globals().update(GAME=game, SherwoodGame=rules.SherwoodGame)

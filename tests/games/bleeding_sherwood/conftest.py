@@ -6,9 +6,9 @@ import pytest
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.bleeding_sherwood import GAME
-from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.model import new_state
-from sherwood_tui.games.bleeding_sherwood.phases.dealing import first_round
+from sherwood_tui.games.bleeding_sherwood.rules.data import cards
+from sherwood_tui.games.bleeding_sherwood.rules.model import new_state
+from sherwood_tui.games.bleeding_sherwood.rules.phases.dealing import first_round
 from tests.contract_checks import changed
 
 NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")

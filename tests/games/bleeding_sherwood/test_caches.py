@@ -8,11 +8,12 @@ import random
 from pydantic import TypeAdapter
 
 from sherwood_tui.core.contract import Player
-from sherwood_tui.games.bleeding_sherwood import GAME, model, views
-from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.legal import seat_actions
-from sherwood_tui.games.bleeding_sherwood.model import Pass, PlayGoode, TakeBid, TakeTarget
-from sherwood_tui.games.bleeding_sherwood.views import CardView, SeatView
+from sherwood_tui.games.bleeding_sherwood import GAME
+from sherwood_tui.games.bleeding_sherwood.rules import model, views
+from sherwood_tui.games.bleeding_sherwood.rules.data import cards
+from sherwood_tui.games.bleeding_sherwood.rules.legal import seat_actions
+from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.rules.views import CardView, SeatView
 
 from .conftest import G, P, rig
 

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sherwood_tui.games.bleeding_sherwood import GAME
-from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.invariants import problems
+from sherwood_tui.games.bleeding_sherwood.rules.data import cards
+from sherwood_tui.games.bleeding_sherwood.rules.invariants import problems
 from tests.contract_checks import (
     check_json_round_trip,
     check_replay,

@@ -10,9 +10,9 @@ import pytest
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood import GAME
-from sherwood_tui.games.bleeding_sherwood import rules as rules_module
-from sherwood_tui.games.bleeding_sherwood.data import cards
-from sherwood_tui.games.bleeding_sherwood.rules import Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.rules import rules as rules_module
+from sherwood_tui.games.bleeding_sherwood.rules.data import cards
+from sherwood_tui.games.bleeding_sherwood.rules.rules import Pass, PlayGoode, TakeBid, TakeTarget
 
 from .conftest import G, P, rig
 
@@ -403,7 +403,7 @@ def test_variant_1996_hermit_a_highest_bid_of_zero_captures_nothing():
 
 
 def test_variant_1996_rules_reference_names_the_jester_and_the_town_crier():
-    text = (Path(rules_module.__file__).parent / "rules_reference.md").read_text()
+    text = (Path(rules_module.__file__).parents[1] / "rules_reference.md").read_text()
     section = text.split("## The 1996 rules")[1].split("## ")[0]
     assert "highest bid" in section and "Jester" in section and "Town Crier" in section
 

@@ -9,8 +9,8 @@ import pytest
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.data import deck
-from sherwood_tui.games.sheriff.model import NAME, State
+from sherwood_tui.games.sheriff.rules.data import deck
+from sherwood_tui.games.sheriff.rules.model import NAME, State
 from tests.contract_checks import changed
 
 NAMES = ("Robin", "Marian", "Will", "Much", "Tuck")

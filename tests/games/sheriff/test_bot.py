@@ -11,8 +11,8 @@ from sherwood_tui.commands.parser import build_parser
 from sherwood_tui.commands.simulate import main as simulate_main
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.bot import sensible
-from sherwood_tui.games.sheriff.model import Bribe, Debt, LetPass, Offer, OpenBag, PayWithGood, Threaten
+from sherwood_tui.games.sheriff.rules.bot import sensible
+from sherwood_tui.games.sheriff.rules.model import Bribe, Debt, LetPass, Offer, OpenBag, PayWithGood, Threaten
 from sherwood_tui.workbench.engine import run
 from sherwood_tui.workbench.summary import summarise
 from tests.contract_checks import changed, players

@@ -3,7 +3,7 @@
 from collections import Counter
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.model import (
+from sherwood_tui.games.sheriff.rules.model import (
     Bribe,
     Confiscate,
     CounterOffer,
@@ -305,7 +305,7 @@ def test_inspection_waits_for_all_declarations():
 
 
 def test_judge_bag_tells_what_opening_would_mean():
-    from sherwood_tui.games.sheriff.model import judge_bag
+    from sherwood_tui.games.sheriff.rules.model import judge_bag
 
     state = inspection()
     honest = judge_bag(state.bags[2], "Cheese")

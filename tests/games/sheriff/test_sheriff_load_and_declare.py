@@ -1,7 +1,7 @@
 """Phases 2 and 3: loading the bags (simultaneous, secret) and declaring them."""
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.model import Declare, LoadBag, SetAside, Threaten
+from sherwood_tui.games.sheriff.rules.model import Declare, LoadBag, SetAside, Threaten
 
 from .sheriff_kit import act, arrange, bag_of, kinds, rejects, texts
 

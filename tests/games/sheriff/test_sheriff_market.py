@@ -1,7 +1,7 @@
 """Phase 1, the market."""
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.model import Draw, LoadBag, PlaceAside, SetAside
+from sherwood_tui.games.sheriff.rules.model import Draw, LoadBag, PlaceAside, SetAside
 
 from .sheriff_kit import act, arrange, kinds, rejects, texts
 

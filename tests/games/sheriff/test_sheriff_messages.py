@@ -4,7 +4,7 @@ then whose turn it is), and counts as a person says them ("no face-down goods", 
 import pytest
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.model import (
+from sherwood_tui.games.sheriff.rules.model import (
     Bribe,
     Confiscate,
     CounterOffer,
@@ -20,7 +20,7 @@ from sherwood_tui.games.sheriff.model import (
     SetAside,
     Threaten,
 )
-from sherwood_tui.games.sheriff.wording import count_text
+from sherwood_tui.games.sheriff.rules.wording import count_text
 
 from .sheriff_kit import act, arrange, rejects, texts
 

@@ -3,7 +3,7 @@
 from collections import Counter
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.model import Confiscate, LetPass, OpenBag, PayWithGood
+from sherwood_tui.games.sheriff.rules.model import Confiscate, LetPass, OpenBag, PayWithGood
 
 from .sheriff_kit import act, arrange, kinds, rejects, texts
 

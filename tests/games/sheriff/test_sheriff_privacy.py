@@ -3,7 +3,7 @@
 import json
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.model import Bribe, LoadBag, Offer, SetAside, Threaten
+from sherwood_tui.games.sheriff.rules.model import Bribe, LoadBag, Offer, SetAside, Threaten
 
 from .sheriff_kit import act, arrange, kinds
 
@@ -116,7 +116,7 @@ def test_events_name_players_and_keep_hand_cards_secret():
 
 
 def test_every_action_survives_a_json_round_trip():
-    from sherwood_tui.games.sheriff.model import (
+    from sherwood_tui.games.sheriff.rules.model import (
         Confiscate,
         CounterOffer,
         Declare,

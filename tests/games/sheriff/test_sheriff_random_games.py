@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.data import load
-from sherwood_tui.games.sheriff.invariants import problems
+from sherwood_tui.games.sheriff.rules.data import load
+from sherwood_tui.games.sheriff.rules.invariants import problems
 from tests.contract_checks import (
     check_json_round_trip,
     check_replay,

@@ -1,8 +1,8 @@
 """Phase 5, the end of a round, the empty draw pile and the end of the game."""
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.invariants import all_cards
-from sherwood_tui.games.sheriff.model import Draw, EndInspection, LetPass, SetAside
+from sherwood_tui.games.sheriff.rules.invariants import all_cards
+from sherwood_tui.games.sheriff.rules.model import Draw, EndInspection, LetPass, SetAside
 from tests.contract_checks import changed
 
 from .sheriff_kit import act, arrange, kinds, new_game, rejects, texts

@@ -7,9 +7,9 @@ import pytest
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.data import deck, load
-from sherwood_tui.games.sheriff.invariants import all_cards
-from sherwood_tui.games.sheriff.model import NAME, State
+from sherwood_tui.games.sheriff.rules.data import deck, load
+from sherwood_tui.games.sheriff.rules.invariants import all_cards
+from sherwood_tui.games.sheriff.rules.model import NAME, State
 
 from .sheriff_kit import new_game, players
 

@@ -12,8 +12,8 @@ import pytest
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.data import data
-from sherwood_tui.games.sherwood.rules import PrepareAmbush, State
+from sherwood_tui.games.sherwood.rules.data import data
+from sherwood_tui.games.sherwood.rules.rules import PrepareAmbush, State
 from tests.contract_checks import changed
 
 NAMES = ("Alice", "Bob", "Cleo", "Dan")

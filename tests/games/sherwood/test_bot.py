@@ -9,8 +9,8 @@ from collections import Counter
 from sherwood_tui.core.bots import bot_action, decide
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.bot import sensible
-from sherwood_tui.games.sherwood.rules import PrepareAmbush
+from sherwood_tui.games.sherwood.rules.bot import sensible
+from sherwood_tui.games.sherwood.rules.rules import PrepareAmbush
 from sherwood_tui.workbench.engine import run
 from sherwood_tui.workbench.summary import summarise
 

@@ -7,7 +7,7 @@ import pytest
 from sherwood_tui.core.contract import with_fields
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.rules import ChooseMission, ChooseReward, party_totals
+from sherwood_tui.games.sherwood.rules.rules import ChooseMission, ChooseReward, party_totals
 
 from .conftest import ambush, gold_count, loot_id, make, play, players, spring, texts
 
@@ -199,9 +199,9 @@ def test_the_quick_path_of_an_ambush_agrees_with_the_full_checks():
     hand-made ambushes, well formed or not, it gives what the full checks give."""
     import random
 
-    from sherwood_tui.games.sherwood.model import PrepareAmbush
-    from sherwood_tui.games.sherwood.phases.prepare import quick_prepare
-    from sherwood_tui.games.sherwood.tables import LOOT
+    from sherwood_tui.games.sherwood.rules.model import PrepareAmbush
+    from sherwood_tui.games.sherwood.rules.phases.prepare import quick_prepare
+    from sherwood_tui.games.sherwood.rules.tables import LOOT
 
     rnd = random.Random(7)
     tried = quick = 0

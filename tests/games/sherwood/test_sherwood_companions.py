@@ -6,8 +6,8 @@ import pytest
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.data import data
-from sherwood_tui.games.sherwood.rules import ChooseReward, ChooseTown, party_totals
+from sherwood_tui.games.sherwood.rules.data import data
+from sherwood_tui.games.sherwood.rules.rules import ChooseReward, ChooseTown, party_totals
 
 from .conftest import ambush, gold_count, loot_id, make, play, spring, texts, town
 

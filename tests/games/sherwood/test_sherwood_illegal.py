@@ -8,7 +8,7 @@ import pytest
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.rules import (
+from sherwood_tui.games.sherwood.rules.rules import (
     ChooseMission,
     ChooseReward,
     ChooseTown,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.rules import ChooseMission, ChooseReward
+from sherwood_tui.games.sherwood.rules.rules import ChooseMission, ChooseReward
 from tests.contract_checks import check_views_hide_secrets
 
 from .conftest import ambush, make, play, spring, texts

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from sherwood_tui.core.session import Session
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.data import data
-from sherwood_tui.games.sherwood.invariants import MAX_TURNS, problems
+from sherwood_tui.games.sherwood.rules.data import data
+from sherwood_tui.games.sherwood.rules.invariants import MAX_TURNS, problems
 from tests.contract_checks import (
     check_json_round_trip,
     check_replay,

@@ -7,8 +7,8 @@ import pytest
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.data import data
-from sherwood_tui.games.sherwood.rules import ChooseReward, ChooseTown
+from sherwood_tui.games.sherwood.rules.data import data
+from sherwood_tui.games.sherwood.rules.rules import ChooseReward, ChooseTown
 from tests.contract_checks import changed
 
 from .conftest import gold_count, make, play, spring, texts, town

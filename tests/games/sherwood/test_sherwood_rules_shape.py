@@ -11,10 +11,11 @@ import random
 
 import pytest
 
-import sherwood_tui.games.sherwood as package
+import sherwood_tui.games.sherwood.rules as package
 from sherwood_tui.core.contract import EVENT_KINDS
-from sherwood_tui.games.sherwood import GAME, bot, legal, scoring
-from sherwood_tui.games.sherwood.model import (
+from sherwood_tui.games.sherwood import GAME
+from sherwood_tui.games.sherwood.rules import bot, legal, scoring
+from sherwood_tui.games.sherwood.rules.model import (
     PendingParty,
     PendingReward,
     RansomOffer,
@@ -23,7 +24,7 @@ from sherwood_tui.games.sherwood.model import (
     SkillResult,
     State,
 )
-from sherwood_tui.games.sherwood.views import PublicView, SeatPublic, SeatView
+from sherwood_tui.games.sherwood.rules.views import PublicView, SeatPublic, SeatView
 
 from .conftest import make, players
 
@@ -84,10 +85,8 @@ def test_the_bot_uses_the_rules_road_network_search():
 
 def test_every_cache_is_bounded():
     """An unbounded cache grows with play and makes the garbage collector pause the bots."""
-    modules = [importlib.import_module(f"{package.__name__}.{m.name}")
-               for m in pkgutil.walk_packages(package.__path__) if m.name not in ("screens", "map_widget", "ui_text")]
-    modules += [importlib.import_module(f"{package.__name__}.phases.{m.name}")
-                for m in pkgutil.iter_modules(importlib.import_module(f"{package.__name__}.phases").__path__)]
+    modules = [importlib.import_module(m.name)  # every module of the rules, phases/ too
+               for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
     caches = [(mod.__name__, name, fn.cache_parameters()["maxsize"])
               for mod in modules for name, fn in vars(mod).items()
               if hasattr(fn, "cache_parameters") and fn.__wrapped__.__code__.co_argcount]  # not one-off tables

@@ -6,8 +6,8 @@ import pytest
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.data import data
-from sherwood_tui.games.sherwood.rules import ChooseReward
+from sherwood_tui.games.sherwood.rules.data import data
+from sherwood_tui.games.sherwood.rules.rules import ChooseReward
 
 from .conftest import make, play, players, spring, texts
 

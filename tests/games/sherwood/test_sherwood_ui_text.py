@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 
 from sherwood_tui.games.sherwood import GAME
-from sherwood_tui.games.sherwood.rules import ChooseReward
-from sherwood_tui.games.sherwood.ui_text import outcome_lines
+from sherwood_tui.games.sherwood.rules.rules import ChooseReward
+from sherwood_tui.games.sherwood.ui.text import outcome_lines
 
 from .conftest import ambush, make, play, spring
 

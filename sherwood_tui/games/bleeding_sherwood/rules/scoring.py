@@ -1,0 +1,48 @@
+"""Scores (the Peasants' points; Goodes in hand break ties) and the collection order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from sherwood_tui.core.contract import ScoreLine
+from sherwood_tui.games.bleeding_sherwood.rules.model import State, bid_total, score_of
+
+
+@cache  # a few tables of at most six seats
+def bidding_order(n: int, first: int) -> tuple[int, ...]:
+    """The seats of a table of `n` in bidding order, from `first`."""
+    return tuple([(first + k) % n for k in range(n)])
+
+
+def ranking(totals: Sequence[int], first: int) -> list[int]:
+    """Seats from the highest bid total down; ties (and zeros) to the earliest bidder."""
+    # a stable sort (reverse=True keeps ties in order) of the seats in bidding order
+    return sorted(bidding_order(len(totals), first), key=totals.__getitem__, reverse=True)
+
+
+def scores(state: State) -> list[ScoreLine]:
+    return [
+        ScoreLine(
+            seat=s,
+            name=p.name,
+            total=float(score_of(state.collected[s])),
+            parts={"Peasants": float(score_of(state.collected[s]))},
+            tiebreak=(float(bid_total(state.hands[s])),),
+        )
+        for s, p in enumerate(state.players)
+    ]
+
+
+def winners(collected: tuple[tuple[int, ...], ...], hands: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The winning seats: the most points, then the most Goodes (by value) in hand."""
+    marks = [(score_of(c), bid_total(h)) for c, h in zip(collected, hands)]
+    best = max(marks)
+    return [s for s, mark in enumerate(marks) if mark == best]
+
+
+def ending(state: State) -> str:
+    """How the game ended, in a word or three (for the simulator)."""
+    if "points" in state.end_reason:
+        return "a player reached the winning score"
+    return "Peasant deck empty" if "Peasant" in state.end_reason else "Goodes deck empty"

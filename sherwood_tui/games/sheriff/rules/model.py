@@ -1,0 +1,346 @@
+"""Sheriff of Nottingham's model: the card tables, the state (plain frozen dataclasses,
+changed in each step through one `Turn`, a copy-on-write draft) and the actions (the
+core's `Move`s, plain frozen classes; their union is the save files' schema).
+
+Piles are tuples with the top card last. Cards are ids into the full 216-card deck (see
+`data.py`); the state never holds lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import Field
+
+from sherwood_tui.core.contract import MOVE_SCHEMA, Event, Move, Player
+from sherwood_tui.core.draft import Draft, draft_class, plain
+from sherwood_tui.core.rng import randbelow, shuffled
+from sherwood_tui.games.sheriff.rules.data import deck, load
+
+DATA = load()
+TYPES = DATA.card_types  # card id -> CardType
+NAME = tuple(t.name for t in TYPES)
+VALUE = tuple(t.value for t in TYPES)
+PENALTY = tuple(t.penalty for t in TYPES)
+FACE_DOWN = tuple(not t.legal for t in TYPES)  # contraband and Royal Goods travel face down
+KIND_ORDER = {t.name: i for i, t in enumerate(DATA.types)}
+KIND_NAMES = tuple(KIND_ORDER)  # type index -> its name
+KIND_INDEX = tuple(KIND_ORDER[t.name] for t in TYPES)  # card id -> its type's index
+LEGAL_GOODS = DATA.legal_goods
+HAND_SIZE = DATA.hand_size
+KEEP_ON_RESHUFFLE = DATA.discard_pile_start  # top cards of each discard pile kept
+MAX_FAVOUR = 100
+
+Step = Literal[
+    "set_aside", "draw", "place", "load", "declare",
+    "choose", "offer", "decide", "confiscate", "pay", "over",
+]
+PHASE_OF_STEP = {
+    "set_aside": "market", "draw": "market", "place": "market", "load": "load",
+    "declare": "declare", "choose": "inspect", "offer": "inspect", "decide": "inspect",
+    "confiscate": "inspect", "pay": "inspect", "over": "over",
+}
+
+
+@cache
+def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
+    return frozenset(NAME[c] for c in deck(players, royal))
+
+
+# ----- state ---------------------------------------------------------------------------
+
+
+@plain
+class Bribe:
+    """An offer (from a merchant) or a demand (a Sheriff's counter-offer). A part of the
+    Offer and CounterOffer actions (so of the save files' schema); the state holds the
+    shared, canonical instance the rules checked.
+
+    `stand` names goods on the merchant's stand (legal or face down), `bag` names goods
+    promised from the bag (paid only as far as they are in it), `favour` is a free-text,
+    non-binding promise. Kinds are card names ("Apples", "Silk", ...).
+    """
+
+    __pydantic_config__ = MOVE_SCHEMA
+
+    gold: int = 0
+    stand: tuple[str, ...] = ()
+    bag: tuple[str, ...] = ()
+    favour: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.gold or self.stand or self.bag or self.favour)
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """What a player still owes after paying all their gold."""
+
+    debtor: int
+    creditor: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[Player, ...]
+    royal: bool
+    rng: int
+    round: int
+    rounds_total: int
+    first_sheriff: int
+    sheriff: int
+    step: Step
+    draw_pile: tuple[int, ...]
+    discards: tuple[tuple[int, ...], tuple[int, ...]]
+    gold: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    stands_up: tuple[tuple[int, ...], ...]  # legal goods, face up
+    stands_down: tuple[tuple[int, ...], ...]  # contraband and Royal Goods, face down
+    bags: tuple[tuple[int, ...], ...]  # closed bags (emptied when the bag is resolved)
+    declarations: tuple[str | None, ...]
+    # market
+    market_seat: int | None = None
+    set_aside: tuple[int, ...] = ()
+    drew_from_pile: bool = False
+    # inspection
+    target: int | None = None  # the bag under negotiation or being resolved
+    offer: Bribe | None = None  # the merchant's current offer
+    demand: Bribe | None = None  # the Sheriff's latest counter-offer
+    counters: int = 0
+    confiscated: tuple[int, ...] = ()  # waiting for the Sheriff to put them on a pile
+    fine_due: int = 0
+    debt: Debt | None = None
+    round_notes: tuple[Event, ...] = ()  # public outcome of each bag this round (as data)
+    last_round: tuple[Event, ...] = ()  # the notes of the previous round
+
+    @property
+    def phase(self) -> str:
+        return PHASE_OF_STEP[self.step]
+
+
+_event_class = Event
+_new = object.__new__
+
+
+class TurnBase(Draft[State]):
+    """One step's working copy of the state (its fields as plain attributes to read and
+    set; `done()` gives the one new State, the given state is untouched) and the public
+    events of the step. Never shared, so nobody sees it half-made."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        events: list[Event]
+        players: tuple[Player, ...]
+
+        def __init__(self, state: State) -> None: ...
+
+    def say(self, template: str, *args: Any) -> None:
+        """An "info" event (as `Event.of`, without its call: several a step)."""
+        event = _new(_event_class)
+        event.kind = "info"
+        event.template = template
+        event.args = args
+        event._text = None
+        self.events.append(event)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name
+
+    def finish(self) -> tuple[State, list[Event]]:
+        return self.done(), self.events
+
+
+if TYPE_CHECKING:
+    Turn = TurnBase
+else:  # Turn(state): one a step, its fields copied slot by slot (core.draft.draft_class)
+    Turn = draft_class(State, extra={"events": "[]"}, base=TurnBase)
+
+
+def new_state(players: list[Player], royal: bool, seed: int) -> State:
+    """The set-up: a first Sheriff drawn at random, six cards a hand, two discard piles."""
+    n = len(players)
+    first, rng = randbelow(seed, n)
+    cards, rng = shuffled(rng, deck(n, royal))
+    pile = list(cards)
+    hands = []
+    for _ in range(n):
+        hands.append(tuple(pile[-HAND_SIZE:]))
+        del pile[-HAND_SIZE:]
+    k = DATA.discard_pile_start
+    discard_a = tuple(pile[-k:])
+    del pile[-k:]
+    discard_b = tuple(pile[-k:])
+    del pile[-k:]
+    return State(
+        players=tuple(players), royal=royal, rng=rng, round=1,
+        rounds_total=n * DATA.sheriff_turns[n], first_sheriff=first, sheriff=first,
+        step="set_aside", draw_pile=tuple(pile), discards=(discard_a, discard_b),
+        gold=(DATA.starting_gold,) * n, hands=tuple(hands), stands_up=((),) * n,
+        stands_down=((),) * n, bags=((),) * n, declarations=(None,) * n,
+        market_seat=(first + 1) % n,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What opening a bag would mean: the goods that pass, the goods confiscated, and
+    the gold the Sheriff pays (an honest bag) or the merchant's fine (a lying one)."""
+
+    honest: bool
+    passes: tuple[int, ...]
+    confiscated: tuple[int, ...]
+    sheriff_pays: int
+    fine: int
+
+
+def judge_bag(cards: Iterable[int], declared: str) -> Judgement:
+    """The outcome of opening a bag of these cards declared as `declared` (also for the
+    bag loader screen: the penalty at risk of each declaration)."""
+    cards = tuple(cards)
+    passes = tuple(c for c in cards if NAME[c] == declared)
+    confiscated = tuple(c for c in cards if NAME[c] != declared)
+    honest = bool(cards) and not confiscated
+    return Judgement(
+        honest, passes, confiscated,
+        sum(PENALTY[c] for c in cards) if honest else 0, sum(PENALTY[c] for c in confiscated),
+    )
+
+
+# ----- actions -------------------------------------------------------------------------
+
+
+@plain
+class SetAside(Move):
+    """Market, first step: set aside up to five cards from your hand (maybe none)."""
+
+    type: Literal["set_aside"] = "set_aside"
+    seat: int
+    cards: tuple[int, ...] = ()
+
+
+@plain
+class Draw(Move):
+    """Market: draw `count` cards, one after the other from the top of discard pile 0 or
+    1, or (None) from the draw pile."""
+
+    type: Literal["draw"] = "draw"
+    seat: int
+    from_discard: int | None = None
+    count: int = 1
+
+
+@plain
+class PlaceAside(Move):
+    """Market, last step: put the set-aside cards on a discard pile; `order` lists them
+    bottom first (the last one ends on top)."""
+
+    type: Literal["place"] = "place"
+    seat: int
+    pile: int
+    order: tuple[int, ...]
+
+
+@plain
+class LoadBag(Move):
+    """Seal 1-5 cards of your hand in your bag."""
+
+    type: Literal["load"] = "load"
+    seat: int
+    cards: tuple[int, ...]
+
+
+@plain
+class Declare(Move):
+    """Declare one legal good and the exact number of cards in your bag."""
+
+    type: Literal["declare"] = "declare"
+    seat: int
+    good: str
+    count: int
+
+
+@plain
+class Threaten(Move):
+    """Sheriff: threaten to inspect a merchant's bag (that merchant may then offer a bribe)."""
+
+    type: Literal["threaten"] = "threaten"
+    seat: int
+    merchant: int
+
+
+@plain
+class LetPass(Move):
+    """Sheriff: let a bag pass, accepting the current offer if there is one."""
+
+    type: Literal["let_pass"] = "let_pass"
+    seat: int
+    merchant: int
+
+
+@plain
+class OpenBag(Move):
+    """Sheriff: open a bag (refusing any offer)."""
+
+    type: Literal["open"] = "open"
+    seat: int
+    merchant: int
+
+
+@plain
+class EndInspection(Move):
+    """Sheriff: inspect no more; every bag still closed passes."""
+
+    type: Literal["end_inspection"] = "end_inspection"
+    seat: int
+
+
+@plain
+class Offer(Move):
+    """A threatened merchant's offer (an empty bribe offers nothing)."""
+
+    type: Literal["offer"] = "offer"
+    seat: int
+    bribe: Bribe = Bribe()
+
+
+@plain
+class CounterOffer(Move):
+    """Sheriff: ask for a different bribe; the merchant answers with a new offer."""
+
+    type: Literal["counter"] = "counter"
+    seat: int
+    bribe: Bribe
+
+
+@plain
+class Confiscate(Move):
+    """Sheriff: put the confiscated goods on a discard pile, `order` bottom first."""
+
+    type: Literal["confiscate"] = "confiscate"
+    seat: int
+    pile: int
+    order: tuple[int, ...]
+
+
+@plain
+class PayWithGood(Move):
+    """A debtor out of gold pays with one good of their stand (worth its value)."""
+
+    type: Literal["pay_good"] = "pay_good"
+    seat: int
+    good: str
+
+
+Action = Annotated[
+    Union[  # noqa: UP007 - a typing.Union, as ever (the saves' schema)
+        SetAside, Draw, PlaceAside, LoadBag, Declare, Threaten, LetPass, OpenBag,
+        EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
+    ],
+    Field(discriminator="type"),
+]

@@ -1,0 +1,60 @@
+"""Cards moving between piles: where a merchant may draw from, the draw pile (reshuffled
+from the discard piles when it runs out), and tuples with one item replaced."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from sherwood_tui.core.rng import shuffled
+from sherwood_tui.games.sheriff.rules.model import KEEP_ON_RESHUFFLE, Turn
+from sherwood_tui.games.sheriff.rules.wording import CARDS
+
+T = TypeVar("T")
+RESHUFFLED = (
+    "The draw pile is empty: {0} from under the top five of each discard pile are "
+    "shuffled into a new draw pile."
+)
+
+
+def set_tuple(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def draw_from(t: Turn, count: int) -> tuple[int, ...]:
+    """Take up to `count` cards from the draw pile, the top card first, reshuffling the
+    discard piles (all but their top five) into a new draw pile whenever it is empty.
+    Fewer cards (maybe none) when nothing is left to draw."""
+    pile, discards, rng = t.draw_pile, t.discards, t.rng
+    drawn: tuple[int, ...] = ()
+    while len(drawn) < count:
+        if not pile:
+            a, b = discards
+            keep = KEEP_ON_RESHUFFLE
+            pool = a[:-keep] + b[:-keep] if keep else a + b
+            if not pool:
+                break
+            pile, rng = shuffled(rng, pool)
+            discards = (a[-keep:], b[-keep:])
+            t.say(RESHUFFLED, CARDS[len(pool)])
+        k = min(count - len(drawn), len(pile))
+        drawn += pile[-k:][::-1]
+        pile = pile[:-k]
+    t.draw_pile, t.discards, t.rng = pile, discards, rng
+    return drawn
+
+
+def draw_sources(
+    drew_from_pile: bool, discards: tuple[tuple[int, ...], tuple[int, ...]], draw_pile: tuple[int, ...],
+) -> tuple[int | None, ...]:
+    """Where a market merchant may draw from (None: the draw pile): a non-empty discard
+    pile until the draw pile is used, and the draw pile while it (or a reshuffle) has cards."""
+    a, b = discards
+    out: tuple[int | None, ...] = ()
+    if not drew_from_pile:
+        if a:
+            out += (0,)
+        if b:
+            out += (1,)
+    if draw_pile or len(a) > KEEP_ON_RESHUFFLE or len(b) > KEEP_ON_RESHUFFLE:
+        out += (None,)
+    return out

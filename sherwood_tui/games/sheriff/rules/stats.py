@@ -1,0 +1,84 @@
+"""Sheriff of Nottingham's counts for the simulator (per game; the simulator averages
+them over the games).
+
+Bags: every bag that went to market, honest or lying (the simulator sees the full
+state, so a bag that passes unopened still counts as honest or lying), and what became
+of it: opened ("inspections"), caught, smuggled through, waved through without a
+threat. Negotiation: threats, bribes offered (a non-empty first answer to a threat) and
+accepted (a bag let pass with a non-empty offer), the gold in accepted bribes,
+counter-offers and how many the merchant paid as asked. Money: fines owed by caught merchants, gold owed by Sheriffs who
+opened honest bags, goods handed over for debts, debts forgiven.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from sherwood_tui.games.sheriff.rules.model import (
+    FACE_DOWN,
+    Confiscate,
+    CounterOffer,
+    EndInspection,
+    LetPass,
+    Offer,
+    OpenBag,
+    PayWithGood,
+    Threaten,
+    judge_bag,
+)
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+    from sherwood_tui.games.sheriff.rules.model import Action, State
+
+
+def count_step(counts: Counter[str], before: State, action: Action, after: State, events: list[Event]) -> None:
+    if isinstance(action, Threaten):
+        counts["threats"] += 1
+    elif isinstance(action, Offer):
+        if before.demand is None:
+            if not action.bribe.empty:
+                counts["bribes offered"] += 1
+        elif after.offer == before.demand:
+            counts["counter-offers paid"] += 1
+    elif isinstance(action, CounterOffer):
+        counts["counter-offers"] += 1
+    elif isinstance(action, LetPass):
+        if before.step == "decide" and before.offer is not None and not before.offer.empty:
+            counts["bribes accepted"] += 1
+            counts["bribe gold accepted"] += before.offer.gold
+        elif before.step == "choose":
+            counts["bags waved through"] += 1
+    elif isinstance(action, EndInspection):
+        counts["inspections ended early"] += 1
+    if isinstance(action, (OpenBag, Confiscate, PayWithGood)):
+        handed = sum(
+            max(0, len(before.stands_up[s]) + len(before.stands_down[s])
+                - len(after.stands_up[s]) - len(after.stands_down[s]))
+            for s in range(len(before.players))
+        )
+        if handed:
+            counts["goods paid for debts"] += handed
+        if any("forgiven" in e.text for e in events):
+            counts["debts forgiven"] += 1
+    if before.step not in ("choose", "decide"):
+        return
+    opened = action.merchant if isinstance(action, OpenBag) else None
+    for m, bag in enumerate(before.bags):
+        if not bag or after.bags[m]:
+            continue
+        judged = judge_bag(bag, before.declarations[m])  # type: ignore[arg-type]  # a bag at market is declared
+        counts["bags"] += 1
+        counts["honest bags" if judged.honest else "lying bags"] += 1
+        if m == opened:
+            counts["inspections"] += 1
+            if judged.honest:
+                counts["honest bags opened"] += 1
+                counts["gold owed to honest merchants"] += judged.sheriff_pays
+            else:
+                counts["lying bags caught"] += 1
+                counts["fines"] += judged.fine
+        elif not judged.honest:
+            counts["lying bags passed"] += 1
+            counts["contraband smuggled"] += sum(1 for c in judged.confiscated if FACE_DOWN[c])

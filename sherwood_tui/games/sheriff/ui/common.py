@@ -1,0 +1,624 @@
+"""Pieces every Sheriff of Nottingham screen shares: public text, the base screen, the
+card lists (marking, ordering) and the bribe composer.
+
+Public text is built from the `PublicView` only; a private screen adds its seat's secret
+zones with the view's own `*_text` lines (the strings the privacy tests look for).
+Player names and favours are free text: they only ever go into rich `Text`, never markup.
+`seat_text` and `move_text` word a seat's secrets for a replay's designer view only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from sherwood_tui.core.wording import count
+from sherwood_tui.games.sheriff.rules.model import (
+    KIND_ORDER,
+    LEGAL_GOODS,
+    MAX_FAVOUR,
+    Bribe,
+    LoadBag,
+    SetAside,
+    judge_bag,
+    kinds_in_play,
+)
+from sherwood_tui.games.sheriff.rules.views import (
+    CardView,
+    PublicView,
+    SeatPublic,
+    SeatView,
+)
+from sherwood_tui.games.sheriff.rules.wording import (
+    count_text,
+    describe,
+    describe_bribe,
+    describe_kinds,
+)
+from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.widgets import KeyBar, Panel, fit
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.games.sheriff.rules.model import Confiscate, PlaceAside
+
+CSS_FILE = Path(__file__).parent / "sheriff.tcss"
+KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
+KIND_TAG = {"legal": "legal", "contraband": "contraband", "royal": "royal"}
+
+
+def line(text: str | Text, style: str = "", **kwargs: Any) -> Static:
+    """A Static that shows its text exactly as given (never parsed as markup)."""
+    content = text if isinstance(text, Text) else Text(text, style=style)
+    return Static(content, markup=False, **kwargs)
+
+
+def sort_cards(cards: Iterable[CardView]) -> list[CardView]:
+    """Cards grouped by kind in the data file's order (legal goods first)."""
+    return sorted(cards, key=lambda c: (KIND_ORDER[c.name], c.id))
+
+
+def kinds(cards: Iterable[CardView]) -> str:
+    return describe_kinds(c.name for c in cards)
+
+
+def runs(cards: Sequence[CardView]) -> str:
+    """A pile top first, with runs of one kind merged: "Mead, 2 Apples, Silk"."""
+    out: list[str] = []
+    last, n = None, 0
+    for card in reversed(cards):
+        if card.name == last:
+            n += 1
+            continue
+        if last is not None:
+            out.append(last if n == 1 else count_text(n, last))
+        last, n = card.name, 1
+    if last is not None:
+        out.append(last if n == 1 else count_text(n, last))
+    return ", ".join(out)
+
+
+def pile_line(table: PublicView, pile: int, show: int = 3) -> Text:
+    """'Pile 1 (7): Mead, Silk, Apples …' top first."""
+    cards = table.discards[pile]
+    text = Text()
+    text.append(f"Discard pile {pile + 1}", style="bold")
+    text.append(f" ({len(cards)}): ")
+    if not cards:
+        text.append("empty", style="dim")
+        return text
+    top = cards[-show:]
+    text.append(runs(top))
+    if len(cards) > show:
+        text.append(" …", style="dim")
+    return text
+
+
+def market_text(table: PublicView) -> Text:
+    """The two discard piles (top first) and the draw pile's size, a line each (the
+    market panel cuts a long line with an ellipsis: the table view, v, lists every card)."""
+    out = Text()
+    out.append_text(pile_line(table, 0))
+    out.append("\n")
+    out.append_text(pile_line(table, 1))
+    out.append("\n")
+    out.append("Draw pile", style="bold")
+    out.append(f": {count(table.draw_pile, 'card')}")
+    return out
+
+
+def market_panel(table: PublicView) -> Panel:
+    """The market in a bordered panel, with the key that shows every card of the piles."""
+    panel = Panel(market_text(table), title="Market", id="market")
+    panel.border_subtitle = "v: every card of the piles"
+    return panel
+
+
+def stand_text(seat: SeatPublic) -> str:
+    """A stand as the table sees it: legal goods by kind, face-down goods as a count."""
+    if not seat.stand and not seat.hidden_count and seat.hidden is None:
+        return "empty"
+    shown = kinds(seat.stand) if seat.stand else "no legal goods"
+    if seat.hidden is not None:  # revealed at the end of the game
+        hidden = kinds(seat.hidden) if seat.hidden else "nothing"
+        return f"{shown}; face down: {hidden}"
+    return f"{shown} · {seat.hidden_count} face down" if seat.hidden_count else shown
+
+
+def stands_text(table: PublicView) -> Text:
+    """Every stand, one seat per line (wrapping if long); gold is on the scoreboard."""
+    out = Text()
+    for i, seat in enumerate(table.seats):
+        if i:
+            out.append("\n")
+        out.append(seat.name, style="bold")
+        out.append(": ")
+        out.append(stand_text(seat))
+    return out
+
+
+def declarations_text(table: PublicView) -> Text:
+    """The declarations of the bags still closed, in order from the Sheriff's left (a bag
+    dealt with is in the round's notes instead)."""
+    out = Text()
+    n = len(table.seats)
+    for k in range(1, n):
+        seat = table.seats[(table.sheriff + k) % n]
+        if seat.declaration is None or not seat.bag_count:
+            continue
+        if out:
+            out.append("\n")
+        out.append(seat.name, style="bold")
+        out.append(f" declared {count_text(seat.bag_count, seat.declaration)}")
+    return out
+
+
+def table_text(table: PublicView) -> Text:
+    """The public table in a few lines (for bot turns and overviews)."""
+    out = Text()
+    sheriff = table.seats[table.sheriff].name
+    out.append(f"Sheriff: {sheriff}", style="bold")
+    out.append(f" · round {table.round} of {table.rounds_total} · {table.phase}\n", style="dim")
+    decl = declarations_text(table)
+    if decl:
+        out.append_text(decl)
+        out.append("\n")
+    out.append_text(stands_text(table))
+    out.append("\n")
+    out.append_text(market_text(table))
+    return out
+
+
+def seat_text(view: SeatView) -> Text:
+    """A seat's own view in words (a replay's designer view): each secret zone that
+    holds a card, a line each, as its private screens show it (the view's `*_text`)."""
+    zones = (
+        (view.hand, view.hand_text), (view.bag, view.bag_text),
+        (view.set_aside, view.set_aside_text), (view.hidden, view.hidden_text),
+    )
+    lines = [text for cards, text in zones if cards]
+    return Text("\n".join(lines) if lines else "nothing secret")
+
+
+def move_text(action: Any, table: PublicView) -> str | None:
+    """What the log does not say of a move (a replay's designer view): the cards set
+    aside, the cards loaded in a bag. None for every other move: its log lines say it
+    (the cards a draw from the pile brings are in the hand)."""
+    name = table.seats[action.seat].name
+    if isinstance(action, SetAside) and action.cards:
+        return f"{name} sets aside {describe(action.cards)}"
+    if isinstance(action, LoadBag):
+        return f"{name} loads {describe(action.cards)}"
+    return None
+
+
+def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
+    """Gold, the size of each stand (face up / face down) and the score so far (the
+    game's own score lines: gold, goods face up, King and Queen bonuses; face-down goods
+    count only at the end): public information only, every column labelled."""
+    table: PublicView = feed.table
+    scores = {line.seat: line.total for line in feed.scores}
+    out = Text()
+    out.append(f"{'':11}{'gold':>5}{'up':>3}{'dn':>3}{'score':>6}\n", style="dim")
+    for s, seat in enumerate(table.seats):
+        sheriff = seat.is_sheriff and not table.over
+        out.append("*" if sheriff else " ", style="bold")
+        out.append(fit(seat.name, 10), style="bold" if sheriff else "")
+        out.append(f"{seat.gold:>5}{len(seat.stand):>3}{seat.hidden_count:>3}{scores[s]:>6g}\n")
+    out.append("* Sheriff · up/dn: stand", style="dim")
+    if not table.over:
+        out.append("\nscore: face-down not counted", style="dim")
+    return out
+
+
+def judgement_text(cards: Sequence[int], good: str) -> str:
+    """What opening a bag of these cards declared as `good` would mean, in a few words."""
+    j = judge_bag(cards, good)
+    if j.honest:
+        return f"honest: Sheriff pays you {j.sheriff_pays}"
+    text = f"lie: fine {j.fine} · {len(j.confiscated)} lost"
+    if j.passes:
+        text += f" · {len(j.passes)} pass"
+    return text
+
+
+def declarable(table: PublicView) -> list[str]:
+    """The legal goods that are in this game (no Bread with three players)."""
+    in_play = kinds_in_play(len(table.seats), table.royal)
+    return [g for g in LEGAL_GOODS if g in in_play]
+
+
+# ----- the base screen -----------------------------------------------------------------
+
+
+class SheriffScreen(GameScreen):
+    """Every Sheriff of Nottingham decision screen: its scoreboard and the table key.
+    Built from its seat's feed only: the public view (`table`), the seat's own view on a
+    private screen (`view`), and the seat's legal actions (`legal`)."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS = [Binding("v", "look", "Table")]
+
+    table: PublicView
+
+    def action_look(self) -> None:
+        # a private screen's table view adds the seat's own face-down goods
+        self.app.push_screen(SheriffTableScreen(self.feed))
+
+    def seat_name(self, seat: int) -> str:
+        return self.table.seats[seat].name
+
+
+class SheriffTableScreen(Screen[None]):
+    """The whole public table: both discard piles card by card, the draw pile, every
+    stand and the declarations of the closed bags. Anyone may look at any time. Opened
+    from a private screen (given that seat's `view`), it is private too and adds the
+    seat's own face-down goods; otherwise it never shows a secret."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS = [Binding("escape,v,q", "close", "Close")]
+
+    def __init__(self, feed: SeatFeed) -> None:
+        super().__init__()
+        self.feed = feed
+        self.view: SeatView | None = feed.view if feed.private else None
+        self.private = self.view is not None  # as GameScreen: whose secrets it may show
+        self.seat = feed.seat if self.private else None
+
+    def compose(self) -> ComposeResult:
+        table: PublicView = self.feed.table
+        yield line(f"{self.feed.game.title} · the table", "bold", id="title")
+        with VerticalScroll(id="look"):
+            for pile in (0, 1):
+                cards = table.discards[pile]
+                text = Text()
+                text.append(f"Discard pile {pile + 1}", style="bold")
+                text.append(f", {count(len(cards), 'card')}", style="dim")
+                text.append(", top first:\n" if cards else "\n", style="dim")
+                text.append(runs(cards) or "empty")
+                yield line(text, classes="look-block")
+            draw = f"Draw pile: {count(table.draw_pile, 'card')}"
+            yield line(Text(draw + (" (face down)" if table.draw_pile else "")), classes="look-block")
+            decl = declarations_text(table)
+            if decl:
+                yield line(Text("Declarations\n", style="bold") + decl, classes="look-block")
+            stands = Text("Stands\n", style="bold") + stands_text(table)
+            if self.view is not None and self.view.hidden:  # only on a private table view
+                stands.append("\n" + self.view.hidden_text, style="bold")
+            yield line(stands, id="stands", classes="look-block")
+            if table.round_notes:
+                yield line(Text("This round\n", style="bold") + Text("\n".join(table.round_notes)), classes="look-block")
+        yield line("Esc goes back.", "dim")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#look").focus()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+# ----- lists -------------------------------------------------------------------------
+
+
+class SheriffList(OptionList, inherit_bindings=False):
+    """An option list that moves with the arrows and leaves every other key to its screen
+    (Enter included), so the help lists the screen's own keys, not scrolling ones.
+
+    The highlighted line carries a ▸ in a two-cell gutter, so the cursor reads without
+    colour (NO_COLOR, 16-colour terminals); the cursor stops at either end of the list
+    (no wrapping round) and skips disabled lines (a header)."""
+
+    CURSOR = "▸ "
+
+    BINDINGS = [
+        Binding("enter", "select", show=False),  # the screen's own Enter (priority) wins
+        Binding("up", "cursor_up", show=False),
+        Binding("down", "cursor_down", show=False),
+        Binding("home", "first", show=False),
+        Binding("end", "last", show=False),
+        Binding("pageup", "page_up", show=False),
+        Binding("pagedown", "page_down", show=False),
+    ]
+
+    def _get_left_gutter_width(self) -> int:
+        return len(self.CURSOR)
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            index, offset = self._lines[self.scroll_offset.y + y]
+        except IndexError:  # below the options: a blank line as wide as the list
+            return strip
+        cursor = index == self.highlighted and offset == 0
+        style = next(iter(strip)).style if strip.cell_length else None
+        mark = Segment(self.CURSOR if cursor else " " * len(self.CURSOR), style)
+        return Strip([mark, *strip], strip.cell_length + len(self.CURSOR))
+
+    def _step(self, direction: int) -> None:
+        index = self.highlighted
+        if index is None:
+            self.action_first() if direction > 0 else self.action_last()
+            return
+        index += direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+
+def card_columns(cards: Iterable[CardView]) -> tuple[int, int]:
+    """The widths of the name and kind columns for these cards."""
+    cards = list(cards)
+    name = max((len(c.name) for c in cards), default=6)
+    kind = max((len(KIND_TAG[c.kind]) for c in cards), default=5)
+    return max(name, 4), max(kind, 4)
+
+
+def card_header(widths: tuple[int, int]) -> Text:
+    """The column heads of a card list (one line, above the cards)."""
+    name, kind = widths
+    return Text(f"    {'card':<{name}} {'kind':<{kind}} worth fine", style="dim")
+
+
+def card_prompt(card: CardView, widths: tuple[int, int], mark: str | None = None) -> Text:
+    """One card on one line, under `card_header`: an optional mark, its name coloured by
+    kind, the kind in words (so it never rests on colour), its value and its penalty (the
+    fine if it is caught). 44 cells at most: it fits an 80-column terminal with Royal
+    Goods (the longest name, Pumpernickel Bread, beside contraband)."""
+    name, kind = widths
+    text = Text()
+    if mark is not None:
+        text.append(mark + " ", style="bold" if mark != "[ ]" else "dim")
+    text.append(f"{card.name:<{name}} ", style=KIND_STYLE[card.kind])
+    text.append(f"{KIND_TAG[card.kind]:<{kind}}", style=KIND_STYLE[card.kind] + " dim")
+    text.append(f" {card.value:>5} {card.penalty:>4}")
+    return text
+
+
+class CardList(SheriffList):
+    """Cards to choose among, under a header line: space marks a card (up to `limit`),
+    the highlight moves. Card indices (`marked`, `toggle`) count the cards only."""
+
+    def __init__(self, cards: Sequence[CardView], limit: int, **kwargs: Any) -> None:
+        self.cards = list(cards)
+        self.limit = limit
+        self.marked: list[int] = []  # indices, in the order they were marked
+        self.widths = card_columns(self.cards)
+        header = Option(card_header(self.widths), disabled=True)
+        super().__init__(header, *[Option(self._prompt(i)) for i in range(len(self.cards))], **kwargs)
+
+    def _prompt(self, index: int) -> Text:
+        return card_prompt(self.cards[index], self.widths, "[x]" if index in self.marked else "[ ]")
+
+    def toggle(self, index: int | None = None) -> bool:
+        """Mark or unmark a card; False when the limit forbids marking another."""
+        index = self.highlighted_index if index is None else index
+        if index is None:
+            return True
+        if index in self.marked:
+            self.marked.remove(index)
+        elif len(self.marked) >= self.limit:
+            return False
+        else:
+            self.marked.append(index)
+        self.replace_option_prompt_at_index(index + 1, self._prompt(index))
+        return True
+
+    @property
+    def highlighted_index(self) -> int | None:
+        """The index of the highlighted card (the header line is not a card)."""
+        return None if not self.highlighted else self.highlighted - 1
+
+    @property
+    def marked_cards(self) -> list[CardView]:
+        return [self.cards[i] for i in sorted(self.marked)]
+
+    @property
+    def highlighted_card(self) -> CardView | None:
+        index = self.highlighted_index
+        return None if index is None else self.cards[index]
+
+
+class OrderList(SheriffList):
+    """Cards to put on a pile: the first line ends on top; shift+arrows reorder."""
+
+    def __init__(self, cards: Sequence[CardView], **kwargs: Any) -> None:
+        self.cards = list(cards)  # top first
+        super().__init__(*self._order_options(), **kwargs)
+
+    def _order_options(self) -> list[Option]:
+        width = max((len(c.name) for c in self.cards), default=6)
+        out = []
+        for i, card in enumerate(self.cards):
+            text = Text(f"{i + 1}. ", style="dim")
+            text.append(f"{card.name:<{width}}", style=KIND_STYLE[card.kind])
+            if i == 0:
+                text.append("  ← ends on top", style="dim")
+            out.append(Option(text))
+        return out
+
+    def move(self, delta: int) -> None:
+        i = self.highlighted
+        if i is None:
+            return
+        j = i + delta
+        if not 0 <= j < len(self.cards):
+            return
+        self.cards[i], self.cards[j] = self.cards[j], self.cards[i]
+        self.set_options(self._order_options())
+        self.highlighted = j
+
+    @property
+    def bottom_first(self) -> tuple[int, ...]:
+        return tuple(c.id for c in reversed(self.cards))
+
+
+class PileOrderScreen(SheriffScreen):
+    """Put cards on a discard pile in a chosen order (the market's set-aside cards, or
+    the Sheriff's confiscated goods)."""
+
+    BINDINGS = [
+        Binding("enter", "place(0)", "Pile 1", priority=True),
+        Binding("2", "place(1)", "Pile 2"),
+        Binding("1", "place(0)", "Pile 1", show=False),
+        Binding("shift+up", "move(-1)", "Reorder", key_display="shift+↑↓"),
+        Binding("shift+down", "move(1)", "Move down", show=False),
+    ]
+
+    def order_list(self, cards: Sequence[CardView], title: str) -> OrderList:
+        order = OrderList(cards, id="order")
+        order.border_title = title
+        order.border_subtitle = "Enter: pile 1 · 2: pile 2 · shift+↑↓"
+        return order
+
+    def on_mount(self) -> None:
+        self.query_one("#order", OrderList).focus()
+
+    def action_move(self, delta: int) -> None:
+        self.query_one("#order", OrderList).move(delta)
+
+    def action_place(self, pile: int) -> None:
+        self.submit(self.placement(pile, self.query_one("#order", OrderList).bottom_first))
+
+    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside | Confiscate:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+# ----- the bribe composer -------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """One line of a bribe: gold, a kind from the stand, or a kind promised from the bag.
+    `most` is the most the line allows; `note` says what there is ("of 50", "2 in the
+    bag", "bag holds 3"), which may be less than `most` (a merchant may promise more of a
+    kind than the bag holds: only what is there is paid)."""
+
+    zone: str  # "gold", "stand", "hidden" (a Sheriff's demand of face-down goods) or "bag"
+    kind: str
+    label: str
+    most: int
+    value: int = 0
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.note:
+            self.note = f"of {self.most}"
+
+
+class BribeRows(SheriffList):
+    """The lines of a bribe; ← and → change the highlighted amount (shift: by 5)."""
+
+    BINDINGS = [
+        Binding("right", "adjust(1)", "More"),
+        Binding("left", "adjust(-1)", "Less"),
+        Binding("shift+right", "adjust(5)", "5 more", show=False),
+        Binding("shift+left", "adjust(-5)", "5 less", show=False),
+    ]
+
+    LABEL_MOST = 25  # a line fits an 80-column terminal: label, "◂ 10 ▸", an 11-cell note
+
+    class Changed(Message):
+        """An amount changed (the screen shows the new bribe)."""
+
+    def __init__(self, rows: list[Row], bag_size: int, hidden_limit: int | None = None, **kwargs: Any) -> None:
+        self.rows = rows
+        self.bag_size = bag_size
+        self.hidden_limit = hidden_limit  # a Sheriff may ask for at most this many face-down goods
+        self.width = min(max(len(r.label) for r in rows), self.LABEL_MOST)
+        super().__init__(*[Option(self._prompt(r)) for r in rows], **kwargs)
+
+    def _prompt(self, row: Row) -> Text:
+        text = Text()
+        label = row.label if len(row.label) <= self.width else row.label[: self.width - 1] + "…"
+        text.append(f"{label:<{self.width}} ")
+        text.append("◂ ", style="dim")
+        text.append(f"{row.value:>2}", style="bold" if row.value else "dim")
+        text.append(" ▸", style="dim")
+        text.append(f" {row.note}", style="dim")
+        return text
+
+    def adjust(self, delta: int) -> None:
+        i = self.highlighted
+        if i is None:
+            return
+        row = self.rows[i]
+        value = max(0, min(row.most, row.value + delta))
+        if row.zone == "bag" and value > row.value:
+            others = sum(r.value for r in self.rows if r.zone == "bag" and r is not row)
+            value = min(value, self.bag_size - others)
+        if row.zone == "hidden" and value > row.value and self.hidden_limit is not None:
+            others = sum(r.value for r in self.rows if r.zone == "hidden" and r is not row)
+            value = min(value, self.hidden_limit - others)
+        value = max(value, 0)
+        if value != row.value:
+            row.value = value
+            self.replace_option_prompt_at_index(i, self._prompt(row))
+            self.post_message(self.Changed())
+
+    def action_adjust(self, delta: int) -> None:
+        self.adjust(delta)
+
+    def bribe(self, favour: str) -> Bribe:
+        gold = sum(r.value for r in self.rows if r.zone == "gold")
+        stand: list[str] = []
+        bag: list[str] = []
+        for r in self.rows:
+            if r.zone in ("stand", "hidden"):
+                stand += [r.kind] * r.value
+            elif r.zone == "bag":
+                bag += [r.kind] * r.value
+        return Bribe(gold=gold, stand=tuple(stand), bag=tuple(bag), favour=favour.strip())
+
+
+def prefill(rows: list[Row], bribe: Bribe | None) -> None:
+    """Start the rows at an earlier bribe (as far as the rows allow)."""
+    if bribe is None:
+        return
+    wanted = {("gold", ""): bribe.gold}
+    for kind, n in Counter(bribe.stand).items():
+        wanted[("stand", kind)] = n
+        wanted[("hidden", kind)] = n
+    for kind, n in Counter(bribe.bag).items():
+        wanted[("bag", kind)] = n
+    for row in rows:
+        row.value = min(row.most, wanted.get((row.zone, row.kind), 0))
+
+
+def favour_row(value: str, placeholder: str) -> Horizontal:
+    """A one-line free-text field for a favour (typed text is shown as typed)."""
+    return Horizontal(
+        Static(Text("Favour:", style="bold"), markup=False, classes="favour-label"),
+        Input(value=value, placeholder=placeholder, max_length=MAX_FAVOUR, compact=True, id="favour"),
+        classes="favour-row",
+    )
+
+
+def bribe_text(label: str, bribe: Bribe | None) -> Text:
+    """'Offer: 5 gold and a favour: "..."' as plain text (the favour is never markup)."""
+    text = Text()
+    text.append(label, style="bold")
+    text.append(describe_bribe(bribe))
+    return text

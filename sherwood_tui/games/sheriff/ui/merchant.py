@@ -1,0 +1,430 @@
+"""A merchant's private screens (shown only after the curtain): the market turn, loading
+the bag, the declaration, a bribe offer and paying a debt with stand goods.
+
+Each shows its seat's secret zones with the view's own lines (`hand_text`, `bag_text`,
+`set_aside_text`, `hidden_text`) and nothing secret of any other seat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from sherwood_tui.core.wording import count
+from sherwood_tui.games.sheriff.rules.model import (
+    DATA,
+    HAND_SIZE,
+    LEGAL_GOODS,
+    Bribe,
+    Declare,
+    Draw,
+    LoadBag,
+    Offer,
+    PayWithGood,
+    PlaceAside,
+    SetAside,
+)
+from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
+from sherwood_tui.games.sheriff.rules.wording import (
+    count_text,
+    describe,
+)
+from sherwood_tui.games.sheriff.ui.common import (
+    KIND_STYLE,
+    BribeRows,
+    CardList,
+    PileOrderScreen,
+    Row,
+    SheriffList,
+    SheriffScreen,
+    bribe_text,
+    declarable,
+    declarations_text,
+    favour_row,
+    judgement_text,
+    line,
+    market_panel,
+    prefill,
+    sort_cards,
+)
+from sherwood_tui.ui.widgets import Panel
+
+
+class MerchantScreen(SheriffScreen):
+    """A private decision: the view of `seat` is on screen (`SheriffGame.is_private` is
+    true for every step these screens serve), its face-down goods included."""
+
+    private = True
+    view: SeatView  # a private screen's feed always holds its seat's view
+
+    def secret_lines(self, *zones: str) -> ComposeResult:
+        """The seat's secret zones, each on its own line, exactly as the view words them
+        (a zone that is empty is left out)."""
+        for zone in zones:
+            cards = getattr(self.view, zone.replace("-", "_"))
+            if cards:
+                yield line(getattr(self.view, f"{zone.replace('-', '_')}_text"), id=f"{zone}-text", classes="secret")
+
+
+# ----- market ----------------------------------------------------------------------------
+
+
+class SetAsideScreen(MerchantScreen):
+    """Market, first step: mark up to five cards to set aside (none keeps the hand)."""
+
+    BINDINGS = [
+        Binding("enter", "confirm", "Confirm", priority=True),
+        Binding("space", "mark", "Mark"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        hand = CardList(sort_cards(self.view.hand), DATA.set_aside_max, id="hand")
+        hand.border_title = f"{self.actor_name}'s market turn"
+        hand.border_subtitle = "space marks · Enter confirms"
+        yield hand
+        yield from self.secret_lines("hand", "hidden")
+        yield line("Nothing marked: Enter keeps the whole hand.", "dim", id="help-line")
+        yield market_panel(self.table)
+
+    def on_mount(self) -> None:
+        self.query_one("#hand", CardList).focus()
+
+    def action_mark(self) -> None:
+        hand = self.query_one("#hand", CardList)
+        if not hand.toggle():
+            self.notify(f"You can set aside at most {count(hand.limit, 'card')}.", severity="warning")
+        n = len(hand.marked)
+        self.query_one("#help-line", Static).update(
+            Text(f"{n} marked: Enter sets them aside." if n else "Nothing marked: Enter keeps the whole hand.", style="dim")
+        )
+
+    def action_confirm(self) -> None:
+        cards = tuple(c.id for c in self.query_one("#hand", CardList).marked_cards)
+        self.submit(SetAside(seat=self.seat, cards=cards))
+
+
+class DrawScreen(MerchantScreen):
+    """Market: draw back to six, from the discard-pile tops first, then the draw pile."""
+
+    BINDINGS = [
+        Binding("enter", "take", "Take", priority=True),
+        Binding("1", "source('0')", "Pile 1"),
+        Binding("2", "source('1')", "Pile 2"),
+        Binding("d", "source('d')", "Draw pile"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        need = HAND_SIZE - len(self.view.hand)
+        # where the seat may draw from now: its legal actions say (the rules' own list)
+        self.sources: list[Draw] = [a for a in self.legal if isinstance(a, Draw)]
+        options = []
+        for action in self.sources:
+            if action.from_discard is None:
+                text = Text("d  ", style="bold")
+                text.append(f"Draw {need} from the draw pile")
+                text.append(f" ({self.table.draw_pile})", style="dim")
+            else:
+                pile = self.table.discards[action.from_discard]
+                top = pile[-1]
+                text = Text(f"{action.from_discard + 1}  ", style="bold")
+                text.append("Take ")
+                text.append(top.name, style=KIND_STYLE[top.kind])
+                text.append(f" from discard pile {action.from_discard + 1}")
+                text.append(f" ({len(pile)})", style="dim")
+            options.append(Option(text, id=self._key(action)))
+        sources = SheriffList(*options, id="sources")
+        sources.border_title = f"{self.actor_name} draws {count(need, 'more card')}"
+        sources.border_subtitle = "Enter takes · or 1, 2, d"
+        yield sources
+        yield line("Discard tops first; the draw pile comes last.", "dim", classes="hint")
+        yield from self.secret_lines("hand", "set-aside", "hidden")
+        yield market_panel(self.table)
+
+    @staticmethod
+    def _key(action: Draw) -> str:
+        return "d" if action.from_discard is None else str(action.from_discard)
+
+    def on_mount(self) -> None:
+        sources = self.query_one("#sources", OptionList)
+        sources.highlighted = sources.option_count - 1  # the draw pile: the usual choice
+        sources.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)  # False until the screen is built
+        if allowed and action == "source":
+            return parameters[0] in {self._key(a) for a in self.sources}
+        return allowed
+
+    def action_take(self) -> None:
+        index = self.query_one("#sources", OptionList).highlighted
+        if index is not None:
+            self.submit(self.sources[index])
+
+    def action_source(self, key: str) -> None:
+        for action in self.sources:
+            if self._key(action) == key:
+                self.submit(action)
+
+
+class PlaceScreen(PileOrderScreen, MerchantScreen):
+    """Market, last step: the set-aside cards go on one discard pile, in a chosen order."""
+
+    def compose_main(self) -> ComposeResult:
+        yield self.order_list(list(reversed(self.view.set_aside)), f"{self.actor_name} puts the set-aside cards back")
+        yield from self.secret_lines("set-aside", "hand", "hidden")
+        yield market_panel(self.table)
+
+    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside:
+        return PlaceAside(seat=self.seat, pile=pile, order=order)
+
+
+# ----- the bag and the declaration ---------------------------------------------------------
+
+
+class LoadScreen(MerchantScreen):
+    """Seal one to five cards in the bag; what each declaration would risk is shown."""
+
+    BINDINGS = [
+        Binding("enter", "load", "Load bag", priority=True),
+        Binding("space", "mark", "Mark"),
+        Binding("a", "mark_kind", "Mark kind"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        hand = CardList(sort_cards(self.view.hand), DATA.bag_max, id="hand")
+        hand.border_title = f"{self.actor_name} loads the bag (1-5 cards)"
+        hand.border_subtitle = "space marks · a: a kind · Enter loads"
+        yield hand
+        yield from self.secret_lines("hand", "hidden")
+        yield Panel(Text(""), title="Your bag (only you see this)", id="risk")
+
+    def on_mount(self) -> None:
+        self.query_one("#hand", CardList).focus()
+        self.show_risk()
+
+    def candidate(self) -> list[CardView]:
+        hand = self.query_one("#hand", CardList)
+        if hand.marked:
+            return hand.marked_cards
+        card = hand.highlighted_card
+        return [card] if card is not None else []
+
+    def show_risk(self) -> None:
+        cards = [c.id for c in self.candidate()]
+        hand = self.query_one("#hand", CardList)
+        out = Text()
+        what = "marked" if hand.marked else "highlighted"
+        out.append(f"Bag ({what}): ", style="bold")
+        out.append(describe(cards))
+        worth = sum(c.value for c in self.candidate())
+        out.append(f"\nPasses: worth {worth} · opened, declared as:", style="dim")
+        for good in declarable(self.table):
+            out.append(f"\n {count_text(len(cards), good):<11} ")
+            out.append(judgement_text(cards, good))
+        self.query_one("#risk", Panel).update(out)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_risk()
+
+    def action_mark(self) -> None:
+        hand = self.query_one("#hand", CardList)
+        if not hand.toggle():
+            self.notify(f"A bag holds at most {count(hand.limit, 'card')}.", severity="warning")
+        self.show_risk()
+
+    def action_mark_kind(self) -> None:
+        hand = self.query_one("#hand", CardList)
+        card = hand.highlighted_card
+        if card is None:
+            return
+        same = [i for i, c in enumerate(hand.cards) if c.name == card.name]  # card indices
+        if all(i in hand.marked for i in same):
+            for i in same:
+                hand.toggle(i)
+        else:
+            for i in same:
+                if i not in hand.marked:
+                    hand.toggle(i)
+        self.show_risk()
+
+    def action_load(self) -> None:
+        cards = tuple(c.id for c in self.candidate())
+        self.submit(LoadBag(seat=self.seat, cards=cards))
+
+
+class DeclareScreen(MerchantScreen):
+    """Name one legal good and the bag's size; the table sees only this declaration."""
+
+    BINDINGS = [Binding("enter", "declare", "Declare", priority=True)]
+
+    def compose_main(self) -> ComposeResult:
+        bag = [c.id for c in self.view.bag]
+        n = len(bag)
+        self.goods = declarable(self.table)
+        options = []
+        for good in self.goods:
+            text = Text(f"{count_text(n, good):<11} ", style="bold")
+            text.append(judgement_text(bag, good), style="dim")
+            options.append(Option(text, id=good))
+        goods = SheriffList(*options, id="goods")
+        goods.border_title = f"{self.actor_name} declares {count(n, 'card')}"
+        goods.border_subtitle = "Enter declares the highlighted good"
+        yield goods
+        yield from self.secret_lines("bag", "hand", "hidden")
+        decl = declarations_text(self.table)
+        yield Panel(decl if decl else Text("You declare first.", style="dim"), title="Declared so far", id="declared")
+
+    def on_mount(self) -> None:
+        # the cursor starts on the first good, as in every list: each line says what
+        # that declaration risks, and no good is pressed on the player
+        self.query_one("#goods", OptionList).focus()
+
+    def action_declare(self) -> None:
+        index = self.query_one("#goods", OptionList).highlighted
+        if index is not None:
+            self.submit(Declare(seat=self.seat, good=self.goods[index], count=len(self.view.bag)))
+
+
+# ----- bribes and debts --------------------------------------------------------------------
+
+
+class OfferScreen(MerchantScreen):
+    """The threatened merchant composes a bribe (maybe nothing); the offer is then public."""
+
+    BINDINGS = [
+        Binding("enter", "offer", "Offer", priority=True),
+        Binding("f", "favour", "Favour"),
+        Binding("escape", "rows", "Amounts"),
+    ]
+
+    def compose_main(self) -> ComposeResult:
+        view, table, seat = self.view, self.table, self.seat
+        me = table.seats[seat]
+        sheriff = table.seats[table.sheriff].name
+        rows = [Row("gold", "", "Gold", me.gold)]
+        stand = Counter(c.name for c in view.hidden) + Counter(c.name for c in me.stand)
+        for kind in sorted(stand, key=lambda k: (k not in LEGAL_GOODS, k)):
+            down = "" if kind in LEGAL_GOODS else " (down)"
+            rows.append(Row("stand", kind, f"Stand: {kind}", stand[kind], note=f"of {stand[kind]}{down}"))
+        bag_kinds = {c.name for c in view.bag} | {me.declaration} | set(table.demand.bag if table.demand else ())
+        size = len(view.bag)
+        self.in_bag = Counter(c.name for c in view.bag)
+        for kind in sorted(k for k in bag_kinds if k):
+            held = self.in_bag[kind]
+            # up to the bag's size may be promised; only what is in the bag is paid
+            rows.append(Row("bag", kind, f"Bag: {kind}", size, note=f"{held} in bag" if held else "none in bag"))
+        prefill(rows, table.demand)
+        composer = BribeRows(rows, size, id="rows")
+        composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
+        composer.border_subtitle = "←→ amount · f favour · Enter offers"
+        yield composer
+        yield favour_row(table.demand.favour if table.demand else "", "f to type a promise (optional)")
+        yield line(Text(""), id="preview")
+        info = Text()
+        info.append(f"You declared {count_text(size, me.declared)}. If opened: ", style="dim")
+        info.append(judgement_text([c.id for c in view.bag], me.declared))
+        if table.demand is not None:
+            info.append("\n")
+            info.append_text(bribe_text(f"{sheriff} asks for: ", table.demand))
+            info.append(f" ({count(table.counters_left, 'counter-offer')} left)", style="dim")
+        yield line(info, id="situation")
+        yield from self.secret_lines("bag", "hidden", "hand")
+
+    def on_mount(self) -> None:
+        self.query_one("#rows", BribeRows).focus()
+        self.show_preview()
+
+    def bribe(self) -> Bribe:
+        return self.query_one("#rows", BribeRows).bribe(self.query_one("#favour", Input).value)
+
+    def show_preview(self) -> None:
+        bribe = self.bribe()
+        text = bribe_text("Your offer: ", bribe)
+        if bribe.empty:
+            text.append(" (Enter offers no bribe)", style="dim")
+        short = [
+            f"{count_text(self.in_bag[kind], kind)}" for kind, n in Counter(bribe.bag).items()
+            if n > self.in_bag[kind]
+        ]
+        if short:  # a promise beyond the bag: only what is there is handed over
+            text.append(f" (in the bag: {', '.join(short)}; a promise beyond that is not paid)", style="dim")
+        self.query_one("#preview", Static).update(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.show_preview()
+
+    def on_bribe_rows_changed(self, event: BribeRows.Changed) -> None:
+        self.show_preview()
+
+    def action_favour(self) -> None:
+        self.query_one("#favour", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)  # False until the screen is built
+        if allowed and action == "rows":
+            return isinstance(self.focused, Input)
+        return allowed
+
+    def action_rows(self) -> None:
+        self.query_one("#rows", BribeRows).focus()
+
+    def action_offer(self) -> None:
+        self.submit(Offer(seat=self.seat, bribe=self.bribe()))
+
+
+class PayScreen(MerchantScreen):
+    """Out of gold, a debtor pays with goods of their stand, one at a time (no change)."""
+
+    BINDINGS = [Binding("enter", "pay", "Pay with it", priority=True)]
+
+    def compose_main(self) -> ComposeResult:
+        debt = self.table.debt
+        assert debt is not None, "a debtor pays only while in debt"
+        creditor = self.seat_name(debt.creditor)
+        me = self.table.seats[self.seat]
+        goods = Counter(c.name for c in me.stand) + Counter(c.name for c in self.view.hidden)
+        values = {c.name: c.value for c in (*me.stand, *self.view.hidden)}
+        self.kinds = sorted(goods, key=lambda k: (k not in LEGAL_GOODS, k))
+        width = max(len(k) for k in self.kinds)
+        options = []
+        for kind in self.kinds:
+            text = Text(f"{kind:<{width}} ", style="bold")
+            text.append(f"worth {values[kind]} · you have {goods[kind]}", style="dim")
+            if kind not in LEGAL_GOODS:
+                text.append(" · face down", style="dim")
+            options.append(Option(text))
+        stand = SheriffList(*options, id="goods")
+        stand.border_title = f"{self.actor_name} owes {creditor} {debt.amount} gold"
+        stand.border_subtitle = "Enter gives the highlighted good"
+        yield stand
+        yield line(
+            f"{self.actor_name} has no gold left: pay with goods from your stand, each worth its "
+            "value; no change is given.",
+            "dim",
+            classes="hint",
+        )
+        yield from self.secret_lines("hidden", "hand")
+
+    def on_mount(self) -> None:
+        self.query_one("#goods", OptionList).focus()
+
+    def action_pay(self) -> None:
+        index = self.query_one("#goods", OptionList).highlighted
+        if index is not None:
+            self.submit(PayWithGood(seat=self.seat, good=self.kinds[index]))
+
+
+__all__ = [
+    "DeclareScreen",
+    "DrawScreen",
+    "LoadScreen",
+    "OfferScreen",
+    "PayScreen",
+    "PlaceScreen",
+    "SetAsideScreen",
+]

@@ -1,0 +1,706 @@
+"""A sensible Sherwood (2005) bot: it builds networks of towns and keeps its party out of
+prison.
+
+It decides from its own seat's view only. For an ambush it imagines a dozen
+ways the other players may prepare theirs (from what the table shows: their free
+characters, how many loot cards they hold, what each mission is worth to them), and
+scores a few dozen parties of its own against them: the mission it would keep, the
+chance of going to prison (winning Discretion, the highest of all parties sent, and a
+mission too; on King Richard's turn, winning Discretion alone), a Little Booty (won
+nothing, not the highest Discretion), the loot and Gold spent, and what the others win.
+The towns it takes are worth their Champion points, the growth of its largest network,
+a road to Nottingham, and what they take from an opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from sherwood_tui.games.sherwood.rules.data import DISCRETION, Reward, data
+from sherwood_tui.games.sherwood.rules.model import (
+    RANSOM_COST,
+    Action,
+    ChooseMission,
+    ChooseReward,
+    ChooseTown,
+    OrderPrisoners,
+    PrepareAmbush,
+    Ransom,
+)
+from sherwood_tui.games.sherwood.rules.scoring import network_components
+from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
+
+if TYPE_CHECKING:
+    Towns = tuple[int | None, ...]  # a seat index (or None) per town
+    Totals = tuple[int, int, int, int]  # a party's skill totals
+    CharRow = tuple[tuple[int, int, int, int], bool, str | None, int, int | None]  # skills, paid, trait, amount, trait skill
+    Front = tuple[tuple[tuple[str, ...], Totals], ...]  # (members, totals) per party
+    PersonalLoot = tuple[tuple[str, int], ...]  # (member, card)
+    Variant = tuple[PersonalLoot, int | None, tuple[int, ...], int]  # personal, group card, bonus totals, cards
+    Candidate = tuple[tuple[str, ...], PersonalLoot, int | None, Totals, int, int]  # members, personal, group, totals, cards, paid
+    Choice = tuple[tuple[str, ...], PersonalLoot, int | None]  # members, personal, group
+    Profile = tuple[list[str], tuple[tuple[Totals, ...], ...], list[float] | None, int, bool]
+
+    class HandLoot(TypedDict):
+        personal: list[list[tuple[int, int]]]  # per skill: (bonus, card)
+        group: list[list[tuple[int, int]]]
+        gold: int
+
+SAMPLES = 12  # imagined ambushes of the other players
+LOOT_VALUE = 1.0  # a loot card in hand, in points, while the game is young
+GOLD_VALUE = 0.55  # a Gold card in hand (companions' pay, a displacement, a ransom)
+LOOT_HORIZON = 6.0  # cards lose their worth over the last turns (unused, they score nothing)
+FRONTIER = 0.4  # each free town next to a new town: room to grow
+NOTTS_POTENTIAL = 1.0  # a network first reaching Nottingham scores more with later towns
+NOISE = 0.25  # random spread among near-equal choices (bots must not mirror each other)
+# How much the bot fears prison, by number of players (tuned in bot-against-bot games: a
+# capture costs most in a two-player game).
+JAIL_SCALE_2P = 5.0
+JAIL_SCALE_3P = 3.0
+JAIL_SCALE_4P = 2.5
+BREAKOUT = 1.0  # how much the bot wants its top prisoner back by sending no one
+MAX_PARTY = 4  # parties tried: up to four characters, and the whole band
+# How the bot imagines the others: how much they shun Discretion, how often someone with
+# prisoners sends no one, how often anyone sends a party at random.
+OPP_DISC = 1.5
+OPP_NOBODY = 0.2
+OPP_RANDOM = 0.12
+
+
+# ----- static tables -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _chars() -> dict[str, CharRow]:
+    d = data()
+    return {
+        c.id: (c.skills, c.paid, c.trait, c.amount, c.trait_skill)
+        for c in d.characters.values()
+    }
+
+
+def _base_totals(members: tuple[str, ...]) -> tuple[int, int, int, int]:
+    chars = _chars()
+    t = [0, 0, 0, 0]
+    for m in members:
+        skills, paid, _trait, amount, tskill = chars[m]
+        t[0] += skills[0]
+        t[1] += skills[1]
+        t[2] += skills[2]
+        t[3] += skills[3]
+        if paid and tskill is not None:
+            t[tskill] += amount
+    return t[0], t[1], t[2], t[3]
+
+
+@lru_cache(maxsize=256)
+def _usefulness(char_id: str) -> float:
+    skills, paid, trait, _amount, _ = _chars()[char_id]
+    worth = max(skills[:3]) + 0.5 * sum(skills[:3]) - 0.3 * skills[3]
+    if paid:
+        worth += 1.0  # +3 when paid, but it costs Gold
+    if trait in ("free_displacement", "champion_bonus", "theft_bonus", "personal_loot_double"):
+        worth += 0.5
+    return worth
+
+
+@lru_cache(maxsize=512)
+def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[Front, ...]:
+    """Per skill, the parties that are best at it for their Discretion (a Pareto front of
+    (skill total up, Discretion down, fewer members)), each (members, totals)."""
+    chars = _chars()
+    best: list[dict[int, tuple[tuple[int, int, int], tuple[str, ...], Totals]]] = [{}, {}, {}]
+    for r in range(1, min(MAX_PARTY, len(avail)) + 1):
+        for members in combinations(avail, r):
+            if sum(1 for m in members if chars[m][1]) > paid_ok:
+                continue
+            t = _base_totals(members)
+            size, power = -len(members), t[0] + t[1] + t[2]
+            for k in range(3):
+                key = (t[k], size, power)
+                cur = best[k].get(t[3])
+                if cur is None or key > cur[0]:
+                    best[k][t[3]] = (key, members, t)
+    if len(avail) > MAX_PARTY and sum(1 for m in avail if chars[m][1]) <= paid_ok:
+        t = _base_totals(avail)
+        for k in range(3):
+            cur = best[k].get(t[3])
+            if cur is None or t[k] > cur[0][0]:
+                best[k][t[3]] = ((t[k], -len(avail), 0), avail, t)
+    fronts = []
+    for k in range(3):
+        front = []
+        top = 0
+        for disc in sorted(best[k]):
+            _key, members, t = best[k][disc]
+            if t[k] > top:
+                front.append((members, t))
+                top = t[k]
+        fronts.append(tuple(front))
+    return tuple(fronts)
+
+
+# ----- the game horizon and what things are worth ----------------------------------------
+
+
+def _turns_left(view: SeatView) -> float:
+    t = view.table
+    if t.king:
+        return 0.0
+    sizes = t.stack_sizes
+    if t.stack == 1:
+        return sizes[0] / 3 + 1 + (sizes[1] + 0.3 * sizes[0] + 2) / 3 + 1.5
+    if t.stack == 2:
+        return sizes[1] / 3 + 1 + (sizes[2] + 1) / 6
+    return (sizes[2] + 1) / 6
+
+
+def _card_value(horizon: float) -> float:
+    return LOOT_VALUE * min(1.0, horizon / LOOT_HORIZON)
+
+
+def _gold_value(horizon: float) -> float:
+    return round(GOLD_VALUE * min(1.0, horizon / LOOT_HORIZON), 2)
+
+
+def _largest_without(towns: Towns, seat: int, idx: int) -> int:
+    """`seat`'s largest network once it loses town `idx`."""
+    after = towns[:idx] + (None,) + towns[idx + 1:]
+    return network_components(after, seat)[2]
+
+
+@lru_cache(maxsize=2048)
+def _place_value(towns: Towns, seat: int, idx: int, champion: bool, n: int) -> tuple[float, Towns]:
+    """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
+    d = data()
+    neighbours = d.neighbours
+    owner = towns[idx]
+    where, nets, largest = network_components(towns, seat)
+    joined = {where[m] for m in neighbours[idx] if m in where}
+    net = {idx}.union(*(nets[j] for j in joined))
+    notts_before = any(nets[j] & d.by_nottingham for j in joined)
+    notts = notts_before or idx in d.by_nottingham
+    after_towns = towns[:idx] + (seat,) + towns[idx + 1:]
+    value = float(len(net) + notts) if champion else 1.0  # Champion: the town, links, Nottingham
+    value += max(0, len(net) - largest)  # the final tally counts the largest network
+    frontier = {m for t in net for m in neighbours[t] if after_towns[m] is None}
+    value += FRONTIER * len(frontier)
+    if notts and not notts_before:
+        value += NOTTS_POTENTIAL
+    if owner is not None and owner != seat:
+        lost = network_components(towns, owner)[2] - _largest_without(towns, owner, idx)
+        value += (1 + lost) * (1.0 if n == 2 else 1 / (n - 1))
+    return value, after_towns
+
+
+def _best_towns(towns: Towns, seat: int, choices: list[int], picks: int, champion: bool, n: int,
+                gold: int, free_pass: bool, gval: float = GOLD_VALUE) -> tuple[float, list[int]]:
+    """Greedy best `picks` towns among `choices`; displacing costs Gold unless free."""
+    total = 0.0
+    chosen: list[int] = []
+    for _ in range(picks):
+        best, best_idx, best_towns = None, -1, towns  # the town and the towns after it: set with best
+        for idx in choices:
+            owner = towns[idx]
+            if owner == seat or idx in chosen:
+                continue
+            cost = 0.0
+            if owner is not None:
+                if not champion:
+                    continue
+                if not free_pass:
+                    if gold <= 0:
+                        continue
+                    cost = gval
+            v, after = _place_value(towns, seat, idx, champion, n)
+            v -= cost
+            if best is None or v > best:
+                best, best_idx, best_towns = v, idx, after
+        if best is None or (chosen and best <= 0):
+            break
+        total += best
+        chosen.append(best_idx)
+        if towns[best_idx] is not None and not free_pass:
+            gold -= 1
+        towns = best_towns
+    return total, chosen
+
+
+def _companion_value(char_id: str, horizon: float) -> float:
+    return 1.0 + 0.85 + min(horizon, 8.0) * 0.06 * _usefulness(char_id)
+
+
+def _reward_value(table: PublicView, seat: int, reward: Reward, gold: int, horizon: float, free_pass: bool = False,
+                  much: int = 0) -> float | None:
+    """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
+    if reward.type == "theft":
+        return (reward.cards + much) * _card_value(horizon)
+    return _town_reward_value(table.towns, seat, reward, min(gold, reward.picks), free_pass,
+                              table.camp_needs_town, len(table.seats), _gold_value(horizon))
+
+
+@lru_cache(maxsize=1024)
+def _town_reward_value(towns: Towns, seat: int, reward: Reward, gold: int, free_pass: bool,
+                       camp_needs_town: bool, n: int, gval: float) -> float | None:
+    d = data()
+    held = sum(1 for o in towns if o == seat)
+    if d.pawns_per_player - 1 - held < 2:
+        return None
+    if reward.type == "champion":
+        idxs = [d.town_index[t] for t in reward.towns]
+        v, chosen = _best_towns(towns, seat, idxs, reward.picks, True, n, gold, free_pass, gval)
+        return v if chosen else None
+    # camp
+    if camp_needs_town and not held:
+        return None
+    forest = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "forest"]
+    v, chosen = _best_towns(towns, seat, forest, reward.forest, False, n, 0, False)
+    best = v if chosen else None
+    if reward.plain:
+        plain = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "plain"]
+        pv, pchosen = _best_towns(towns, seat, plain, 1, False, n, 0, False)
+        if pchosen and (best is None or pv > best):
+            best = pv
+    return best
+
+
+def _mission_value(table: PublicView, seat: int, mission_id: str | None, gold: int, horizon: float) -> float:
+    if mission_id is None:
+        return 0.0
+    mission = data().mission_by_id[mission_id]
+    if mission.kind == "companion":
+        assert mission.companion is not None  # a companion card names one
+        return _companion_value(mission.companion, horizon)
+    best = _rewards_value(table.towns, seat, mission_id, min(gold, 2), table.camp_needs_town,
+                          len(table.seats), _gold_value(horizon))
+    cards = max((r.cards for r in mission.rewards if r.type == "theft"), default=0)
+    return max(best, cards * _card_value(horizon))
+
+
+@lru_cache(maxsize=1024)
+def _rewards_value(towns: Towns, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int,
+                   gval: float) -> float:
+    """The best town reward (Champion or Camp) of a mission for `seat`."""
+    best = 0.0
+    for r in data().mission_by_id[mission_id].rewards:
+        if r.type != "theft":
+            v = _town_reward_value(towns, seat, r, min(gold, r.picks), False, camp_needs_town, n, gval)
+            if v is not None and v > best:
+                best = v
+    return best
+
+
+@lru_cache(maxsize=1024)
+def _jail_cost(members: tuple[str, ...], queue: int, n: int, horizon: float, king: bool) -> float:
+    """What going to prison costs: each prisoner scores nothing at the end if still
+    inside, and cannot go on ambushes meanwhile."""
+    if king:
+        return float(len(members))
+    ranked = sorted(members, key=_usefulness, reverse=True)
+    cost = 0.0
+    for pos, m in enumerate(ranked):
+        wait = (queue + pos + 1) * n * 0.8
+        out = min(wait, horizon)
+        cost += (1.0 if wait >= horizon else 0.4) + 0.05 * out * max(0.5, _usefulness(m))
+    return cost * _jail_scale(n)
+
+
+def _jail_scale(n: int) -> float:
+    return JAIL_SCALE_2P if n == 2 else JAIL_SCALE_3P if n == 3 else JAIL_SCALE_4P
+
+
+# ----- the ambush ----------------------------------------------------------------------
+
+
+def _loot_variants(members: tuple[str, ...], target: int, hand_loot: HandLoot) -> list[Variant]:
+    """Ways to equip a party for skill `target`: (personal, group, bonus totals, cards)."""
+    chars = _chars()
+    doubler = next((m for m in members if chars[m][2] == "personal_loot_double"), None)
+    no_group = any(chars[m][2] == "no_group_loot" for m in members)
+    people = sum(chars[m][3] if chars[m][2] == "group_loot_double" else 1 for m in members)
+    personal, group = hand_loot["personal"], hand_loot["group"]
+    out: list[Variant] = [((), None, (0, 0, 0, 0), 0)]
+
+    def carriers_first() -> list[str]:
+        return ([doubler] if doubler else []) + [m for m in members if m != doubler]
+
+    def assign(cards_by_skill_lists: list[tuple[int, int, int]]) -> tuple[PersonalLoot, tuple[int, ...]]:
+        """Give cards (skill, bonus, id) to members in order, doubler first."""
+        pers, add = [], [0, 0, 0, 0]
+        for m, (skill, bonus, card) in zip(carriers_first(), cards_by_skill_lists):
+            times = chars[m][3] if m == doubler else 1
+            pers.append((m, card))
+            add[skill] += bonus * times
+        return tuple(pers), tuple(add)
+
+    boost = personal[target]
+    hide = personal[DISCRETION]
+    if boost:
+        p, add = assign([(target, *boost[0])])
+        out.append((p, None, add, 1))
+        if len(boost) > 1 and len(members) > 1:
+            picks = [(target, *c) for c in boost[: len(members)]]
+            p, add = assign(picks)
+            out.append((p, None, add, len(picks)))
+    if hide:
+        picks = [(DISCRETION, *c) for c in hide[: len(members)]]
+        p, add = assign(picks)
+        out.append((p, None, add, len(picks)))
+        if boost and len(members) > 1:
+            picks = [(target, *boost[0])] + [(DISCRETION, *c) for c in hide[: len(members) - 1]]
+            p, add = assign(picks)
+            out.append((p, None, add, len(picks)))
+    if not no_group:
+        for skill in (target, DISCRETION):
+            if group[skill]:
+                bonus, card = group[skill][0]
+                group_add = [0, 0, 0, 0]
+                group_add[skill] = bonus * people
+                out.append(((), card, tuple(group_add), 1))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], present: tuple[bool, ...]) -> tuple[Candidate, ...]:
+    """My parties worth scoring: per skill with a mission, the front of parties best at it,
+    each with a few ways to use my loot. Items: (members, personal, group, totals, loot
+    cards used, paid companions)."""
+    fronts = _fronts(avail, paid_ok)
+    loot = _hand_loot(hand)
+    chars = _chars()
+    out = []
+    seen = set()
+    for k in range(3):
+        if not present[k]:
+            continue
+        for members, base in fronts[k]:
+            paid = sum(1 for m in members if chars[m][1])
+            for personal, group, add, cards in _loot_variants(members, k, loot):
+                key = (members, personal, group)
+                if key in seen:
+                    continue
+                seen.add(key)
+                t = (base[0] + add[0], base[1] + add[1], base[2] + add[2], base[3] + add[3])
+                out.append((members, personal, group, t, cards, paid))
+    return tuple(out)
+
+
+def _hand_loot(hand: tuple[int, ...]) -> HandLoot:
+    loot = data().loot
+    personal: list[list[tuple[int, int]]] = [[], [], [], []]  # per skill: (bonus, card)
+    group: list[list[tuple[int, int]]] = [[], [], [], []]
+    gold = 0
+    for c in hand:
+        card = loot[c]
+        if card.kind == "gold":
+            gold += 1
+        elif card.skill is not None:
+            (personal if card.kind == "personal" else group)[card.skill].append((card.bonus, c))
+    for lists in (personal, group):
+        for k in range(3):
+            lists[k].sort(reverse=True)
+        lists[DISCRETION].sort()  # the most negative (best hiding) first
+    return {"personal": personal, "group": group, "gold": gold}
+
+
+def _near_best(fronts: tuple[Front, ...]) -> tuple[tuple[Totals, ...], ...]:
+    """Per skill, the parties of a front worth trying: near the best skill for their
+    Discretion."""
+    out = []
+    for k, front in enumerate(fronts):
+        scores = [t[k] - OPP_DISC * t[3] for _, t in front]
+        top = max(scores, default=0)
+        out.append(tuple(t for (_, t), sc in zip(front, scores) if sc >= top - 1.5))
+    return tuple(out)
+
+
+def _opponent_sample(rnd: random.Random, profile: Profile) -> Totals | None:
+    """One imagined party of an opponent: its totals, or None if it sends nobody."""
+    avail, near, cum, hand_count, has_prisoners = profile
+    r = rnd.random
+    roll = r()
+    if (has_prisoners and roll < OPP_NOBODY) or not avail:
+        return None
+    if roll > 1 - OPP_RANDOM or cum is None:
+        size = 1 + int(r() * min(3, len(avail)))
+        return _base_totals(tuple(rnd.sample(avail, size)))
+    x = r() * cum[2]
+    k = 0 if x < cum[0] else 1 if x < cum[1] else 2
+    options = near[k]
+    if not options:
+        return None
+    t = options[int(r() * len(options))]
+    if hand_count:
+        top = min(3, hand_count)
+        t0, t1, t2, t3 = t
+        bonus = int(r() * (top + 1))
+        if k == 0:
+            t0 += bonus
+        elif k == 1:
+            t1 += bonus
+        else:
+            t2 += bonus
+        if r() < 0.4:
+            t3 -= int(r() * (min(2, hand_count) + 1))
+        return (t0, t1, t2, t3)
+    return t
+
+
+def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> PrepareAmbush:
+    table, me = view.table, view.seat
+    n = len(table.seats)
+    mine = table.seats[me]
+    jailed = set(mine.prison)
+    avail = tuple(c for c in mine.band if c not in jailed)
+    hand = _hand_loot(view.hand)
+    gold = hand["gold"]
+    horizon = _turns_left(view)
+    king = table.king
+    present = [king or table.missions[k] is not None for k in range(3)]
+
+    # What each mission is worth to me and to the others.
+    if king:
+        my_net = mine.largest_network
+        values: list[float] = [(my_net + 1) // 2] * 3
+    else:
+        values = [_mission_value(table, me, table.missions[k], gold, horizon) for k in range(3)]
+    others = [o for o in range(n) if o != me]
+    opp_values = {}
+    for o in others:
+        if king:
+            v = (table.seats[o].largest_network + 1) // 2
+            opp_values[o] = [float(v)] * 3
+        else:
+            g = 1 if table.seats[o].hand_count else 0
+            opp_values[o] = [_mission_value(table, o, table.missions[k], g, horizon) for k in range(3)]
+    beta = 1.0 if n == 2 else 0.5
+
+    # Imagined ambushes of the others: per sample and skill, the best total and whether
+    # one player alone has it (and then that player's gain); the highest Discretion sent.
+    samples = []
+    profiles = {}
+    for o in others:
+        seat = table.seats[o]
+        oj = set(seat.prison)
+        oavail = tuple(c for c in seat.band if c not in oj)
+        near = _near_best(_fronts(oavail, min(1, seat.hand_count)))
+        w = [(opp_values[o][k] + 0.3) if present[k] else 0.0 for k in range(3)]
+        cum = [w[0], w[0] + w[1], w[0] + w[1] + w[2]] if sum(w) > 0 else None
+        profiles[o] = (list(oavail), near, cum, seat.hand_count, bool(seat.prison))
+    for _ in range(SAMPLES):
+        parties = {}
+        for o in others:
+            t = _opponent_sample(rnd, profiles[o])
+            if t is not None:
+                parties[o] = t
+        per_skill: list[tuple[int, int | None, float]] = []  # (best total, its only player, their gain)
+        for k in range(3):
+            best, who, ties = 0, None, False
+            for o, t in parties.items():
+                v = t[k]
+                if v > best:
+                    best, who, ties = v, o, False
+                elif v == best and v > 0:
+                    ties = True
+            if who is not None and not ties and present[k]:
+                per_skill.append((best, who, opp_values[who][k]))
+            else:
+                per_skill.append((best, None, 0.0))
+        high = max((t[DISCRETION] for t in parties.values()), default=0)
+        samples.append((per_skill, high))
+
+    # My candidate parties.
+    card_value, gold_value = _card_value(horizon), _gold_value(horizon)
+    mine_all = _candidates(avail, min(gold, 2), view.hand, tuple(present))
+    candidates = [
+        (members, personal, group, t, cards * card_value + paid * gold_value)
+        for members, personal, group, t, cards, paid in mine_all
+    ]
+
+    queue = len(mine.prison)
+    best_action, best_score = None, None
+
+    def consider(choice: Choice, score: float) -> None:
+        nonlocal best_action, best_score
+        score += rnd.random() * NOISE
+        if best_score is None or score > best_score:
+            best_action, best_score = choice, score
+
+    # Sending no one: frees the top prisoner.
+    nobody = 0.0
+    if mine.prison:
+        top = mine.prison[0]
+        nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon, False) / _jail_scale(n)
+    lost = 0.0
+    for per_skill, _high in samples:
+        lost += sum(g for (_b, o, g) in per_skill if o is not None)
+    nobody -= beta * lost / SAMPLES
+    consider(((), (), None), nobody)
+
+    # Each distinct set of totals is scored once against the imagined ambushes:
+    # (what I gain, how often I am captured, what the others gain).
+    # A skill without a mission cannot be won: its bar is out of reach.
+    # I win Discretion (and so may be captured, and get no Little Booty) when my
+    # Discretion is at least 1 and no other party sent is seen more.
+    flat = []
+    for per_skill, high in samples:
+        row: list[float] = []
+        for k in range(3):
+            skill_best, alone, their_gain = per_skill[k]
+            row += (skill_best if present[k] else 99, alone is not None, their_gain)
+        flat.append((*row, high if high >= 1 else 1))
+    v0, v1, v2 = values
+    booty = 0.0 if king else card_value
+    outcomes: dict[Totals, tuple[float, int, float]] = {}
+    for *_rest, t, _cost in candidates:
+        if t in outcomes:
+            continue
+        t0, t1, t2, disc = t
+        gain_sum = opp_sum = 0.0
+        caught = 0
+        for b0, o0, g0, b1, o1, g1, b2, o2, g2, bar in flat:
+            won = False
+            gain = 0.0
+            if t0 > b0:
+                won, gain = True, v0
+            elif t0 < b0 and o0:
+                opp_sum += g0
+            if t1 > b1:
+                gain = gain + v1 if king else max(gain, v1)
+                won = True
+            elif t1 < b1 and o1:
+                opp_sum += g1
+            if t2 > b2:
+                gain = gain + v2 if king else max(gain, v2)
+                won = True
+            elif t2 < b2 and o2:
+                opp_sum += g2
+            seen = disc >= bar  # I win Discretion (the bar is at least 1)
+            if won:
+                gain_sum += gain
+                if seen:
+                    caught += 1
+            elif seen:
+                if king:
+                    caught += 1  # King Richard's turn: Discretion goes to prison anyway
+            else:
+                gain_sum += booty  # Little Booty
+        outcomes[t] = (gain_sum, caught, opp_sum)
+    for members, personal, group, t, cost in candidates:
+        gain_sum, caught, opp_sum = outcomes[t]
+        jail = _jail_cost(members, queue, n, horizon, king) if caught else 0.0
+        score = (gain_sum - caught * jail - beta * opp_sum) / SAMPLES - cost
+        consider((members, personal, group), score)
+    assert best_action is not None  # sending no one at least was considered
+    members, personal, group = best_action
+    return PrepareAmbush(seat=me, party=members, personal=personal, group=group)
+
+
+# ----- the other decisions ---------------------------------------------------------------
+
+
+def _choose_mission(view: SeatView, legal: list[ChooseMission], rnd: random.Random) -> ChooseMission:
+    table, me = view.table, view.seat
+    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
+    horizon = _turns_left(view)
+    return max(legal, key=lambda a: _mission_value(table, me, table.missions[a.skill], gold, horizon))
+
+
+def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random) -> ChooseReward:
+    table, me = view.table, view.seat
+    reward = table.reward
+    assert reward is not None  # the reward being chosen
+    mission = data().mission_by_id[reward.mission]
+    party = table.reveal.parties[me].members if table.reveal else ()
+    chars = _chars()
+    free_pass = any(chars[m][2] == "free_displacement" for m in party)
+    much = sum(chars[m][3] for m in party if chars[m][2] == "theft_bonus")
+    alan = sum(chars[m][3] for m in party if chars[m][2] == "champion_bonus")
+    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
+    horizon = _turns_left(view)
+
+    def worth(action: ChooseReward) -> float:
+        if action.reward == "nothing":
+            return 0.0
+        spec = next(r for r in mission.rewards if r.type == action.reward)
+        v = _reward_value(table, me, spec, gold, horizon, free_pass, much)
+        if v is None:
+            return -1.0
+        return v + (alan if action.reward == "champion" else 0)
+
+    return max(legal, key=worth)
+
+
+def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) -> ChooseTown:
+    table, me = view.table, view.seat
+    n = len(table.seats)
+    d = data()
+    reward = table.reward
+    assert reward is not None  # the reward whose towns are chosen
+    party = table.reveal.parties[me].members if table.reveal else ()
+    free_pass = any(_chars()[m][2] == "free_displacement" for m in party)
+    champion = reward.reward == "champion"
+
+    def worth(action: ChooseTown) -> float:
+        if action.town is None:
+            return 0.0
+        idx = d.town_index[action.town]
+        v, _ = _place_value(table.towns, me, idx, champion, n)
+        if champion and table.towns[idx] is not None and not free_pass:
+            v -= _gold_value(_turns_left(view))
+        if not champion and d.towns[idx].terrain == "forest":
+            v += reward.picks_left - 1  # a plain town would end the double Camp at once
+        return v
+
+    return max(legal, key=worth)
+
+
+def _order_prisoners(view: SeatView, legal: list[OrderPrisoners], rnd: random.Random) -> OrderPrisoners:
+    def score(action: OrderPrisoners) -> float:
+        k = len(action.order)
+        return sum(_usefulness(c) * (k - i) for i, c in enumerate(action.order))
+
+    return max(legal, key=score)
+
+
+def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
+    table, me = view.table, view.seat
+    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
+    horizon = _turns_left(view)
+    n = len(table.seats)
+    left = table.seats[me].prison
+    chars = _chars()
+    paid_in_band = sum(1 for c in table.seats[me].band if chars[c][1])
+
+    def worth(action: Ransom) -> float:
+        if action.free == 0:
+            return 0.0
+        freed = left[: action.free]
+        gain = _jail_cost(freed, 0, n, horizon, False)
+        spare = gold - paid_in_band  # Gold not needed to pay my companions
+        cost = RANSOM_COST[action.free]
+        price = _gold_value(horizon) * cost * (1.0 if spare >= cost else 1.8)
+        return gain - price
+
+    return max(legal, key=worth)
+
+
+PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action]] = {
+    "prepare": _prepare,
+    "choose_mission": _choose_mission,
+    "choose_reward": _choose_reward,
+    "choose_town": _choose_town,
+    "order_prisoners": _order_prisoners,
+    "ransom": _ransom,
+}
+
+
+def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
+    """The bot's action; `legal` is its seat's list of legal actions."""
+    if len(legal) == 1:
+        return legal[0]
+    return PHASES[view.table.phase](view, legal, rnd)
