@@ -88,6 +88,20 @@ class Parts:
     screens: str  # the screens module (imports textual: only the app asks), see GameScreens
     schema: str | None = None  # the pydantic model of the game's data file (its schema.py)
 
+    @classmethod
+    def of_game(cls, package: str, schema: str | None = None) -> Parts:
+        """The parts of a game folder of the usual shape: `GAME` on the package; the
+        sensible bot, invariants, stats and data schema (the model named `schema`) in
+        `rules/`; the screens in `ui/screens.py`."""
+        return cls(
+            rules=f"{package}:GAME",
+            bot=f"{package}.rules.bot:sensible",
+            invariants=f"{package}.rules.invariants:problems",
+            stats=f"{package}.rules.stats:count_step",
+            screens=f"{package}.ui.screens",
+            schema=None if schema is None else f"{package}.rules.schema:{schema}",
+        )
+
 
 @dataclass(frozen=True, eq=False)
 class GamePlugin:

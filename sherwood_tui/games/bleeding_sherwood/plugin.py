@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
 
+PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
+
 PLUGIN = GamePlugin(
     id="bleeding-sherwood",
     title="Bleeding Sherwood",
     blurb="Bid Goode cards to rob the Peasants; every bidder takes something.",
     min_players=2,
     max_players=6,
-    parts=Parts(
-        rules="sherwood_tui.games.bleeding_sherwood:GAME",
-        bot="sherwood_tui.games.bleeding_sherwood.rules.bot:sensible",
-        invariants="sherwood_tui.games.bleeding_sherwood.rules.invariants:problems",
-        stats="sherwood_tui.games.bleeding_sherwood.rules.stats:count_step",
-        screens="sherwood_tui.games.bleeding_sherwood.ui.screens",
-        schema="sherwood_tui.games.bleeding_sherwood.rules.schema:BleedingSherwoodData",
-    ),
-    reference="sherwood_tui.games.bleeding_sherwood:rules_reference.md",
+    parts=Parts.of_game(PACKAGE, schema="BleedingSherwoodData"),
+    reference=f"{PACKAGE}:rules_reference.md",
     asset="bleeding-sherwood.json",
     options=(
         OptionSpec(

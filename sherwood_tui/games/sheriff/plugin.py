@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
 
+PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
+
 PLUGIN = GamePlugin(
     id="sheriff",
     title="Sheriff of Nottingham",
     blurb="Smuggle goods past the Sheriff: declare, bluff and bribe.",
     min_players=3,
     max_players=5,
-    parts=Parts(
-        rules="sherwood_tui.games.sheriff:GAME",
-        bot="sherwood_tui.games.sheriff.rules.bot:sensible",
-        invariants="sherwood_tui.games.sheriff.rules.invariants:problems",
-        stats="sherwood_tui.games.sheriff.rules.stats:count_step",
-        screens="sherwood_tui.games.sheriff.ui.screens",
-        schema="sherwood_tui.games.sheriff.rules.schema:SheriffData",
-    ),
-    reference="sherwood_tui.games.sheriff:rules_reference.md",
+    parts=Parts.of_game(PACKAGE, schema="SheriffData"),
+    reference=f"{PACKAGE}:rules_reference.md",
     asset="sheriff-of-nottingham.json",
     options=(
         OptionSpec(

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
 
+PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
+
 PLUGIN = GamePlugin(
     id="sherwood",
     title="Sherwood (2005)",
     blurb="Send secret ambush parties on missions; win towns, dodge prison.",
     min_players=2,
     max_players=4,
-    parts=Parts(
-        rules="sherwood_tui.games.sherwood:GAME",
-        bot="sherwood_tui.games.sherwood.rules.bot:sensible",
-        invariants="sherwood_tui.games.sherwood.rules.invariants:problems",
-        stats="sherwood_tui.games.sherwood.rules.stats:count_step",
-        screens="sherwood_tui.games.sherwood.ui.screens",
-        schema="sherwood_tui.games.sherwood.rules.schema:SherwoodData",
-    ),
-    reference="sherwood_tui.games.sherwood:rules_reference.md",
+    parts=Parts.of_game(PACKAGE, schema="SherwoodData"),
+    reference=f"{PACKAGE}:rules_reference.md",
     asset="sherwood-2005.json",
     options=(
         OptionSpec(
