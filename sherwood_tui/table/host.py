@@ -255,6 +255,12 @@ class TableHost:
         where = "to watch" if seat is None else f"as {self.session.player_name(seat)}"
         return f"{self.game.title}: joining the table {where}."
 
+    def holder(self, login: str) -> str | None:
+        """The SSH key that holds the seat of `login` (None: free, watching, or no such
+        seat)."""
+        seat = self._logins.index(login) if login in self._logins else None
+        return None if seat is None else self.claims.seat_keys.get(seat)
+
     def claim(self, login: str, key: str, code: str) -> bool:
         """Whether `code` is the join code: if so, `key` holds the seat of `login` (or may
         watch) for good. TableRefusal when the seat was taken meanwhile."""

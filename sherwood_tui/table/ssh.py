@@ -55,6 +55,7 @@ BACKLOG = 128
 TOO_MANY_JOINING = "Too many people are joining this table at once: try again in a minute."
 SUPERSEDED = "This key has connected again from another terminal: this connection is closed."
 NO_CODE_IN_TIME = "No join code came in time: connect again to join."
+SEAT_OF_ANOTHER_KEY = "This seat is held by another SSH key: connect with that key (ssh -i KEYFILE).\r\n"
 
 log = logging.getLogger("sherwood_tui.table")
 
@@ -82,6 +83,11 @@ class DoorSource(SeatSource, Protocol):
     def claim(self, login: str, key: str, code: str) -> bool:
         """Whether `code` is the join code (then `key` holds the seat of `login`, or may
         watch, for good). TableRefusal when the seat has been taken meanwhile."""
+        ...
+
+    def holder(self, login: str) -> str | None:
+        """The key that holds the seat of `login` (None: a free seat, watching, or no
+        seat of that name)."""
         ...
 
 
@@ -296,6 +302,7 @@ class _SeatConnection(asyncssh.SSHServer):
         self.session: _SeatSession | None = None
         self.member = False  # a known key (or one that has just joined)
         self.admitted = False
+        self.told = False  # the client was told that the seat is another key's
         self.failures = 0  # failed joins counted for this connection
         self.last_input = 0.0
         self.since = 0.0  # when it authenticated
@@ -323,8 +330,16 @@ class _SeatConnection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Any key may knock, unless strangers are too many or its source is penalised:
-        the join code decides who sits down."""
+        the join code decides who sits down. A key other than the one that holds the
+        login's seat is turned down, so that a client offering several keys (an agent's)
+        goes on to the seat's own."""
         self.key = str(key.get_fingerprint("sha256"))
+        holder = self.server.source.holder(self.login)
+        if holder is not None and holder != self.key:  # another key's seat: the client may offer its next key
+            if not self.told and self.conn is not None:
+                self.told = True
+                self.conn.send_auth_banner(SEAT_OF_ANOTHER_KEY)
+            return False
         if self.admitted:
             return True
         refusal = self.server.refusal(self)

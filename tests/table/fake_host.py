@@ -39,6 +39,9 @@ class FakeHost:
             return None
         return f"Joining as {login}."
 
+    def holder(self, login: str) -> str | None:
+        return self.claims.get(login) if self.code is not None else None
+
     def claim(self, login: str, key: str, code: str) -> bool:
         if code.strip() != self.code:
             return False

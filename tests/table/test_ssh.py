@@ -383,3 +383,26 @@ async def test_idle_sockets_never_keep_a_player_out(coded_host, tmp_path, client
         for sock in idle:
             sock.close()
         await server.close()
+
+
+async def test_a_client_offering_several_keys_reaches_its_seat_with_the_seated_one(coded_host, tmp_path, client_key):
+    server = await door(coded_host, tmp_path)
+    coded_host.claims["robin"] = client_key.get_fingerprint("sha256")
+    other = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        async with await asyncssh.connect("127.0.0.1", server.port, username="robin", client_keys=[other, client_key],
+                                          known_hosts=None, agent_path=None, config=[]) as conn:  # an agent's order
+            screen = await open_seat(conn)
+            assert "Join code" not in await screen.wait_for("size=80x24")  # the seated key: no prompt
+        banners: list[str] = []
+
+        class Client(asyncssh.SSHClient):
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                banners.append(msg)
+
+        with pytest.raises(asyncssh.PermissionDenied):  # only another key: turned down, and told why
+            await asyncssh.connect("127.0.0.1", server.port, username="robin", client_keys=[other], known_hosts=None,
+                                   agent_path=None, config=[], client_factory=Client)
+        assert banners == ["This seat is held by another SSH key: connect with that key (ssh -i KEYFILE).\r\n"]
+    finally:
+        await server.close()
