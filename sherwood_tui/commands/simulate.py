@@ -29,12 +29,6 @@ from sherwood_tui.workbench.engine import (
 from sherwood_tui.workbench.summary import option_combinations, options_label, summarise, variant_row
 
 
-def run_problem(args: argparse.Namespace) -> str | None:
-    """What is wrong with a run's counts (the parser checks them; a caller that builds
-    its own `args` gets the same checks), or None."""
-    return counts_problem(args.games, args.seed, args.jobs)
-
-
 def flag_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the workbench flags of a run (files aside), or None."""
     every = "all" in (args.option or [])
@@ -95,7 +89,7 @@ def main(args: argparse.Namespace) -> int:
         return fail(str(err))
     if not info.min_players <= args.players <= info.max_players:
         return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {args.players}")
-    problem = run_problem(args) or flag_problem(args) or report_problem(args.report) or keep_problem(args)
+    problem = counts_problem(args.games, args.seed, args.jobs) or flag_problem(args) or report_problem(args.report) or keep_problem(args)
     if problem:
         return fail(problem)
     every = "all" in (args.option or [])

@@ -57,6 +57,7 @@ HELLO_WAIT = 30.0  # seconds a new connection has to say hello
 MAX_TABLE_FILE = 256 * 1024
 
 REPLACED = "This seat was opened on another terminal."
+NOT_JOINED = "This key has not joined the table yet: connect again and type the join code."
 CLOSING = "The host has closed the table. Your seat waits: connect again when it opens again."
 
 
@@ -274,14 +275,19 @@ class TableHost:
     def _check_seat(self, seat: int | None, key: str) -> None:
         """TableRefusal when the SSH key `key` may never sit at `seat` (a bot's, or
         another key's)."""
+        refusal = self._seat_refusal(seat, key)
+        if refusal:
+            raise TableRefusal(refusal)
+
+    def _seat_refusal(self, seat: int | None, key: str) -> str:
+        """Why the SSH key `key` may never sit at `seat` (a bot's, or another key's), or ""."""
         if seat is None:
-            return
+            return ""
         name = self.session.player_name(seat)
         if self.session.players[seat].bot is not None:
-            raise TableRefusal(f"{name} is played by a bot at this table.")
+            return f"{name} is played by a bot at this table."
         owner = self.claims.seat_keys.get(seat)
-        if owner is not None and owner != key:
-            raise TableRefusal(f"{name}'s seat was taken by another key.")
+        return f"{name}'s seat was taken by another key." if owner is not None and owner != key else ""
 
     def issue_ticket(self, login: str, key: str) -> str:
         """A one-time ticket for a seat process of `key` on the seat of `login` (or
@@ -293,7 +299,6 @@ class TableHost:
             if seat is None or not secrets.compare_digest(token.encode(), self.claims.links.get(seat, "").encode()):
                 raise TableRefusal("This link is not a seat of this table.")
         else:
-            self._check_seat(seat, key)
             refusal = self._refusal(seat, key)
             if refusal:
                 raise TableRefusal(refusal)
@@ -511,14 +516,11 @@ class TableHost:
             await sender
 
     def _refusal(self, seat: int | None, key: str) -> str:
-        """Why the SSH key `key` may not have `seat` now (taken by another key, or never
-        claimed), or ""."""
+        """Why `key` may not have `seat` now (a bot's, another key's, or never claimed by
+        this SSH key; a browser link is its own claim), or ""."""
         if key.startswith("link:"):
             return ""
-        owner = self.claims.seat_keys.get(seat) if seat is not None else None
-        if seat is not None and owner is not None and owner != key:
-            return f"{self.session.player_name(seat)}'s seat was taken by another key."
-        return "" if self._known(seat, key) else "This key has not joined the table yet: connect again and type the join code."
+        return self._seat_refusal(seat, key) or ("" if self._known(seat, key) else NOT_JOINED)
 
     def _known(self, seat: int | None, key: str) -> bool:
         """Whether `key` has taken `seat` (or may watch) before."""

@@ -34,6 +34,15 @@ class SshSeat:
         process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
         return cls(conn, process, size)
 
+    @classmethod
+    async def join(cls, port: int, login: str, key: Any, code: str, address: str = "127.0.0.1") -> SshSeat:
+        """A key's first time at a seat: the join code typed at the door's prompt."""
+        seat = await cls.connect(port, login, key, address=address)
+        await seat.wait_for("Join code:")
+        await seat.type(code)
+        seat.press("enter")
+        return seat
+
     async def _read(self) -> None:
         while True:
             chunk = await self.process.stdout.read(65536)

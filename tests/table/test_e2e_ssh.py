@@ -47,13 +47,9 @@ def new_host(tmp_path: Path, game_id: str, names: list[str], seed: int) -> Table
 
 async def join(table: OpenTable, login: str, key, *, code: bool) -> SshSeat:
     """A player connects; the first time with this key they type the join code."""
-    seat = await SshSeat.connect(table.ssh.port, login, key)
     if code:
-        await seat.wait_for("join code")
-        await asyncio.sleep(0.5)  # keys typed as a screen comes up are dropped (the key guard)
-        await seat.type(table.host.join_code)
-        seat.press("enter")
-    return seat
+        return await SshSeat.join(table.ssh.port, login, key, table.host.join_code)
+    return await SshSeat.connect(table.ssh.port, login, key)
 
 
 class Privacy:

@@ -35,15 +35,6 @@ def new_key() -> asyncssh.SSHKey:
     return asyncssh.generate_private_key("ssh-ed25519")
 
 
-async def join(table: OpenTable, login: str, key: asyncssh.SSHKey, address: str = "127.0.0.1") -> SshSeat:
-    """A player's first time: the join code at the door's prompt."""
-    seat = await SshSeat.connect(table.ssh.port, login, key, address=address)
-    await seat.wait_for("Join code:")
-    await seat.type(table.host.join_code)
-    seat.press("enter")
-    return seat
-
-
 async def stranger_at_prompt(port: int, address: str) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientProcess[bytes]]:
     """A fresh key at the join-code prompt of Marian's seat."""
     conn = await asyncssh.connect("127.0.0.1", port, username="marian", client_keys=[new_key()], known_hosts=None,
@@ -68,9 +59,9 @@ async def test_idle_sockets_and_strangers_at_the_prompt_never_keep_players_or_wa
     idle: list[socket.socket] = []
     strangers = []
     try:
-        robin = await join(table, "robin", robin_key)
+        robin = await SshSeat.join(table.ssh.port, "robin", robin_key, host.join_code)
         await robin.wait_for("Bleeding Sherwood", "Waiting for", timeout=SOON)
-        watcher = await join(table, "watch", watcher_key)
+        watcher = await SshSeat.join(table.ssh.port, "watch", watcher_key, host.join_code)
         await watcher.wait_for("You are watching", timeout=SOON)
         await robin.close()
         await watcher.close()
@@ -91,7 +82,6 @@ async def test_idle_sockets_and_strangers_at_the_prompt_never_keep_players_or_wa
         assert len(table.ssh.startups.waiting) <= DoorLimits().startups
         assert not host.seats and not host.spectators  # no seat process for any of them
 
-        started = time.monotonic()
         robin = await SshSeat.connect(table.ssh.port, "robin", robin_key)
         await robin.wait_for("Bleeding Sherwood", "Waiting for", timeout=SOON)
         watcher = await SshSeat.connect(table.ssh.port, "watch", watcher_key)
@@ -103,7 +93,6 @@ async def test_idle_sockets_and_strangers_at_the_prompt_never_keep_players_or_wa
             rest = await asyncio.wait_for(process.stdout.read(), SOON)
             assert rest.endswith(b"No join code came in time: connect again to join.\r\n")
             conn.close()
-        assert time.monotonic() - started < SOON + CODE_TIME
         # ... which counted against their address: refused for a while, one line in the host's log
         assert list(host.notices) == ["Refusing new joins from address 127.0.0.3 for 30 seconds: 5 failed joins in a row."]
         with pytest.raises(asyncssh.DisconnectError, match="Too many failed joins from here"):
