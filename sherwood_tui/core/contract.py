@@ -23,6 +23,9 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
 from sherwood_tui.core.wording import printable
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.steps import StepTable
+
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
 # What a half-built move, or one with values of the wrong kind, raises on its way
 # through the rules (`Game.apply` turns it into a RuleError; a game's short cut in its
@@ -45,10 +48,14 @@ class Move:
     build them in their hot loop). Each names its kind in a `type` field (a Literal with
     its default: the tag of the save files' JSON) and the acting `seat`, then its own
     fields. Pydantic sees moves only at the edge: `Game.parse_action` validates a saved
-    move strictly, `Game.malformed` explains an object that is not a well-formed one."""
+    move strictly, `Game.malformed` explains an object that is not a well-formed one.
+
+    `part`: a move of this class leaves its seat's decision open (a card put in a bag):
+    the decision is the run of part moves and the move that ends it (`core.steps`)."""
 
     __slots__ = ()
     __pydantic_config__ = MOVE_SCHEMA
+    part: ClassVar[bool] = False
     if TYPE_CHECKING:
         type: str
         seat: int
@@ -226,6 +233,8 @@ class Game(ABC, Generic[S, A, V]):
     view_type: ClassVar[type]  # what `view` returns (a seat on another terminal is sent it as JSON)
     public_view_type: ClassVar[type]  # what `public_view` returns
 
+    steps: ClassVar[StepTable[Any]]  # the game's steps (`core.steps`): the core dispatches
+
     _adapter: ClassVar[TypeAdapter[Any] | None] = None
     _action_classes: ClassVar[frozenset[type] | None] = None
 
@@ -276,26 +285,54 @@ class Game(ABC, Generic[S, A, V]):
     ) -> S | tuple[S, list[Event]]:
         """The set-up; may also return the set-up's public events as (state, events)."""
 
-    # ----- whose turn -----------------------------------------------------------------
-    @abstractmethod
+    # ----- whose turn (read from the step table) -----------------------------------
     def to_act(self, state: S) -> list[int]:
         """The seats that must decide now (several for simultaneous decisions)."""
+        return list(self.steps.of(state).actors(state))
 
-    @abstractmethod
+    def may_act(self, state: S, seat: int) -> bool:
+        """Whether `seat` is in `to_act(state)` (the step may answer without the list)."""
+        step = self.steps.of(state)
+        return step.may_act(state, seat)
+
     def is_private(self, state: S, seat: int) -> bool:
         """Whether this seat's decision shows it secrets (so needs the curtain)."""
+        step = self.steps.of(state)
+        return self.may_act(state, seat) and step.is_private(state, seat)
 
-    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[A]:
-        """Every legal action of this seat now (empty if it need not act)."""
+        """Exactly the moves `apply` accepts from this seat now (empty if it need not act)."""
+        step = self.steps.of(state)
+        if not step.may_act(state, seat):
+            return []
+        return step.legal(state, seat)
 
     # ----- applying actions ---------------------------------------------------------
     def apply(self, state: S, action: Any) -> tuple[S, list[Event]]:
-        """Apply one action; return the new state and the public events of this step.
+        """Apply one move; return the new state and the public events of this step.
 
-        An illegal action raises RuleError and the given state is untouched (it is
-        immutable).
+        The step the state is at gives the rule of the move. An illegal move raises
+        RuleError and the given state is untouched (it is immutable). The common case
+        (a well-formed move of a seat that acts, in a step that takes it) goes straight
+        to its rule; everything else takes the checked path, which says what is wrong.
         """
+        steps = getattr(self, "steps", None)
+        if steps is None:  # TRANSITION: a game not yet on a step table
+            return self.checked_apply(state, action)
+        step = steps.steps[steps.where(state)]
+        rule = step.moves.get(action.__class__)
+        if rule is not None:
+            try:
+                seat = action.seat
+                if seat.__class__ is int and step.may_act(state, seat):
+                    result: tuple[S, list[Event]] = rule(state, action)
+                    return result
+            except MALFORMED_MOVE_ERRORS:
+                pass  # a malformed move: the checked path says why
+        return self.checked_apply(state, action)
+
+    def checked_apply(self, state: S, action: Any) -> tuple[S, list[Event]]:
+        """`apply` with every check in order, each refusal in words."""
         move: Any = action  # any object at all: checked here
         kind: type = move.__class__
         if kind not in (self._action_classes or self.action_classes()):
@@ -305,9 +342,16 @@ class Game(ABC, Generic[S, A, V]):
                 raise RuleError(self.malformed(move))
             if self.is_over(state):
                 raise RuleError("The game is over.")
-            if not self.may_act(state, move.seat):
-                raise RuleError(self.why_not_turn(state, move.seat))
-            return self._apply(state, move)
+            if "steps" not in dir(self):  # TRANSITION: a game not yet on a step table
+                if not self.may_act(state, move.seat):
+                    raise RuleError(self.why_not_turn(state, move.seat))
+                return self._apply(state, move)  # type: ignore[attr-defined,no-any-return]
+            step = self.steps.of(state)
+            rule = step.moves.get(kind)
+            if rule is None or not step.may_act(state, move.seat):
+                raise RuleError(self.why_refused(state, move))
+            result: tuple[S, list[Event]] = rule(state, move)
+            return result
         except MALFORMED_MOVE_ERRORS:
             # A half-built move (`half_built`) or one with values of the wrong kind;
             # a well-formed move that fails here is a bug in the rules.
@@ -315,6 +359,13 @@ class Game(ABC, Generic[S, A, V]):
             if problem:
                 raise RuleError(problem) from None
             raise
+
+    def why_refused(self, state: S, action: Any) -> str:
+        """Why a well-formed move is refused before its rule is asked: its seat does not
+        act now, or this step does not take it (games may say it their own way)."""
+        if not self.may_act(state, action.seat):
+            return self.why_not_turn(state, action.seat)
+        return f"You cannot make that move now ({_kind_of(action)})."
 
     @classmethod
     def action_classes(cls) -> frozenset[type]:
@@ -343,19 +394,11 @@ class Game(ABC, Generic[S, A, V]):
                 return f"That {_kind_of(action)} move is malformed: its {name} is incomplete."
         return ""
 
-    def may_act(self, state: S, seat: int) -> bool:
-        """Whether `seat` is in `to_act(state)`; games may answer without building the
-        list (the rules' hot path asks at every action)."""
-        return seat in self.to_act(state)
-
     def why_not_turn(self, state: S, seat: int) -> str:
         """The message for a seat that tries to act out of turn (games may refine it)."""
         if not 0 <= seat < len(state.players):
             return "There is no such seat at this table."
         return f"It is not {state.players[seat].name}'s turn."
-
-    @abstractmethod
-    def _apply(self, state: S, action: A) -> tuple[S, list[Event]]: ...
 
     # ----- what each seat may know -------------------------------------------------
     @abstractmethod
@@ -376,8 +419,9 @@ class Game(ABC, Generic[S, A, V]):
         """Strings that identify this seat's secrets on a screen (for privacy tests)."""
 
     # ----- the end -----------------------------------------------------------------
-    @abstractmethod
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: S) -> bool:
+        steps = self.steps
+        return steps.where(state) == steps.over
 
     @abstractmethod
     def scores(self, state: S) -> list[ScoreLine]:
@@ -391,7 +435,11 @@ class Game(ABC, Generic[S, A, V]):
 
     def is_final(self, before: S, action: A, events: list[Event]) -> bool:
         """Whether this step can no longer be taken back (it showed something new to
-        someone, or the rules make it final). By default: a reveal, a round's end."""
+        someone, or the rules make it final): its step declares it final, or it revealed
+        something or ended a round."""
+        steps = getattr(self, "steps", None)  # TRANSITION: a game not yet on a step table
+        if steps is not None and action.__class__ in steps.of(before).final:
+            return True
         return any(e.kind in FINAL_EVENT_KINDS for e in events)
 
     def private_news(self, before: S, action: A, after: S) -> list[str]:
@@ -424,6 +472,12 @@ class Game(ABC, Generic[S, A, V]):
 
         action: A = self.action_adapter().validate_json(json.dumps(data), strict=True)
         return action
+
+    def upgrade_action(self, state: S, data: dict[str, Any], version: int) -> list[dict[str, Any]]:
+        """The moves (as JSON-like data) that a move saved in an older save format
+        `version` stands for, played from `state` (a whole bag of one move then, card by
+        card now, say). By default, the move itself."""
+        return [data]
 
     def dump_action(self, action: A) -> dict[str, Any]:
         """A move as JSON-like data (its `type` first, then `seat` and its fields)."""
