@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -106,6 +107,7 @@ import gc, json, random, sys, time
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Player
+from sherwood_tui.core.playout import playout
 worst, started = {}, {}
 def timed(phase, info):
     if phase == "start":
@@ -121,9 +123,7 @@ for info in catalog.GAMES:
         seats = [Player(name=f"P{i}", bot="sensible") for i in range(n)]
         state = game.new_game(seats, {}, seed)
         rnd = random.Random(seed)
-        while not game.is_over(state):
-            seat = game.to_act(state)[0]
-            state, _ = game.apply(state, bot_action(game, state, seat, "sensible", rnd))
+        playout(game, state, lambda state, seat: bot_action(game, state, seat, "sensible", rnd), rnd)
 print(json.dumps(max(worst.values())))
 """
 
@@ -164,12 +164,18 @@ def memory() -> tuple[int, int]:
     return run_script(BARE_APP)[1], run_script(OUR_FULL_GAME)[1]
 
 
-BASELINE_COMMIT = "66d433f12be4dd7d375ba5f733ef0081b7bfe80c"  # the last commit before the rules core v2 (issue 14)
+# The commit the speed ratios compare with: the rules core v2 as it stood before v3 (issue
+# 23's goals: no game below 0.9). The one before v2 (issue 14's goals) is CORE_V1_COMMIT.
+BASELINE_COMMIT = "d3720a57c9d96a57b61091235839169b1d9a5b25"
+CORE_V1_COMMIT = "66d433f12be4dd7d375ba5f733ef0081b7bfe80c"  # the last commit before the rules core v2
 BASELINE = BASELINE_COMMIT[:7]
 SIMULATE_JOBS = 2  # simulate's default (one per core) on the 2-core machine the README's figures come from
-SIMULATE_GAMES = {"bleeding-sherwood": 2000, "sheriff": 800, "sherwood": 600}  # about 2-3 s of CPU time a run here
-LOOP_LABEL = "rules loop (in-process apply, random moves): ratio to {base}"
-COMMAND_LABEL = f"the whole `simulate --bots random` command (CPU time, --jobs {SIMULATE_JOBS}): ratio to {{base}}"
+SIMULATE_GAMES = {  # about 2-3 s of CPU time a run here, for each bot level
+    "random": {"bleeding-sherwood": 2000, "sheriff": 800, "sherwood": 600},
+    "sensible": {"bleeding-sherwood": 1000, "sheriff": 300, "sherwood": 200},
+}
+LOOP_LABEL = "random-move throughput (moves per CPU second, in-process): ratio to {base}"
+COMMAND_LABEL = "the whole `simulate --bots {level}` command (CPU time, --jobs {jobs}): ratio to {base}"
 ROOT = Path(__file__).resolve().parents[1]
 
 # Random moves through the game API that the baseline has too (catalog, new_game, is_over,
@@ -185,17 +191,24 @@ seats = [Player(name=f"P{i}", bot="random") for i in range(int(sys.argv[2]))]
 gc.freeze()
 gc.set_threshold(50_000, 20, 20)
 seed = 0
+try:  # the core's one playout loop; a tree from before it, its own loop
+    from sherwood_tui.core.playout import playout
+except ImportError:
+    playout = None
+legal = game.legal_actions
 def play():
     global seed
     rnd = random.Random(seed)
     state = game.new_game(seats, {}, seed)
+    seed += 1
+    if playout is not None:
+        return playout(game, state, lambda state, seat: rnd.choice(legal(state, seat)), rnd)[1]
     actions = 0
     while not game.is_over(state):
         to_act = game.to_act(state)
         seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
-        state, _ = game.apply(state, rnd.choice(game.legal_actions(state, seat)))
+        state, _ = game.apply(state, rnd.choice(legal(state, seat)))
         actions += 1
-    seed += 1
     return actions
 if sys.argv[3] == "games":
     for _ in range(int(sys.argv[4])):
@@ -241,19 +254,22 @@ def games_per_second(game_id: str, players: int, seconds: float = 4.0, windows: 
     return per_second, actions
 
 
-def simulate_command(game_id: str, players: int, games: int, seed: int = 1) -> list[str]:
-    """The arguments of the `simulate --bots random` run that the command ratio times."""
-    return ["simulate", game_id, "--players", str(players), "--games", str(games), "--bots", "random",
+def simulate_command(game_id: str, players: int, level: str = "random", games: int | None = None) -> list[str]:
+    """The arguments of the `simulate --bots LEVEL` run that a command ratio times."""
+    games = SIMULATE_GAMES[level].get(game_id, 1) if games is None else games
+    seed = 1
+    return ["simulate", game_id, "--players", str(players), "--games", str(games), "--bots", level,
             "--seed", str(seed), "--jobs", str(SIMULATE_JOBS)]
 
 
-def simulate_cpu(game_id: str, players: int, games: int, tree: str | None = None) -> float:
+def simulate_cpu(game_id: str, players: int, level: str = "random", tree: str | None = None,
+                 games: int | None = None) -> float:
     """CPU time (user + system, seconds) of one whole `python -m sherwood_tui simulate`
     process of the code in `tree` (None: this code), its worker processes included."""
     import tempfile
 
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen([sys.executable, "-m", "sherwood_tui", *simulate_command(game_id, players, games)],
+        proc = subprocess.Popen([sys.executable, "-m", "sherwood_tui", *simulate_command(game_id, players, level, games)],
                                 stdout=subprocess.DEVNULL, stderr=errors, **in_tree(tree))
         _, status, usage = os.wait4(proc.pid, 0)  # the child's own time and its waited-for workers'
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -318,19 +334,31 @@ def seats_for(game_id: str) -> int:
     return min(4, catalog.get(game_id).max_players)
 
 
-def game_ratios(game_id: str, tree: str, rounds: int, seconds: float) -> tuple[Ratio, Ratio]:
-    """One game against the baseline in `tree`: the rules loop's games per second (new,
-    old, new / old), and the whole simulate command's CPU time (new, old, old / new)."""
+class GameRatios(NamedTuple):
+    """One game's speed against the baseline: random moves per CPU second in-process, and
+    the whole simulate command's CPU time with sensible bots, then with random bots."""
+
+    moves: Ratio
+    sensible: Ratio
+    random: Ratio
+
+
+def game_ratios(game_id: str, tree: str, rounds: int, seconds: float) -> GameRatios:
+    """One game against the baseline in `tree` (each Ratio: new, old, and the ratio with
+    more meaning faster: moves new / old; CPU time old / new)."""
     players = seats_for(game_id)
-    new, old = compare(lambda t: games_per_second(game_id, players, seconds, 3, t)[0], tree, rounds)
-    loop = Ratio(new, old, new / old)
-    new, old = compare(lambda t: simulate_cpu(game_id, players, SIMULATE_GAMES[game_id], t), tree, rounds)
-    return loop, Ratio(new, old, old / new)
+    new, old = compare(lambda t: games_per_second(game_id, players, seconds, 3, t)[1], tree, rounds)
+    moves = Ratio(new, old, new / old)
+    commands = []
+    for level in ("sensible", "random"):
+        new, old = compare(partial(simulate_cpu, game_id, players, level), tree, rounds)
+        commands.append(Ratio(new, old, old / new))
+    return GameRatios(moves, *commands)
 
 
 def speed_ratios(rounds: int = 5, seconds: float = 3.0, games: tuple[str, ...] = (),
-                 commit: str = BASELINE_COMMIT) -> dict[str, tuple[Ratio, Ratio]]:
-    """Both ratios (game_ratios) of every game, or of `games`, to `commit`."""
+                 commit: str = BASELINE_COMMIT) -> dict[str, GameRatios]:
+    """The ratios (game_ratios) of every game, or of `games`, to `commit`."""
     with baseline_tree(commit) as tree:
         return {game_id: game_ratios(game_id, tree, rounds, seconds) for game_id in chosen(games)}
 
@@ -344,21 +372,26 @@ def chosen(games: Iterable[str] = ()) -> list[str]:
 
 def speed_rows(rounds: int, seconds: float, games: tuple[str, ...] = (),
                commit: str = BASELINE_COMMIT) -> list[tuple[str, str, str, str]]:
-    """Both ratios of every game as bench rows, each naming what reproduces it."""
+    """The ratios of every game as bench rows, each naming what reproduces it; goals are
+    the rules core v3's (no game below 0.9 of the v2 code) against the default baseline."""
     from sherwood_tui import catalog
 
-    goals = {"bleeding-sherwood": 2.0, "sheriff": 1.5, "sherwood": 1.5}  # issue 14's, for games per second
     base, again = commit[:7], "" if commit == BASELINE_COMMIT else f" --baseline {commit}"
+    goal = ">= 0.9" if commit == BASELINE_COMMIT else "-"
     rows = []
-    for game_id, (loop, command) in speed_ratios(rounds, seconds, games, commit).items():
-        title = catalog.get(game_id).title
-        run = " ".join(simulate_command(game_id, seats_for(game_id), SIMULATE_GAMES[game_id]))
-        rows.append((f"{title}: {LOOP_LABEL.format(base=base)}", f"{loop.ratio:.2f}", f">= {goals[game_id]}",
-                     f"{loop.new:.0f} vs {loop.old:.0f} games/s, medians of {rounds} "
+    for game_id, ratios in speed_ratios(rounds, seconds, games, commit).items():
+        title, players = catalog.get(game_id).title, seats_for(game_id)
+        moves = ratios.moves
+        rows.append((f"{title}: {LOOP_LABEL.format(base=base)}", f"{moves.ratio:.2f}", goal,
+                     f"{moves.new:,.0f} vs {moves.old:,.0f} moves/s, medians of {rounds} "
                      f"(python -m sherwood_tui.bench --speed{again} {game_id})"))
-        rows.append((f"{title}: {COMMAND_LABEL.format(base=base)}", f"{command.ratio:.2f}", "-",
-                     f"{command.new:.2f} s vs {command.old:.2f} s, medians of {rounds} "
-                     f"(python -m sherwood_tui {run}, in each tree)"))
+        for level in ("sensible", "random"):
+            command = getattr(ratios, level)
+            run = " ".join(simulate_command(game_id, players, level))
+            rows.append((f"{title}: {COMMAND_LABEL.format(level=level, jobs=SIMULATE_JOBS, base=base)}",
+                         f"{command.ratio:.2f}", goal if level == "sensible" else "-",
+                         f"{command.new:.2f} s vs {command.old:.2f} s, medians of {rounds} "
+                         f"(python -m sherwood_tui {run}, in each tree)"))
     return rows
 
 

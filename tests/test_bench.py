@@ -43,9 +43,9 @@ def test_a_missing_commit_is_named_with_how_to_fetch_it() -> None:
 def test_the_rules_loop_and_the_simulate_command_measure_this_code() -> None:
     per_second, actions = bench.games_per_second("bleeding-sherwood", 2, seconds=0.05, windows=1)
     assert per_second > 0 and actions > per_second
-    assert bench.simulate_cpu("bleeding-sherwood", 2, 1) > 0
+    assert bench.simulate_cpu("bleeding-sherwood", 2, "sensible", games=1) > 0
 
 
 def test_a_failed_simulate_run_raises() -> None:
     with pytest.raises(subprocess.CalledProcessError, match="simulate"):
-        bench.simulate_cpu("no-such-game", 2, 1)
+        bench.simulate_cpu("no-such-game", 2, games=1)

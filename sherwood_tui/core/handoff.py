@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.steps import is_part
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
@@ -151,6 +152,8 @@ class HandOff:
         for index in range(len(actions) - 1, -1, -1):
             seat = actions[index].seat
             if seat == who:
+                while index > 0 and actions[index - 1].seat == who and is_part(actions[index - 1]):
+                    index -= 1  # the decision began with its small moves
                 if who == self.holder and index < self.took_at:
                     break
                 if index < self.floor:

@@ -26,8 +26,11 @@ from sherwood_tui.core.plugin import find
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.wording import printable
 
-FORMAT_VERSION = 3  # 3 added `assets` (the game data played on), 2 `undo`; 1 and 2 are still read
-KNOWN_VERSIONS = (1, 2, 3)
+# 4: moves are the rules core v3's small exact moves (a bag card by card); 3 added
+# `assets` (the game data played on), 2 `undo`. 1 to 3 are still read: their moves are
+# upgraded (`Game.upgrade_action`) as they are replayed.
+FORMAT_VERSION = 4
+KNOWN_VERSIONS = (1, 2, 3, 4)
 MAX_SAVE_BYTES = 8 * 2**20  # a long game's save is a few hundred kilobytes
 MAX_NESTING = 32  # a save nests five deep; a hostile file can nest thousands deep
 MAX_SEED = 2**62 - 1  # the seeds the app draws (the command line's --seed range)
@@ -69,7 +72,7 @@ class SaveRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: str = "sherwood-tui-save"
-    version: Literal[1, 2, 3] = 3  # one of KNOWN_VERSIONS; new saves are FORMAT_VERSION
+    version: Literal[1, 2, 3, 4] = 4  # one of KNOWN_VERSIONS; new saves are FORMAT_VERSION
     game: str = Field(max_length=100)
     players: list[Player] = Field(min_length=1, max_length=12)
     options: dict[str, bool] = Field(max_length=50)
@@ -278,21 +281,54 @@ def session_of(record: SaveRecord, name: str) -> Session:
     if problem:
         raise SaveError(f"{name}: {problem}")
     game = info.load()
-    actions = []
-    for number, data in enumerate(record.actions, start=1):
-        try:
-            actions.append(game.parse_action(data))
-        except ValidationError as err:
-            first = err.errors()[0]
-            raise SaveError(f"{name}: action {number} is damaged ({_why_not_a_move(first)})") from None
+    undo = record.undo.model_dump() if record.undo else None
     try:
+        if record.version < FORMAT_VERSION:
+            actions, undo = upgraded(game, record, name, undo)
+        else:
+            actions = [_parsed(game, data, number, name) for number, data in enumerate(record.actions, start=1)]
         session = Session.replay(game, record.players, record.options, record.seed, actions)
-        session.handoff.restore(record.undo.model_dump() if record.undo else None)
+        session.handoff.restore(undo)
         return session
+    except SaveError:
+        raise
     except RuleError as err:
         raise SaveError(f"{name}: {printable(str(err))}") from None
     except Exception as err:  # a record that passes validation yet breaks the rules
         raise SaveError(f"{name}: damaged ({err.__class__.__name__})") from None
+
+
+def _parsed(game: Any, data: Any, number: int, name: str) -> Any:
+    """Saved move `number` as a move of `game`, or SaveError with one line."""
+    try:
+        return game.parse_action(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise SaveError(f"{name}: action {number} is damaged ({_why_not_a_move(first)})") from None
+
+
+def upgraded(
+    game: Any, record: SaveRecord, name: str, undo: dict[str, Any] | None
+) -> tuple[list[Any], dict[str, Any] | None]:
+    """The moves of a save of an older format, as this version's moves: each saved move
+    is upgraded (`Game.upgrade_action`) from the state it was played in. The undo limit,
+    which counted saved moves, is moved to the same place among the new ones."""
+    state = game.start(record.players, game.check_options(record.options), record.seed)[0]
+    moves: list[Any] = []
+    ends = [0]  # how many new moves the first k saved moves became
+    for number, data in enumerate(record.actions, start=1):
+        for part in game.upgrade_action(state, data, record.version):
+            move = _parsed(game, part, number, name)
+            try:
+                state = game.apply(state, move)[0]
+            except RuleError as err:
+                raise RuleError(f"action {number} is not legal: {err}") from None
+            moves.append(move)
+        ends.append(len(moves))
+    if undo is not None:
+        floor = min(max(0, int(undo.get("floor", len(record.actions)))), len(record.actions))
+        undo = {**undo, "floor": ends[floor]}
+    return moves, undo
 
 
 def _why_not_a_move(error: Any) -> str:

@@ -13,6 +13,7 @@ from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.handoff import HandOff
 from sherwood_tui.core.seat import SeatFeed, feed_of
+from sherwood_tui.core.steps import MAX_DECISION_MOVES, as_moves
 
 
 class Session:
@@ -34,6 +35,8 @@ class Session:
         self.log: list[Event] = [Event(text=f"A game of {game.title} begins."), *opening]
         self.log_marks: list[int] = []  # the log's length before each action
         self.handoff = HandOff(self)  # curtains and undo: see core/handoff.py
+        # the moves of the last decision, each with the states before and after it
+        self.last_steps: list[tuple[Any, Any, Any]] = []
 
     # ----- replay -----------------------------------------------------------------------
     @classmethod
@@ -66,6 +69,7 @@ class Session:
 
     # ----- acting -----------------------------------------------------------------------
     def _apply(self, action: Any) -> list[Event]:
+        """Apply one move (a replay's: no hand-off)."""
         state, events = self.game.apply(self.state, action)
         self.state = state
         self.log_marks.append(len(self.log))
@@ -73,12 +77,34 @@ class Session:
         self.log.extend(events)
         return events
 
-    def submit(self, action: Any) -> list[Event]:
-        """Apply a seat's action; RuleError leaves everything unchanged."""
-        before = self.state
-        events = self._apply(action)
-        self.handoff.decided(before, action, events)
-        return events
+    def submit(self, decision: Any) -> list[Event]:
+        """Apply a seat's decision: one move, or a sequence of its small moves (a bag
+        loaded card by card, then closed), all or nothing: a RuleError from any of them
+        leaves everything unchanged. Returns the public events of them all."""
+        moves = as_moves(decision)
+        if not moves:
+            raise RuleError("That decision has no moves.")
+        if len(moves) > MAX_DECISION_MOVES:
+            raise RuleError(f"A decision has at most {MAX_DECISION_MOVES} moves.")
+        seat = getattr(moves[0], "seat", None)
+        steps: list[tuple[Any, Any, Any, list[Event]]] = []
+        state = self.state
+        for move in moves:
+            if getattr(move, "seat", None) != seat:
+                raise RuleError("A decision is one player's moves.")
+            after, events = self.game.apply(state, move)
+            steps.append((state, move, after, events))
+            state = after
+        every: list[Event] = []
+        self.last_steps = [(before, move, after) for before, move, after, _ in steps]
+        for before, move, after, events in steps:
+            self.state = after
+            self.log_marks.append(len(self.log))
+            self.actions.append(move)
+            self.log.extend(events)
+            self.handoff.decided(before, move, events)
+            every.extend(events)
+        return every
 
     def take_back(self, count: int) -> list[Any]:
         """Remove the last `count` actions (the state is replayed from the seed); returns
@@ -95,6 +121,11 @@ class Session:
         """What `seat` may see now (None: the public table); `private` adds its own view."""
         last = self.actions[-1] if self.actions else None
         return feed_of(self.game, self.state, self.players, self.log, seat, private, last)
+
+    def private_news(self) -> list[str]:
+        """What the seat of the last decision alone learnt from it (`Game.private_news`
+        of each of its moves), for its eyes only."""
+        return [line for before, move, after in self.last_steps for line in self.game.private_news(before, move, after)]
 
     def note(self, text: str) -> None:
         """Add a line of the session's own (not of the rules) to the public log."""

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from sherwood_tui.core.contract import Event
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
 
 S = TypeVar("S")  # a game's state
 
@@ -113,6 +114,16 @@ class StepTable(Generic[S]):
 
     def move_classes(self) -> frozenset[type]:
         return frozenset(self.steps_of)
+
+
+MAX_DECISION_MOVES = 256  # a decision of more small moves than this is no player's
+
+
+def as_moves(decision: Any) -> tuple[Any, ...]:
+    """The moves of a decision: one move, or a sequence (tuple, list) of moves."""
+    if isinstance(decision, (tuple, list)):
+        return tuple(decision)
+    return (decision,)
 
 
 def is_part(move: Any) -> bool:

@@ -38,6 +38,7 @@ from sherwood_tui.core.contract import BOT_LEVELS, AnyGame
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.savelock import SaveLock
 from sherwood_tui.core.session import Session
+from sherwood_tui.core.steps import MAX_DECISION_MOVES
 from sherwood_tui.core.wording import listing, printable
 from sherwood_tui.table.door import DoorLimits
 from sherwood_tui.table.protocol import (
@@ -572,7 +573,8 @@ class TableHost:
             if connection.seat is not None and self.seats.get(connection.seat) is not connection:
                 return  # replaced: its seat is another terminal's now
             if message["type"] == "act":
-                why = self._act(connection, message.get("action"))
+                moves = message.get("actions", [message.get("action")])
+                why = self._act(connection, moves)
             elif message["type"] == "undo":
                 why = self._undo(connection)
             else:
@@ -581,24 +583,26 @@ class TableHost:
                 connection.post({"type": "refused", "message": why})
 
     def _act(self, connection: Connection, data: Any) -> str:
-        """Play a seat's move; why not (nothing changed), or ""."""
+        """Play a seat's decision (its moves in order, all or nothing); why not (nothing
+        changed), or ""."""
         from pydantic import ValidationError
 
         seat = connection.seat
         if seat is None:
             return "Spectators watch: they cannot move."
+        if not isinstance(data, list) or not 1 <= len(data) <= MAX_DECISION_MOVES:
+            return f"That is not a move of {self.game.title}."
         try:
-            action = self.game.parse_action(data)
+            moves = [self.game.parse_action(item) for item in data]
         except (ValidationError, ValueError, TypeError):
             return f"That is not a move of {self.game.title}."
-        if action.seat != seat:
+        if any(move.seat != seat for move in moves):
             return f"You play {self.session.player_name(seat)}: you cannot move for another seat."
-        before = self.session.state
         try:
-            self.session.submit(action)
+            self.session.submit(moves)
         except RuleError as err:
             return str(err)
-        news = self.game.private_news(before, action, self.session.state)
+        news = self.session.private_news()
         if news:  # what this player alone learnt (cards they drew): before the new feeds
             connection.post({"type": "news", "lines": news})
         self._changed()

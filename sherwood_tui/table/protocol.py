@@ -5,7 +5,9 @@ Seat to host (small; the host refuses a longer line and closes the connection):
 - `{"type": "hello", "ticket": T}`: first; `T` is the one-time ticket the host issued
   when this seat process was started for a connection (it says who this is: a key
   that has joined, at the SSH door's join-code prompt, or a browser seat's link).
-- `{"type": "act", "action": A}`: the chosen move, as the game's action JSON.
+- `{"type": "act", "actions": [A, ...]}`: the chosen decision, its moves in order as the
+  game's action JSON (applied all or nothing); `{"type": "act", "action": A}`, one move,
+  is still read.
 - `{"type": "undo"}`: take back this seat's last move, if the table allows it.
 - `{"type": "bye"}`: the player leaves (the seat waits for them).
 

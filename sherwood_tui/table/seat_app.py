@@ -246,7 +246,7 @@ class SeatApp(SherwoodApp):
         message.stop()
         if message.screen is not self.screen or self.game is None:
             return
-        self.send({"type": "act", "action": self.game.dump_action(message.action)})
+        self.send({"type": "act", "actions": [self.game.dump_action(move) for move in message.moves]})
 
     def undo_last(self) -> None:
         """`u`: ask the host to take back this seat's last move (it says why not)."""

@@ -336,29 +336,30 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
         if not self.submit(bot_action(session.game, session.state, seat, level, rnd)):
             screen.refused()
 
-    def submit(self, action: Any) -> bool:
-        """Apply a seat's action; an illegal one is explained and changes nothing (False)."""
+    def submit(self, decision: Any) -> bool:
+        """Apply a seat's decision (one move, or its small moves in order), all or
+        nothing: an illegal one is explained and changes nothing (False)."""
         session, _ = self.in_play
-        before = session.state
         try:
-            events = session.submit(action)
+            events = session.submit(decision)
         except RuleError as err:
             self.notify(str(err), severity="error", markup=False)
             return False
         self.autosave()
-        self.interludes = self._private_news(before, action) + self._interludes_for(events)
+        self.interludes = self._private_news() + self._interludes_for(events)
         self.continue_interludes()
         return True
 
-    def _private_news(self, before: Any, action: Any) -> list[tuple[Any, Step]]:
+    def _private_news(self) -> list[tuple[Any, Step]]:
         """What the human who just decided learnt privately (`Game.private_news`), for
         their eyes only: behind a cover first when the table may have been watching."""
         from sherwood_tui.ui.game_screen import PrivateNewsScreen
 
-        (session, _), seat = self.in_play, action.seat
+        session, _ = self.in_play
+        seat = session.last_steps[-1][1].seat
         if session.players[seat].bot is not None:
             return []
-        lines = session.game.private_news(before, action, session.state)
+        lines = session.private_news()
         if not lines:
             return []
         shown: list[tuple[Any, Step]] = []

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
+from sherwood_tui.core.steps import as_moves
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
 
@@ -49,12 +50,14 @@ class GameScreen(Screen[None]):
 
     class Chosen(Message):
         """A seat's decision, for the app to apply (the screen that sent it rides along:
-        a decision of a screen no longer shown is dropped)."""
+        a decision of a screen no longer shown is dropped): one move, or the small moves
+        of a choice composed on the screen, in order (`moves`)."""
 
         def __init__(self, screen: GameScreen, action: Any) -> None:
             super().__init__()
             self.screen = screen
-            self.action = action
+            self.action = action  # one move, or a tuple of them
+            self.moves: tuple[Any, ...] = as_moves(action)
 
     seat: int  # the seat deciding (or the bot's): a game screen always has one
 
@@ -95,8 +98,10 @@ class GameScreen(Screen[None]):
         return text
 
     def submit(self, action: Any) -> None:
-        """Send this screen's decision once; keys pressed before the screen changes are
-        ignored. A refused decision is told, and the player may choose again (`refused`)."""
+        """Send this screen's decision once: one move, or the sequence of small moves of
+        a choice composed on the screen (applied all or nothing). Keys pressed before the
+        screen changes are ignored. A refused decision is told, and the player may choose
+        again (`refused`)."""
         if self.decided:
             return
         self.decided = True

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import LEVELS, bot_action
-from sherwood_tui.core.contract import Player
+from sherwood_tui.core.contract import Event, Player
+from sherwood_tui.core.playout import PlayoutError, playout
 from sherwood_tui.core.wording import printable
 
 if TYPE_CHECKING:
@@ -88,21 +89,23 @@ def play_one(
     state, _ = game.start(seats, options, seed)
     rnd = random.Random(seed)
     counts: Counter[str] = Counter()
-    actions = rounds = 0
-    while not game.is_over(state):
-        seats_to_act = game.to_act(state)
-        seat = seats_to_act[0] if len(seats_to_act) == 1 else rnd.choice(seats_to_act)
-        action = bot_action(game, state, seat, bots[seat], rnd)
-        after, events = game.apply(state, action)
+    rounds = 0
+
+    def choose(state: Any, seat: int) -> Any:
+        return bot_action(game, state, seat, bots[seat], rnd)
+
+    def on_move(before: Any, action: Any, after: Any, events: list[Event]) -> None:
+        nonlocal rounds
         if record is not None:
             record.append(action)
         rounds += sum(1 for e in events if e.kind == "round_end")
         if count_step is not None:
-            count_step(counts, state, action, after, events)
-        state = after
-        actions += 1
-        if actions > MAX_ACTIONS:
-            raise GameFailed(f"seed {seed}: the game did not end in {MAX_ACTIONS:,} actions")
+            count_step(counts, before, action, after, events)
+
+    try:
+        state, actions = playout(game, state, choose, rnd, on_move=on_move, limit=MAX_ACTIONS)
+    except PlayoutError as err:
+        raise GameFailed(f"seed {seed}: {err}") from None
     return GameResult(
         seed=seed,
         winners=game.winners(state),

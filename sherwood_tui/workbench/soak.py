@@ -20,6 +20,7 @@ from sherwood_tui import catalog
 from sherwood_tui.core.assets import chosen_file, use_asset_file
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.playout import playout
 from sherwood_tui.workbench.engine import index_chunks, run_chunks, workers
 
 if TYPE_CHECKING:
@@ -69,39 +70,39 @@ def tables(game: AnyGame, players: int | None = None, options: dict[str, bool] |
 
 
 def play_one(game_id: str, table: Table, seed: int) -> Outcome:
-    """One random-bot game, checking the invariants after every action."""
+    """One random-bot game, checking the invariants after every move."""
     info = catalog.get(game_id)
     game = info.load()
     problems = info.invariants()
     seats = [Player(name=f"Seat {i + 1}", bot="random") for i in range(table.players)]
-    options = dict(table.options)
     rnd = random.Random(seed)
     actions: list[Any] = []
-    step = "setting up"
-    action, number = None, 0
-    try:
-        state = first = game.new_game(seats, options, seed)
-        found = problems(state)
-        while not found and not game.is_over(state):
-            if len(actions) >= MAX_ACTIONS:
-                raise AssertionError(f"the game did not end in {MAX_ACTIONS} actions")
-            to_act = game.to_act(state)
-            if not to_act:
-                raise AssertionError("nobody may act, yet the game is not over")
-            seat = to_act[0] if len(to_act) == 1 else rnd.choice(to_act)
-            legal = game.legal_actions(state, seat)
-            if not legal:
-                raise AssertionError(f"seat {seat} must act but has no legal action")
-            action = rnd.choice(legal)
-            step, number = "action", len(actions) + 1
-            try:
-                state, _ = game.apply(state, action)
-            except RuleError as err:
-                raise AssertionError(f"a listed legal action was refused: {err}") from None
-            actions.append(action)
-            found = problems(state)
+    chosen: list[Any] = [None]  # the move being played
+
+    def choose(state: Any, seat: int) -> Any:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise AssertionError(f"seat {seat} must act but has no legal action")
+        chosen[0] = move = rnd.choice(legal)
+        return move
+
+    def on_move(before: Any, move: Any, after: Any, events: Any) -> None:
+        found = problems(after)
         if found:
             raise AssertionError("; ".join(found))
+        actions.append(move)
+
+    step = "setting up"
+    try:
+        state = first = game.new_game(seats, dict(table.options), seed)
+        found = problems(state)
+        if found:
+            raise AssertionError("; ".join(found))
+        step = "action"
+        try:
+            state = playout(game, state, choose, rnd, on_move=on_move, limit=MAX_ACTIONS)[0]
+        except RuleError as err:
+            raise AssertionError(f"a listed legal action was refused: {err}") from None
         step = "scoring"
         if not game.winners(state):
             raise AssertionError("the game ended without a winner")
@@ -114,7 +115,7 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
                 raise AssertionError("replaying the seed and actions gave another game")
     except Exception as err:  # a soak run reports every failure, whatever its kind
         if step == "action":  # described only now: a repr per action would slow the run
-            step = f"action {number} ({action!r})"
+            step = f"action {len(actions) + 1} ({chosen[0]!r})"
         return Outcome(game_id, seed, table, len(actions), f"{step}: {type(err).__name__}: {err}")
     return Outcome(game_id, seed, table, len(actions))
 

@@ -98,7 +98,7 @@ class StubHost:
 
     async def apply(self, message: dict[str, Any]) -> None:
         """A move the seat sent: applied, then its new feed."""
-        self.session.submit(self.session.game.parse_action(message["action"]))
+        self.session.submit([self.session.game.parse_action(m) for m in message["actions"]])
         await self.send_feed()
 
 
@@ -192,7 +192,7 @@ async def test_welcome_then_a_decision_goes_to_the_host(seated, size):
         assert f"{NAMES[me]}'s hand" in text and "Pass the terminal" not in text  # no curtain
         await pilot.press("enter")  # bids the first card of the hand
         act = await host.expect("act")
-        assert session.game.parse_action(act["action"]) in session.game.legal_actions(session.state, me)
+        assert session.game.parse_action(act["actions"][0]) in session.game.legal_actions(session.state, me)
         await host.apply(act)
         await showing(pilot, WaitingScreen)
         other = NAMES[acting(session)]
@@ -217,7 +217,7 @@ async def test_a_refused_move_is_told_and_the_screen_takes_another(seated):
         assert app.screen is screen and not screen.decided
         await pilot.press("p")
         act = await host.expect("act")
-        assert isinstance(session.game.parse_action(act["action"]), Pass)
+        assert isinstance(session.game.parse_action(act["actions"][0]), Pass)
         assert host.inbox.empty()
 
 
@@ -263,7 +263,7 @@ async def test_a_new_feed_with_the_same_moves_keeps_a_half_made_choice(seated):
         assert app.screen is screen and hand.highlighted == 2
         await pilot.press("enter")
         act = await host.expect("act")
-        assert session.game.parse_action(act["action"]) == PlayGoode(seat=me, card=int(hand.get_option_at_index(2).id or 0))
+        assert session.game.parse_action(act["actions"][0]) == PlayGoode(seat=me, card=int(hand.get_option_at_index(2).id or 0))
 
 
 async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
@@ -289,7 +289,7 @@ async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
         await pilot.pause()
         assert app.screen is screen
         await pilot.press("enter")
-        chosen = session.game.parse_action((await host.expect("act"))["action"])
+        chosen = session.game.parse_action((await host.expect("act"))["actions"][0])
         assert isinstance(chosen, PrepareAmbush) and len(chosen.party) == 1
 
 

@@ -1,0 +1,58 @@
+"""The one loop that plays a game forward: the simulator, soak runs, kept games, the
+bench and searching bots all play through `playout`.
+
+At each step the seat to act decides (the only one, or one drawn with `rnd` among
+several deciding at once; a seat whose decision is still open — its last move was a part
+move — keeps the turn until it ends it). `choose(state, seat)` gives its decision: one
+move, or a sequence of its moves, applied in order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from sherwood_tui.core.contract import AnyGame, Event
+
+MAX_MOVES = 200_000  # no game of ours comes near; a bug that loops stops here
+
+Chooser = Callable[[Any, int], Any]  # (state, seat) -> a move or a sequence of moves
+OnMove = Callable[[Any, Any, Any, list[Event]], None]  # (before, move, after, events)
+
+
+class PlayoutError(AssertionError):
+    """A game that cannot go on: nobody may act, or it did not end in `MAX_MOVES`."""
+
+
+def playout(
+    game: AnyGame, state: Any, choose: Chooser, rnd: random.Random, *,
+    on_move: OnMove | None = None, limit: int = MAX_MOVES,
+) -> tuple[Any, int]:
+    """Play from `state` to the game's end; the final state and how many moves were made.
+    `on_move` is told every move. A move the rules refuse raises their RuleError."""
+    is_over, to_act, apply = game.is_over, game.to_act, game.apply
+    moves = 0
+    open_seat: int | None = None
+    while not is_over(state):
+        if moves >= limit:
+            raise PlayoutError(f"the game did not end in {limit:,} moves")
+        if open_seat is not None:
+            seat = open_seat
+        else:
+            seats = to_act(state)
+            if len(seats) == 1:
+                seat = seats[0]
+            elif seats:
+                seat = rnd.choice(seats)
+            else:
+                raise PlayoutError("nobody may act, yet the game is not over")
+        decision = choose(state, seat)
+        for move in decision if isinstance(decision, (tuple, list)) else (decision,):
+            after, events = apply(state, move)
+            if on_move is not None:
+                on_move(state, move, after, events)
+            state = after
+            moves += 1
+            open_seat = seat if move.part else None
+    return state, moves
