@@ -295,6 +295,21 @@ async def test_moves_are_checked(tmp_path):
         assert len(load_session(host.save_path).actions) == 1  # saved after every move
 
 
+async def test_a_decision_of_several_moves_is_played_all_or_nothing(tmp_path):
+    """A seat sends its decision as its moves in order (`actions`); if one is refused,
+    none is played."""
+    async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Marian", "Will"]) as host:
+        robin = await FakeSeat.join(host, "robin", KEY_A)
+        first = (await robin.current())["legal"][0]
+        await robin.send({"type": "act", "actions": [first, first]})  # the second: not Robin's turn then
+        assert "turn" in (await robin.next("refused"))["message"]
+        assert host.session.actions == []
+        await robin.send({"type": "act", "actions": [first] * 1000})
+        assert (await robin.next("refused"))["message"] == "That is not a move of Bleeding Sherwood."
+        await robin.send({"type": "act", "actions": [first]})
+        await until(lambda: len(host.session.actions) == 1)
+
+
 async def test_bots_play_also_in_simultaneous_steps(tmp_path):
     bots = {1: "sensible", 2: "random", 3: "sensible"}
     async with hosting(tmp_path, "sheriff", ["Robin", "Marian", "Will", "Much"], bots=bots) as host:
