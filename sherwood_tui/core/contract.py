@@ -414,6 +414,13 @@ class Game(ABC, Generic[S, A, V]):
         """A copy of the state where every secret `keep_seat` may not know is replaced by
         a different secret of the same shape (for the privacy tests)."""
 
+    def determinize(self, view: V, rnd: Any) -> S:
+        """A full state that fits everything in `view` (one seat's view): what the seat
+        cannot see (other hands, bags, the decks' order) drawn with `rnd` among what the
+        view allows. The expert's search plays from such states; it never sees the
+        true one."""
+        raise NotImplementedError(f"{self.title} has no expert yet")
+
     @abstractmethod
     def secret_texts(self, state: S, seat: int) -> set[str]:
         """Strings that identify this seat's secrets on a screen (for privacy tests)."""

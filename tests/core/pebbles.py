@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Literal
+from typing import Any, Literal
 
 from sherwood_tui.core.contract import Event, Game, Move, Player, ScoreLine
 from sherwood_tui.core.draft import Draft, evolve, plain
@@ -123,7 +123,13 @@ class Pebbles(Game[State, Action, State]):
                      pebbles=(0,) * n, hidden=(None,) * n)
 
     def view(self, state: State, seat: int) -> State:
+        """The state with the other seats' hidden numbers unknown (None) until all hid."""
+        if None in state.hidden:
+            return evolve(state, hidden=tuple(h if s == seat else None for s, h in enumerate(state.hidden)))
         return state
+
+    def determinize(self, view: State, rnd: Any) -> State:
+        return view  # nothing hidden matters once play starts; before, the others have not hidden yet
 
     def public_view(self, state: State) -> State:
         return state

@@ -1,0 +1,174 @@
+"""The expert: information-set Monte Carlo tree search from one seat's view.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): each playout samples a
+full game that fits everything the seat knows (`Game.determinize(view, rnd)`: other
+hands, bags, parties and the decks' order drawn at random among those its view allows),
+walks down one tree shared by every sample (at each node only the moves legal in this
+sample count: a child's *availability* is how often it could have been chosen), adds
+one node, plays the game out through the core's `playout` with a rollout policy, and
+adds the result (each seat's share of the win) along its path. The move played is the
+root's most visited child.
+
+The search never sees the true state: it is built from the seat's view alone, so
+scrambling the other seats' secrets cannot change what it decides (same seed, same
+budget). The budget is a number of playouts, so the choice does not depend on the
+machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sherwood_tui.core.contract import AnyGame
+from sherwood_tui.core.playout import playout
+
+EXPLORATION = 0.7  # UCB1's constant over win shares in [0, 1]
+
+
+class Node:
+    """A node of the tree: the move that led here, its visits and availability, and the
+    sum of each seat's win share over the playouts through it."""
+
+    __slots__ = ("seat", "move", "visits", "available", "reward", "children")
+
+    def __init__(self, seat: int, move: Any, seats: int) -> None:
+        self.seat = seat  # who made `move`
+        self.move = move
+        self.visits = 0
+        self.available = 0
+        self.reward = [0.0] * seats
+        self.children: dict[Any, Node] = {}
+
+    def value(self) -> float:
+        """The mean win share of the seat that moved here."""
+        return self.reward[self.seat] / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of the seat's moves now, as the search judged it."""
+
+    move: Any
+    visits: int
+    wins: float  # the estimated share of the win after this move (0 to 1)
+    then: tuple[Any, ...] = ()  # the rest of the decision the search would make (its small moves)
+
+
+Rollout = Callable[[Any, int, random.Random], Any]  # (state, seat, rnd) -> a decision
+
+
+def win_shares(game: AnyGame, state: Any) -> list[float]:
+    """Each seat's share of the win at the end (1 / the number of winners, or 0)."""
+    winners = game.winners(state)
+    shares = [0.0] * len(state.players)
+    for seat in winners:
+        shares[seat] = 1.0 / len(winners)
+    return shares
+
+
+class Search:
+    """A search from one seat's view: `run(playouts)` grows the tree, `choices()` reads it."""
+
+    def __init__(self, game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
+                 rnd: random.Random, rollout: Rollout) -> None:
+        self.game = game
+        self.view = view
+        self.seat = seat
+        self.legal = list(legal)
+        self.rnd = rnd
+        self.rollout = rollout
+        self.seats = seats
+        self.root = Node(seat, None, self.seats)
+
+    def run(self, playouts: int, stop: Callable[[], bool] | None = None) -> None:
+        """Grow the tree by `playouts` playouts (fewer if `stop()` says so between two)."""
+        for _ in range(playouts):
+            if stop is not None and stop():
+                return
+            self.playout_once()
+
+    def playout_once(self) -> None:
+        game, rnd = self.game, self.rnd
+        state = game.determinize(self.view, rnd)
+        node, path = self.root, [self.root]
+        open_seat: int | None = self.seat
+        while not game.is_over(state):
+            seat = open_seat if open_seat is not None else self._actor(state)
+            legal = self.legal if node is self.root else game.legal_actions(state, seat)
+            children = node.children
+            untried = [m for m in legal if m not in children]
+            for move in legal:
+                child = children.get(move)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                move = rnd.choice(untried)
+                child = children[move] = Node(seat, move, self.seats)
+                child.available = 1
+                state = game.apply(state, move)[0]
+                path.append(child)
+                open_seat = seat if move.part else None
+                break
+            best = self._select(children, legal)
+            state = game.apply(state, best.move)[0]
+            path.append(best)
+            node = best
+            open_seat = seat if best.move.part else None
+        if not game.is_over(state):
+            rollout, r = self.rollout, rnd
+            state = playout(game, state, lambda s, seat: rollout(s, seat, r), rnd)[0]
+        shares = win_shares(game, state)
+        for visited in path:
+            visited.visits += 1
+            reward = visited.reward
+            for seat, share in enumerate(shares):
+                reward[seat] += share
+
+    def _actor(self, state: Any) -> int:
+        seats = self.game.to_act(state)
+        return seats[0] if len(seats) == 1 else self.rnd.choice(seats)
+
+    @staticmethod
+    def _select(children: dict[Any, Node], legal: Sequence[Any]) -> Node:
+        best, best_score = None, -1.0
+        for move in legal:
+            child = children[move]
+            score = child.reward[child.seat] / child.visits + EXPLORATION * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits
+            ) if child.visits else math.inf
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+    def choices(self) -> list[Choice]:
+        """The seat's moves now, best first (most visited), each with the rest of the
+        decision the search would make after it."""
+        ranked = sorted(self.root.children.values(), key=lambda c: (c.visits, c.value()), reverse=True)
+        out = []
+        for child in ranked:
+            then, node = [], child
+            while node.move.part and node.children:
+                nxt = max((c for c in node.children.values() if c.seat == self.seat),
+                          key=lambda c: c.visits, default=None)
+                if nxt is None or not nxt.visits:
+                    break
+                then.append(nxt.move)
+                node = nxt
+            out.append(Choice(child.move, child.visits, child.value(), tuple(then)))
+        return out
+
+
+def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
+                    rnd: random.Random, playouts: int, rollout: Rollout) -> Any:
+    """The expert's move: the most visited after `playouts` playouts (no search when
+    only one move is legal)."""
+    if len(legal) == 1:
+        return legal[0]
+    search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout)
+    search.run(playouts)
+    return search.choices()[0].move
