@@ -53,6 +53,6 @@ def test_a_choice_names_the_rest_of_its_decision_and_its_chance():
 def test_same_seed_and_budget_same_decision():
     state = position(heap=7)
     seat, legal = 0, GAME.legal_actions(state, 0)
-    decide = lambda seed: expert_decision(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal,  # noqa: E731
+    decide = lambda seed: expert_decision(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal,
                                           rnd=random.Random(seed), playouts=200, rollout=rollout)
     assert decide(5) == decide(5)
