@@ -66,7 +66,7 @@ def test_simulate_prints_a_table_and_same_seed_gives_same_results():
         (["chess"], "unknown game 'chess'"),
         (["bleeding-sherwood", "--players", "9"], "takes 2 to 6 players, not 9"),
         (["bleeding-sherwood", "--option", "turbo"], "has no option 'turbo'"),
-        (["bleeding-sherwood", "--bots", "genius"], "unknown bot level 'genius'"),
+        (["bleeding-sherwood", "--bots", "genius"], "'genius' is not a bot level"),
         (["bleeding-sherwood", "--players", "lots"], "argument --players: not a whole number: 'lots'"),
         (["bleeding-sherwood", "--jobs", "0"], "argument --jobs: must be from 1 to"),
         (["bleeding-sherwood", "--games", "99999999999999999999"], "argument --games: must be from 1 to 1,000,000"),

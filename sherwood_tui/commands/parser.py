@@ -226,13 +226,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def seat_player(text: str) -> tuple[str, str | None]:
     """An argparse `type`: `NAME` (a player) or `NAME:LEVEL` (a bot) as (name, level)."""
-    from sherwood_tui.core.contract import BOT_LEVELS
+    from sherwood_tui.core.levels import level_problem
 
-    name, colon, level = text.rpartition(":")
+    name, colon, level = text.partition(":")
     if not colon:
         name, level = text, ""
-    elif level not in BOT_LEVELS:
-        raise argparse.ArgumentTypeError(f"{shown(level)} is not a bot level (known: {', '.join(BOT_LEVELS)})")
+    elif level_problem(level):
+        raise argparse.ArgumentTypeError(str(level_problem(level)))
     if not name.strip():
         raise argparse.ArgumentTypeError(f"a seat needs a name, not {shown(text)}")
     return name.strip(), level or None

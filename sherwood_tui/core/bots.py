@@ -1,7 +1,10 @@
 """Bots: a bot decides from its own seat's view and legal actions, never the full state.
 
-Two levels for every game: "random" (uniform over the legal actions, for testing) and
-"sensible" (a heuristic player in `games/<game>/rules/bot.py`, function `sensible`).
+Three levels for every game: "random" (uniform over the legal moves, for testing),
+"sensible" (a heuristic player in `games/<game>/rules/bot.py`, function `sensible`) and
+"expert" (a search from the seat's view, `core/search.py`, with the sensible bot playing
+its playouts). An expert's budget is a number of playouts per decision: "expert:400";
+plain "expert" takes `DEFAULT_PLAYOUTS` (or the command's `--playouts`).
 """
 
 from __future__ import annotations
@@ -11,19 +14,30 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from sherwood_tui.core.contract import BOT_LEVELS, AnyGame
+from sherwood_tui.core.contract import AnyGame
+from sherwood_tui.core.levels import BOT_LEVELS, DEFAULT_PLAYOUTS, level_problem, split_level
 from sherwood_tui.core.plugin import find
 
 LEVELS = BOT_LEVELS
 
 
-def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.Random) -> Any:
-    """The bot's action, given only what its seat may know."""
+def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.Random, *,
+           seat: int | None = None, seats: int | None = None) -> Any:
+    """The bot's decision (a move, or a sequence of its moves), given only what its seat
+    may know: its view and its legal moves (the expert also its seat and the table size)."""
     if level == "random":
         return rnd.choice(legal)
-    if level != "sensible":
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    return sensible_player(game.id)(view, legal, rnd)
+    if level == "sensible":
+        return sensible_player(game.id)(view, legal, rnd)
+    name, budget = split_level(level)
+    if name != "expert" or level_problem(level):
+        raise ValueError(level_problem(level) or f"unknown bot level {level!r}")
+    if seat is None or seats is None:
+        raise ValueError("the expert needs its seat and the table size")
+    from sherwood_tui.core.search import expert_decision
+
+    return expert_decision(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd,
+                           playouts=budget or DEFAULT_PLAYOUTS, rollout=sensible_rollout(game))
 
 
 @cache
@@ -32,9 +46,19 @@ def sensible_player(game_id: str) -> Callable[..., Any]:
     return find(game_id).bot()
 
 
+def sensible_rollout(game: AnyGame) -> Callable[[Any, int, random.Random], Any]:
+    """The expert's playout policy: the sensible bot in every seat (each from its view)."""
+    player, view, legal_actions = sensible_player(game.id), game.view, game.legal_actions
+
+    def rollout(state: Any, seat: int, rnd: random.Random) -> Any:
+        return player(view(state, seat), legal_actions(state, seat), rnd)
+
+    return rollout
+
+
 def bot_action(game: AnyGame, state: Any, seat: int, level: str, rnd: random.Random) -> Any:
-    """The action of the bot in `seat`: it is shown that seat's view only."""
+    """The decision of the bot in `seat`: it is shown that seat's view only."""
     legal = game.legal_actions(state, seat)
     if level == "random":  # needs no view at all: skip building it
         return rnd.choice(legal)
-    return decide(game, level, game.view(state, seat), legal, rnd)
+    return decide(game, level, game.view(state, seat), legal, rnd, seat=seat, seats=len(state.players))

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from sherwood_tui.core.draft import field_names, plain
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
 from sherwood_tui.core.wording import printable
 
@@ -34,7 +35,6 @@ MALFORMED_MOVE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexE
 
 _new_object = object.__new__
 
-BOT_LEVELS = ("sensible", "random")  # the levels of `core/bots.py`
 
 # How pydantic reads a move, and a plain class that is a part of one (its
 # `__pydantic_config__`): a saved move has no fields but its own, and `Game.malformed`
@@ -97,12 +97,20 @@ class Player(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(max_length=1000)
-    bot: Literal["sensible", "random"] | None = None  # one of BOT_LEVELS
+    bot: str | None = Field(default=None, max_length=20)  # a level: BOT_LEVELS, or expert:N
 
     @field_validator("name")
     @classmethod
     def _printable_name(cls, name: str) -> str:
         return printable(name).strip()
+
+    @field_validator("bot")
+    @classmethod
+    def _a_bot_level(cls, bot: str | None) -> str | None:
+        problem = None if bot is None else level_problem(bot)
+        if problem:
+            raise ValueError(problem)
+        return bot
 
 
 class HasPlayers(Protocol):

@@ -34,8 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sherwood_tui.core.contract import BOT_LEVELS, AnyGame
+from sherwood_tui.core.contract import AnyGame
 from sherwood_tui.core.errors import RuleError, SaveError
+from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.savelock import SaveLock
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.steps import MAX_DECISION_MOVES
@@ -344,8 +345,9 @@ class TableHost:
         """Let a bot play an away human seat until its player comes back (ValueError
         with the reason when the seat is not one)."""
         session = self.session
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+        problem = level_problem(level)
+        if problem:
+            raise ValueError(problem)
         if not 0 <= seat < len(session.players) or session.players[seat].bot is not None:
             raise ValueError("Only a player's seat can be handed to a bot.")
         name = session.player_name(seat)

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from sherwood_tui import catalog
-from sherwood_tui.core.bots import LEVELS, bot_action
+from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Event, Player
+from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.playout import PlayoutError, playout
 from sherwood_tui.core.wording import printable
 
@@ -219,8 +220,9 @@ def run_chunks(
 def parse_bots(text: str | None, players: int) -> list[str]:
     levels = (text or "sensible").split(",")
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+        problem = level_problem(level)
+        if problem:
+            raise ValueError(problem)
     if len(levels) == 1:
         levels = levels * players
     if len(levels) != players:

@@ -92,7 +92,7 @@ def write_kept(game_id: str, players: int, bots: list[str], options: dict[str, b
     from sherwood_tui.workbench.engine import play_one
 
     game = catalog.get(game_id).load()
-    seats = [Player(name=f"Seat {i + 1}", bot=bots[i]) for i in range(players)]  # type: ignore[arg-type]
+    seats = [Player(name=f"Seat {i + 1}", bot=bots[i]) for i in range(players)]
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for pick in picks:

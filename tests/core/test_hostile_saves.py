@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import threading
-from typing import get_args
 
 import pytest
 
 from sherwood_tui import catalog
-from sherwood_tui.core.contract import BOT_LEVELS, Player
+from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import SaveError
+from sherwood_tui.core.levels import BOT_LEVELS
 from sherwood_tui.core.saves import MAX_SAVE_BYTES, list_saves, load_session, read_record, write_save
 from sherwood_tui.core.session import Session
 
@@ -131,10 +131,18 @@ def test_player_names_typed_keep_no_terminal_controls():
 
 
 def test_bot_levels_of_saves_and_of_bots_agree():
+    """A save's bot is a level the bots know (an expert with its budget too); anything
+    else is refused as the save is read."""
+    from pydantic import ValidationError
+
     from sherwood_tui.core.bots import LEVELS
 
-    bot_field = Player.model_fields["bot"].annotation
-    assert set(get_args(get_args(bot_field)[0])) == set(BOT_LEVELS) == set(LEVELS)
+    assert set(BOT_LEVELS) == set(LEVELS) == {"sensible", "random", "expert"}
+    for level in (*BOT_LEVELS, "expert:1", "expert:400", "expert:100000"):
+        assert Player(name="Much", bot=level).bot == level
+    for wrong in ("Expert", "expert:0", "expert:100001", "sensible:3", "expert:", "expert:1e3", "god"):
+        with pytest.raises(ValidationError):
+            Player(name="Much", bot=wrong)
 
 
 def test_hostile_files_beside_a_good_save_do_not_hide_it(tmp_path):

@@ -36,8 +36,11 @@ def one_line(capsys, argv: list[str]) -> str:
 @pytest.mark.parametrize("argv,line", [
     (["host"], "sherwood-tui host: name the game to host (bleeding-sherwood, sheriff or sherwood), or --resume SAVE"),
     (["host", "sheriff"], "sherwood-tui host: name the seats with --player NAME (a bot: --player NAME:sensible), one per seat"),
-    (["host", "sheriff", "--player", "Robin:expert"],
-     "sherwood-tui host: argument --player: 'expert' is not a bot level (known: sensible, random)"),
+    (["host", "sheriff", "--player", "Robin:genius"],
+     "sherwood-tui host: argument --player: 'genius' is not a bot level (known: sensible, random, expert,"
+     " or expert:N for N playouts)"),
+    (["host", "sheriff", "--player", "Robin:sensible:9"],
+     "sherwood-tui host: argument --player: only the expert takes a budget ('sensible:9': try expert:9)"),
     (["host", "sheriff", "--player", ":random"], "sherwood-tui host: argument --player: a seat needs a name, not ':random'"),
     (["host", "robin-hood", *PLAYERS, "--quiet"],
      "sherwood-tui host: unknown game 'robin-hood' (known: bleeding-sherwood, sheriff, sherwood)"),

@@ -1,0 +1,40 @@
+"""The bot levels: "random", "sensible" and "expert", and an expert's budget in
+playouts per decision ("expert:400"). No imports: the command line, saves and the app
+check levels before loading any rules."""
+
+from __future__ import annotations
+
+import re
+
+BOT_LEVELS = ("sensible", "random", "expert")  # the levels of `core/bots.py`
+# The largest budget whose median decision takes at most a second on one core here
+# (`make bench` measures it); the same for every game.
+DEFAULT_PLAYOUTS = 200
+MAX_PLAYOUTS = 100_000
+LEVEL_PATTERN = re.compile(r"^(sensible|random|expert)(?::([1-9][0-9]{0,5}))?$")
+
+
+def level_problem(level: str) -> str | None:
+    """Why `level` is not a bot level ("sensible", "random", "expert" or "expert:N"), or None."""
+    found = LEVEL_PATTERN.match(level)
+    if found is None:
+        return f"{level!r} is not a bot level (known: {', '.join(BOT_LEVELS)}, or expert:N for N playouts)"
+    if found.group(2) is not None and found.group(1) != "expert":
+        return f"only the expert takes a budget ({level!r}: try expert:{found.group(2)})"
+    if found.group(2) is not None and int(found.group(2)) > MAX_PLAYOUTS:
+        return f"an expert takes at most {MAX_PLAYOUTS:,} playouts a decision"
+    return None
+
+
+def split_level(level: str) -> tuple[str, int | None]:
+    """("expert", 400) for "expert:400"; ("sensible", None) for "sensible"."""
+    name, _, budget = level.partition(":")
+    return name, int(budget) if budget else None
+
+
+def with_budget(level: str, playouts: int | None) -> str:
+    """`level` with the budget `playouts` if it is a plain "expert" (the command's
+    `--playouts`); any other level as it is."""
+    return f"expert:{playouts}" if level == "expert" and playouts is not None else level
+
+
