@@ -27,9 +27,10 @@ class PlayoutError(AssertionError):
 
 def playout(
     game: AnyGame, state: Any, choose: Chooser, rnd: random.Random, *,
-    on_move: OnMove | None = None, limit: int = MAX_MOVES,
+    on_move: OnMove | None = None, limit: int = MAX_MOVES, rounds: int | None = None,
 ) -> tuple[Any, int]:
-    """Play from `state` to the game's end; the final state and how many moves were made.
+    """Play from `state` to the game's end (or, given `rounds`, until that many rounds
+    have ended, at a decision's end); the state reached and how many moves were made.
     `on_move` is told every move. A move the rules refuse raises their RuleError."""
     is_over, to_act, apply = game.is_over, game.to_act, game.apply
     moves = 0
@@ -55,4 +56,8 @@ def playout(
             state = after
             moves += 1
             open_seat = seat if move.part else None
+            if rounds is not None:
+                rounds -= sum(1 for event in events if event.kind == "round_end")
+        if rounds is not None and rounds <= 0 and open_seat is None:
+            break
     return state, moves

@@ -70,17 +70,32 @@ def win_shares(game: AnyGame, state: Any) -> list[float]:
     return shares
 
 
+def estimate(game: AnyGame, state: Any) -> list[float]:
+    """Each seat's share of the win: at the end, as the rules say; earlier (a playout cut
+    short), a guess from the running scores (a softmax over the totals, as wide as their
+    spread), summing to 1."""
+    if game.is_over(state):
+        return win_shares(game, state)
+    totals = [line.total for line in game.scores(state)]
+    best = max(totals)
+    spread = max(1.0, (sum((t - sum(totals) / len(totals)) ** 2 for t in totals) / len(totals)) ** 0.5)
+    weights = [math.exp((t - best) / spread) for t in totals]
+    whole = sum(weights)
+    return [w / whole for w in weights]
+
+
 class Search:
     """A search from one seat's view: `run(playouts)` grows the tree, `choices()` reads it."""
 
     def __init__(self, game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
-                 rnd: random.Random, rollout: Rollout) -> None:
+                 rnd: random.Random, rollout: Rollout, rounds: int | None = None) -> None:
         self.game = game
         self.view = view
         self.seat = seat
         self.legal = list(legal)
         self.rnd = rnd
         self.rollout = rollout
+        self.rounds = rounds  # a playout stops after this many rounds' ends (None: at the game's)
         self.seats = seats
         self.root = Node(seat, None, self.seats)
 
@@ -120,8 +135,8 @@ class Search:
             open_seat = seat if best.move.part else None
         if not game.is_over(state):
             rollout, r = self.rollout, rnd
-            state = playout(game, state, lambda s, seat: rollout(s, seat, r), rnd)[0]
-        shares = win_shares(game, state)
+            state = playout(game, state, lambda s, seat: rollout(s, seat, r), rnd, rounds=self.rounds)[0]
+        shares = estimate(game, state)
         for visited in path:
             visited.visits += 1
             reward = visited.reward
@@ -164,11 +179,13 @@ class Search:
 
 
 def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
-                    rnd: random.Random, playouts: int, rollout: Rollout) -> Any:
-    """The expert's move: the most visited after `playouts` playouts (no search when
-    only one move is legal)."""
+                    rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
+                    stop: Callable[[], bool] | None = None) -> tuple[Any, ...]:
+    """The expert's decision: the most visited move after `playouts` playouts, with the
+    rest of its decision as the tree has it (no search when only one move is legal)."""
     if len(legal) == 1:
-        return legal[0]
-    search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout)
-    search.run(playouts)
-    return search.choices()[0].move
+        return (legal[0],)
+    search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout, rounds=rounds)
+    search.run(playouts, stop)
+    best = search.choices()[0]
+    return (best.move, *best.then)
