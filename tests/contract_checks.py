@@ -74,3 +74,77 @@ def check_replay(game: Game, n: int, seed: int, options: dict, actions: list, fi
     for action in actions:
         state, _ = game.apply(state, action)
     assert state == final
+
+
+# ----- legal moves, both ways ------------------------------------------------------------
+def _values_of(hint: Any, seen: set[Any]) -> list[Any]:
+    """Candidate values of a move field: those seen in legal moves, and a few of the
+    field's type that are rarely legal (bounded)."""
+    from typing import Literal, Union, get_args, get_origin
+
+    origin, args = get_origin(hint), get_args(hint)
+    extra: list[Any] = []
+    if origin is Literal:
+        extra = list(args)
+    elif origin is Union or type(hint).__name__ == "UnionType":
+        for arg in args:
+            extra += [None] if arg is type(None) else _values_of(arg, set())
+    elif hint is bool:
+        extra = [False, True]
+    elif hint is int:
+        ints = [v for v in seen if type(v) is int]
+        extra = [-1, 0, 1, 2, 3, *(max(ints) + 1 for _ in [0] if ints)]
+    elif hint is str:
+        extra = ["", "nonsense"]
+    elif origin is tuple:
+        elements = sorted({e for value in seen if isinstance(value, tuple) for e in value}, key=repr)[:6]
+        extra = [(), *((e,) for e in elements), *((a, b) for a in elements[:3] for b in elements[:3])]
+    return sorted({*seen, *extra}, key=repr)
+
+
+def move_candidates(game: Game, state: Any, rnd: random.Random, per_class: int = 40) -> list[Any]:
+    """Well-formed moves of every kind for every seat, built by brute force over each move
+    class's fields (bounded: values seen in any seat's legal moves now, and a few more of
+    each field's type), sampled to `per_class` of each kind."""
+    from typing import get_type_hints
+
+    from sherwood_tui.core.draft import field_names
+
+    seats = range(len(state.players))
+    legal = [move for seat in seats for move in game.legal_actions(state, seat)]
+    candidates: list[Any] = list(legal)
+    for cls in sorted(game.action_classes(), key=lambda c: c.__name__):
+        hints = get_type_hints(cls)
+        names = [n for n in field_names(cls) if n not in ("type", "seat")]
+        domains = []
+        for name in names:
+            seen = {getattr(m, name) for m in legal if hasattr(m, name)}
+            domains.append(_values_of(hints[name], seen) or [None])
+        for _ in range(per_class):
+            values = {name: rnd.choice(domain) for name, domain in zip(names, domains)}
+            candidates.append(cls(seat=rnd.choice(seats), **values))
+    return candidates
+
+
+def check_moves_both_ways(game: Game, state: Any, rnd: random.Random, per_class: int = 40) -> int:
+    """Every listed legal move applies; every other well-formed move (brute force, see
+    `move_candidates`) is refused with a RuleError and changes nothing. How many moves
+    were tried."""
+    from sherwood_tui.core.errors import RuleError
+
+    listed = {seat: set(game.legal_actions(state, seat)) for seat in range(len(state.players))}
+    for seat, moves in listed.items():
+        if moves:
+            assert game.may_act(state, seat), f"seat {seat} has moves but may not act"
+    tried = 0
+    for move in move_candidates(game, state, rnd, per_class):
+        tried += 1
+        if move in listed[move.seat]:
+            game.apply(state, move)  # raises if a listed move is refused
+            continue
+        try:
+            game.apply(state, move)
+        except RuleError:
+            continue
+        raise AssertionError(f"a move not in the legal list was accepted: {move!r}")
+    return tried
