@@ -6,16 +6,17 @@ copy-on-write `Draft` (one new object per step, fields read as plain attributes)
         scores: tuple[int, ...]
         ...
 
-    Step = draft_class(State)   # once: a draft written out for State
-    draft = Step(state)         # the step's working copy (fields as plain attributes)
+    draft = Draft(state)        # the step's working copy (fields as plain attributes)
     draft.scores = (*draft.scores[:-1], 3)
     new_state = draft.done()    # the one new State; `state` is untouched
 
-`evolve(state, field=value)` is the one-off form (a part of the state, say) and is several
-times quicker than `dataclasses.replace`, which runs `__init__` again. For the hottest
-steps, `positional(State)` builds a state from every field and `copier(State, "turn")` a
-copy with a field or two changed, both in code written out for the class. `@plain`
-declares such a class (a game's moves, say) with a quick keyword `__init__`.
+`Draft(state)` and `evolve(state, field=value)` (the one-off form: a part of the state,
+say) are the one way a rule builds a new state. The speed is here, not in the games: a
+draft of a class is written out for it once (`draft_class`: fields copied in and out
+slot by slot), and `evolve` goes through a copier written out for the class and the
+fields it changes (`copier`), several times quicker than `dataclasses.replace`, which
+runs `__init__` again. `@plain` declares a class (a game's moves, say) with a quick
+keyword `__init__`.
 """
 
 from __future__ import annotations
@@ -79,22 +80,57 @@ def build(cls: type[T], values: dict[str, Any]) -> T:
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """A copy of a frozen dataclass with some fields replaced (no validation)."""
-    cls = type(obj)
-    new = _new(cls)
-    for name in field_names(cls):
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    """A copy of a frozen dataclass with some fields replaced (no validation): through
+    a copier written out for its class and the fields changed (`copier`, kept per
+    class and names: the names come from the code, so they are few)."""
+    key = (obj.__class__, *changes)
+    copy = _COPIES.get(key)
+    if copy is None:
+        copy = _copier_for(obj.__class__, tuple(changes))
+        if len(_COPIES) < MAX_COPIERS:
+            _COPIES[key] = copy
+    return copy(obj, *changes.values())  # type: ignore[no-any-return]
+
+
+MAX_COPIERS = 4096  # (class, names) pairs: beyond this many, copiers are made anew
+_COPIES: dict[tuple[Any, ...], Callable[..., Any]] = {}
+
+
+def _copier_for(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+    """`copier(cls, *changed)`, or for a class with no slots of its own, a copy field by
+    field."""
+    if "__slots__" in cls.__dict__:
+        return copier(cls, *changed)
+
+    def copy(obj: Any, *values: Any) -> Any:
+        new: Any = _new(cls)
+        given = dict(zip(changed, values))
+        for name in field_names(cls):
+            _set(new, name, given[name] if name in given else getattr(obj, name))
+        return new
+
+    return copy
 
 
 class Draft(Generic[T]):
     """The working copy of a state for one step: its fields are plain attributes to read
     and set; `done()` gives the new state. Never shared, so nobody sees it half-made.
-    Subclasses may add slots of their own (names of the seats, say)."""
+
+    `Draft(state)` is a draft written out for the state's class (`draft_class`, made
+    once per class): fields copied in and out slot by slot. Subclasses made by
+    `draft_class` may add slots and methods of their own (names of the seats, say)."""
 
     __slots__ = ("__dict__", "_cls")
 
-    def __init__(self, state: T) -> None:
+    def __new__(cls, state: T) -> Draft[T]:
+        if cls is Draft:  # the draft written out for this state's class
+            made = _DRAFTS.get(state.__class__)
+            if made is None:
+                made = _DRAFTS[state.__class__] = _plain_draft(state.__class__)
+            return _new(made)  # its own __init__ follows
+        return _new(cls)
+
+    def __init__(self, state: T) -> None:  # a draft of a class with no slots of its own
         cls = type(state)
         self._cls = cls
         self.__dict__ = {name: getattr(state, name) for name in field_names(cls)}
@@ -103,11 +139,25 @@ class Draft(Generic[T]):
         return build(self._cls, self.__dict__)
 
     if TYPE_CHECKING:
-        # The fields live in `__dict__` (copied from the state), so a type checker cannot
-        # know them: to it, any other attribute of a draft is read and set as an `Any`.
+        # The fields are the draft's slots (copied from the state), so a type checker
+        # cannot know them: to it, any other attribute of a draft is read and set as an `Any`.
         def __getattr__(self, name: str) -> Any: ...
 
         def __setattr__(self, name: str, value: Any) -> None: ...
+
+
+_DRAFTS: dict[type, type[Draft[Any]]] = {}  # a state class -> its draft class (one per class)
+
+
+def _plain_draft(cls: type) -> type[Draft[Any]]:
+    """The draft of `Draft(state)` for states of `cls`: written out if it has slots."""
+    if "__slots__" in cls.__dict__:
+        return draft_class(cls)
+
+    class DictDraft(Draft[Any]):
+        __slots__ = ()
+
+    return DictDraft
 
 
 def _twin(cls: type, kind: str) -> type:
