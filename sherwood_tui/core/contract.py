@@ -296,12 +296,13 @@ class Game(ABC, Generic[S, A, V]):
     # ----- whose turn (read from the step table) -----------------------------------
     def to_act(self, state: S) -> list[int]:
         """The seats that must decide now (several for simultaneous decisions)."""
-        return list(self.steps.of(state).actors(state))
+        steps = self.steps
+        return list(steps.steps[steps.where(state)].actors(state))
 
     def may_act(self, state: S, seat: int) -> bool:
         """Whether `seat` is in `to_act(state)` (the step may answer without the list)."""
-        step = self.steps.of(state)
-        return step.may_act(state, seat)
+        steps = self.steps
+        return steps.steps[steps.where(state)].may_act(state, seat)
 
     def is_private(self, state: S, seat: int) -> bool:
         """Whether this seat's decision shows it secrets (so needs the curtain)."""
@@ -310,7 +311,8 @@ class Game(ABC, Generic[S, A, V]):
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Exactly the moves `apply` accepts from this seat now (empty if it need not act)."""
-        step = self.steps.of(state)
+        steps = self.steps
+        step = steps.steps[steps.where(state)]
         if not step.may_act(state, seat):
             return []
         return step.legal(state, seat)

@@ -38,9 +38,7 @@ def playout(
     while not is_over(state):
         if moves >= limit:
             raise PlayoutError(f"the game did not end in {limit:,} moves")
-        if open_seat is not None:
-            seat = open_seat
-        else:
+        if open_seat is None:
             seats = to_act(state)
             if len(seats) == 1:
                 seat = seats[0]
@@ -48,8 +46,12 @@ def playout(
                 seat = rnd.choice(seats)
             else:
                 raise PlayoutError("nobody may act, yet the game is not over")
+        else:
+            seat = open_seat
         decision = choose(state, seat)
-        for move in decision if isinstance(decision, (tuple, list)) else (decision,):
+        if decision.__class__ is not tuple and decision.__class__ is not list:
+            decision = (decision,)
+        for move in decision:
             after, events = apply(state, move)
             if on_move is not None:
                 on_move(state, move, after, events)
@@ -57,7 +59,8 @@ def playout(
             moves += 1
             open_seat = seat if move.part else None
             if rounds is not None:
-                rounds -= sum(1 for event in events if event.kind == "round_end")
+                for event in events:
+                    rounds -= event.kind == "round_end"
         if rounds is not None and rounds <= 0 and open_seat is None:
             break
     return state, moves
