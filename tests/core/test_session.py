@@ -7,7 +7,7 @@ import pytest
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.session import Session
 from sherwood_tui.games.bleeding_sherwood import GAME
-from sherwood_tui.games.bleeding_sherwood.rules.rules import Pass
+from sherwood_tui.games.bleeding_sherwood.rules.model import Pass
 from tests.contract_checks import players
 
 

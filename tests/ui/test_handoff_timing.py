@@ -72,7 +72,7 @@ def hot_seat_save(folder: Path, humans: int) -> tuple[Path, Session]:
 
 def robins_bid(session: Session):
     """What Enter does on Robin's bidding screen: bid the highlighted (first) card."""
-    from sherwood_tui.games.bleeding_sherwood.rules.rules import PlayGoode
+    from sherwood_tui.games.bleeding_sherwood.rules.model import PlayGoode
 
     card = GAME.view(session.state, ROBIN).hand[0]
     return PlayGoode(seat=ROBIN, card=card.id)

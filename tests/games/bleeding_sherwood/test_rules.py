@@ -12,7 +12,7 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.rules import rules as rules_module
 from sherwood_tui.games.bleeding_sherwood.rules.data import cards
-from sherwood_tui.games.bleeding_sherwood.rules.rules import Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, TakeBid, TakeTarget
 
 from .conftest import G, P, rig
 

@@ -34,7 +34,7 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
     unseen = [g for g in range(len(CARDS.goodes)) if g not in in_sight and g not in in_hands]
     rnd.shuffle(in_hands)
     rnd.shuffle(unseen)
-    hands = _deal_hands(me, hand, [seat.hand_count for seat in seats], in_hands, unseen, rnd)
+    hands = _deal_hands(me, hand, [seat.hand_count for seat in seats], rnd, in_hands=in_hands, unseen=unseen)
     goode_deck, goode_discard = tuple(unseen[: table.goode_deck]), tuple(unseen[table.goode_deck :])
 
     collected = tuple(tuple(card.id for card in seat.collected) for seat in seats)
@@ -69,8 +69,8 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
     )
 
 
-def _deal_hands(me: int, hand: tuple[int, ...], counts: list[int], in_hands: list[int], unseen: list[int],
-                rnd: random.Random) -> tuple[tuple[int, ...], ...]:
+def _deal_hands(me: int, hand: tuple[int, ...], counts: list[int], rnd: random.Random, *, in_hands: list[int],
+                unseen: list[int]) -> tuple[tuple[int, ...], ...]:
     """Each other seat's hand of its size: first from `in_hands` (Goodes known to be in
     some hand), then from `unseen` (taken from the lists)."""
     others = [s for s in range(len(counts)) if s != me]

@@ -1,5 +1,6 @@
-"""Whose turn it is and what they may do. Actions are immutable, so every seat's
-possible actions are built once and `legal_actions` hands out the shared objects."""
+"""Who acts in each step and exactly what they may do (the step table's `actors` and
+`legal`: `steps.py`). Moves are immutable, so every seat's possible moves are built
+once and handed out."""
 
 from __future__ import annotations
 
@@ -39,46 +40,26 @@ def seat_actions(seat: int) -> SeatActions:
     return SEAT_ACTIONS[seat]
 
 
-class Turns:
-    """The `Game`'s `to_act`, `may_act` and `legal_actions` (a base of the `Game`: plain
-    methods, quicker to call than staticmethods; the bots and the simulator ask for
-    `to_act` and `legal_actions` at every step)."""
+def bidder(state: State) -> tuple[int]:
+    """Who bids now (bidding is one seat at a time, around the table)."""
+    return (state.turn,)
 
-    def to_act(self, state: State) -> list[int]:
-        phase = state.phase
-        if phase == "bidding":
-            return [state.turn]
-        if phase == "collecting":
-            return [state.table.order[state.collect_pos]]
-        return []
 
-    def may_act(self, state: State, seat: int) -> bool:
-        phase = state.phase
-        if phase == "bidding":
-            return seat == state.turn
-        return phase == "collecting" and seat == state.table.order[state.collect_pos]
+def collector(state: State) -> tuple[int]:
+    """Who collects now (in the order of the bids)."""
+    return (state.table.order[state.collect_pos],)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        phase = state.phase
-        if phase == "bidding":
-            if seat == state.turn:
-                plays: list[Action] = []
-                play = PLAYS[seat]
-                for card in state.hands[seat]:  # (a loop: quicker than a list comprehension, or
-                    plays.append(play[card])  # than making an itemgetter, for a hand's few cards)
-                plays.append(PASSES[seat])
-                return plays
-            return []
-        if phase == "collecting" and seat == state.table.order[state.collect_pos]:
-            take_target = TAKE_TARGETS[seat]
-            takes: list[Action] = []
-            for target in state.targets:  # (a loop: quicker than a list comprehension for so few)
-                takes.append(take_target[target.peasant])
-            bid_open = state.bid_open
-            if True in bid_open:  # another's open spent bid
-                take_bid = TAKE_BIDS[seat]
-                for owner, open_ in enumerate(bid_open):
-                    if open_ and owner != seat:
-                        takes.append(take_bid[owner])
-            return takes
-        return []
+
+def bids(state: State, seat: int) -> list[Action]:
+    """The bidder's moves: each Goode in their hand, and passing."""
+    plays: list[Action] = [PLAYS[seat][card] for card in state.hands[seat]]
+    plays.append(PASSES[seat])
+    return plays
+
+
+def takes(state: State, seat: int) -> list[Action]:
+    """The collector's moves: each centre target, and each other bidder's open spent bid."""
+    take_target, take_bid = TAKE_TARGETS[seat], TAKE_BIDS[seat]
+    moves: list[Action] = [take_target[target.peasant] for target in state.targets]
+    moves += [take_bid[owner] for owner, open_ in enumerate(state.bid_open) if open_ and owner != seat]
+    return moves

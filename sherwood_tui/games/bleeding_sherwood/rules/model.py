@@ -2,19 +2,18 @@
 read in their hot loop.
 
 The state is a plain frozen dataclass; a step builds its one new state with the core's
-positional constructor (`make_state`, `sherwood_tui.core.draft.positional`); actions are
-the core's `Move`s (plain frozen classes; their union is the save files' schema)."""
+`evolve`; actions are the core's `Move`s (plain frozen classes; their union is the save
+files' schema)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from sherwood_tui.core.contract import Move, Player
-from sherwood_tui.core.draft import field_names, plain, positional
+from sherwood_tui.core.draft import plain
 from sherwood_tui.games.bleeding_sherwood.rules.data import cards
 
 # ----- state ---------------------------------------------------------------------------
@@ -95,14 +94,16 @@ class State:
 def new_state(players: tuple[Player, ...], hands: tuple[tuple[int, ...], ...], **values: Any) -> State:
     """A state before its first round: `values` name the Table's fields (the decks, say)."""
     n = len(players)
-    table = dict(
-        classic=False, rng=0, goode_discard=(), round=0, first=0, effects=(), order=(),
-        high_bidder=0, shown=(), end_reason="", hands_at_round_end=(),
+    table: dict[str, Any] = dict(
+        classic=False, rng=0, goode_deck=(), peasant_deck=(), goode_discard=(), round=0, first=0, effects=(),
+        order=(), high_bidder=0, shown=(), end_reason="", hands_at_round_end=(),
     )
     table.update(values)
-    return make_state(
-        players, "bidding", hands, (), NO_BIDS[n], (), 0, NO_BIDS[n], ZEROS[n], NOBODY[n], 0,
-        NOBODY[n], NOBODY[n], make_table(*[table[name] for name in field_names(Table)]),
+    nobody, no_bids = NOBODY[n], NO_BIDS[n]
+    return State(
+        players=players, phase="bidding", hands=hands, peasant_discard=(), collected=no_bids, targets=(), turn=0,
+        bids=no_bids, totals=ZEROS[n], passed=nobody, collect_pos=0, bid_open=nobody, bid_taken=nobody,
+        table=Table(**table),
     )
 
 
@@ -110,14 +111,6 @@ def new_state(players: tuple[Player, ...], hands: tuple[tuple[int, ...], ...], *
 NOBODY = tuple((False,) * n for n in range(7))
 NO_BIDS = tuple(((),) * n for n in range(7))
 ZEROS = tuple((0,) * n for n in range(7))
-
-# make_state(players, phase, hands, peasant_discard, collected, targets, turn, bids, totals,
-#            passed, collect_pos, bid_open, bid_taken, table)
-make_state = positional(State)
-# make_table(classic, rng, goode_deck, peasant_deck, goode_discard, round, first, effects,
-#            order, high_bidder, shown, end_reason, hands_at_round_end)
-make_table = positional(Table)
-make_target = positional(Target)  # make_target(peasant, goodes)
 
 
 # ----- actions -------------------------------------------------------------------------
@@ -194,12 +187,6 @@ def score_of(collected: tuple[int, ...]) -> int:
     return sum(map(_peasant_value, collected))
 
 
-def _putter(n: int, index: int) -> Callable[[tuple[Any, ...], Any], tuple[Any, ...]]:
-    entries = ", ".join("value" if k == index else f"items[{k}]" for k in range(n))
-    put: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = eval(f"lambda items, value: ({entries},)")
-    return put
-
-
-# PUT[n][seat](items, value): the n-tuple `items` (one entry a seat) with the entry of
-# `seat` replaced by `value`, written out (one new tuple, no list: a step's hot path).
-PUT = tuple(tuple(_putter(n, seat) for seat in range(n)) for n in range(7))
+def put(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """The tuple `items` (one entry a seat) with the entry of `seat` replaced by `value`."""
+    return (*items[:seat], value, *items[seat + 1 :])

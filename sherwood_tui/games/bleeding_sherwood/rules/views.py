@@ -87,10 +87,11 @@ def seat_public(
     name: str,
     hand_count: int,
     bid: tuple[int, ...],
+    collected: tuple[int, ...],
+    *,
     passed: bool,
     bid_open: bool,
     bid_taken: bool,
-    collected: tuple[int, ...],
 ) -> SeatPublic:
     """What the table sees of a seat (shared: views are immutable)."""
     return SeatPublic(
@@ -124,7 +125,8 @@ def public_view(state: State) -> PublicView:
     hands, bids, passed, collected = state.hands, state.bids, state.passed, state.collected
     bid_open, bid_taken = state.bid_open, state.bid_taken
     seats = tuple([
-        seat_public(p.name, len(hands[s]), bids[s], passed[s], bid_open[s], bid_taken[s], collected[s])
+        seat_public(p.name, len(hands[s]), bids[s], collected[s], passed=passed[s], bid_open=bid_open[s],
+                    bid_taken=bid_taken[s])
         for s, p in enumerate(state.players)
     ])
     table = state.table

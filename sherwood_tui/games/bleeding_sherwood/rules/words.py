@@ -34,7 +34,8 @@ def names_with(players: Sequence[Player], numbers: Sequence[object], fmt: str, e
     return ", ".join([fmt.format(p.name, x) for p, x in zip(players, numbers)]) or empty
 
 
-def seats_with(players: Sequence[Player], numbers: Sequence[object], seats: Iterable[int], fmt: str, empty: str) -> str:
+def seats_with(players: Sequence[Player], numbers: Sequence[object], seats: Iterable[int], *, fmt: str = "{} ({})",
+               empty: str = "nobody") -> str:
     """`names_with` over these seats, in their order: "Much (5), Robin (2)"."""
     return names_with([players[s] for s in seats], [numbers[s] for s in seats], fmt, empty)
 

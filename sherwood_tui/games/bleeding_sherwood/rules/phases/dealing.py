@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from sherwood_tui.core.contract import Event, Player, event
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood.rules import words
@@ -24,9 +25,7 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
     ZEROS,
     State,
     Target,
-    make_state,
-    make_table,
-    make_target,
+    new_state,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import bidding, round_end
 
@@ -42,13 +41,14 @@ DECK_EMPTY = "The {0} deck is empty, so round {1} is not played."
 
 # Each Peasant as a target without Goodes, shared (targets are immutable): most
 # targets, each built anew several times a round otherwise.
-BARE_TARGETS = tuple(make_target(peasant, ()) for peasant in range(len(PEASANT_VALUES)))
+BARE_TARGETS = tuple(Target(peasant=peasant) for peasant in range(len(PEASANT_VALUES)))
 
 
 def start_round(
     state: State,
     first: int,
     events: list[Event],
+    *,
     seen: tuple[tuple[int, ...], ...],
     peasant_discard: tuple[int, ...],
     goode_discard: tuple[int, ...],
@@ -75,7 +75,7 @@ def start_round(
         if bonus_count:
             bonus = goodes[g : g + bonus_count]  # dealt face up with it
             g += len(bonus)
-            dealt.append(make_target(peasant, bonus))
+            dealt.append(Target(peasant=peasant, goodes=bonus))
         else:  # (most Peasants bring no Goodes)
             dealt.append(BARE_TARGETS[peasant])
         if PEASANT_SPECIALS[peasant] is not None:
@@ -89,7 +89,8 @@ def start_round(
     notes: list[Event] = []
     if special:  # the special Peasants act (they may deal more, and draw Goodes)
         targets: list[list[Any]] = [[t.peasant, list(t.goodes)] for t in dealt]  # [peasant, its goodes]
-        effects, hands, peasants, goodes, shown = specials(hands, classic, targets, peasants, goodes, shown, first, notes)
+        effects, hands, peasants, goodes, shown = specials(hands, classic, targets, peasants, goodes=goodes, shown=shown,
+                                                              first=first, notes=notes)
         dealt = [target_of(p, tuple(g)) for p, g in targets]
     targets_dealt = tuple(dealt)
     events.append(event("round_start", ROUND_START, round_no, lazy(words.targets, (targets_dealt,))))
@@ -98,20 +99,17 @@ def start_round(
     face_up = old.shown + shown  # and last round's bids (`seen`): see `State.revealed`
     for bid in seen:
         face_up += bid
-    table = make_table(
-        classic, old.rng, goodes, peasants, goode_discard, round_no, first, effects, (),
-        old.high_bidder, face_up, old.end_reason, hands_at_round_end,
-    )
+    table = evolve(old, goode_deck=goodes, peasant_deck=peasants, goode_discard=goode_discard, round=round_no,
+                   first=first, effects=effects, order=(), shown=face_up, hands_at_round_end=hands_at_round_end)
     nobody = NOBODY[n]
-    state = make_state(
-        state.players, "bidding", hands, peasant_discard, state.collected, targets_dealt,
-        first, NO_BIDS[n], ZEROS[n], nobody, 0, nobody, nobody, table,
-    )
+    state = evolve(state, phase="bidding", hands=hands, peasant_discard=peasant_discard, targets=targets_dealt,
+                   turn=first, bids=NO_BIDS[n], totals=ZEROS[n], passed=nobody, collect_pos=0, bid_open=nobody,
+                   bid_taken=nobody, table=table)
     return state, bool(peasants and goodes)
 
 
 def specials(
-    hands: tuple[tuple[int, ...], ...], classic: bool, targets: list[list[Any]], peasants: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...], classic: bool, targets: list[list[Any]], peasants: tuple[int, ...], *,
     goodes: tuple[int, ...], shown: tuple[int, ...], first: int, notes: list[Event],
 ) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Let the special Peasants among the `targets` act, in the order dealt (extra
@@ -190,14 +188,8 @@ def new_game(players: list[Player], options: dict[str, bool], seed: int) -> tupl
     hands = []
     for i in range(n):
         hands.append(goode_deck[i * size : (i + 1) * size])
-    # `new_state`'s state, every field by position (no keyword call, no dict: once a game)
-    table = make_table(
-        options.get("classic_1996", False), rng, goode_deck[n * size :], peasant_deck, (), 0, 0, (), (), 0, (), "", ()
-    )
-    nobody, no_bids = NOBODY[n], NO_BIDS[n]
-    state = make_state(
-        tuple(players), "bidding", tuple(hands), (), no_bids, (), 0, no_bids, ZEROS[n], nobody, 0, nobody, nobody, table
-    )
+    state = new_state(tuple(players), tuple(hands), classic=options.get("classic_1996", False), rng=rng,
+                      goode_deck=goode_deck[n * size :], peasant_deck=peasant_deck)
     return first_round(state, (dealer + 1) % n)
 
 
@@ -206,7 +198,8 @@ def first_round(state: State, first: int) -> tuple[State, list[Event]]:
     events: list[Event] = []
     table = state.table
     state, dealt_in_full = start_round(
-        state, first, events, (), state.peasant_discard, table.goode_discard, table.hands_at_round_end
+        state, first, events, seen=(), peasant_discard=state.peasant_discard, goode_discard=table.goode_discard,
+        hands_at_round_end=table.hands_at_round_end,
     )
     if not dealt_in_full:
         return round_end.finish(state, deck_empty(state), events)

@@ -4,6 +4,7 @@ when the next round cannot be dealt), else the highest bidder starts the next ro
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.wording import count, lazy
 from sherwood_tui.games.bleeding_sherwood.rules import words
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
@@ -14,8 +15,6 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
     WINNING_SCORE,
     ZEROS,
     State,
-    make_state,
-    make_table,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import bidding, dealing
 from sherwood_tui.games.bleeding_sherwood.rules.scoring import winners
@@ -60,19 +59,15 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         face_up = table.shown  # the bids were face up
         for bid in bids:
             face_up += bid
-        table = make_table(
-            table.classic, table.rng, table.goode_deck, table.peasant_deck, goode_discard, table.round,
-            table.first, (), table.order, table.high_bidder, face_up,
-            table.end_reason, hands_at_round_end,
-        )
+        table = evolve(table, goode_discard=goode_discard, effects=(), shown=face_up,
+                       hands_at_round_end=hands_at_round_end)
         nobody = NOBODY[n]
-        state = make_state(
-            players, state.phase, state.hands, peasant_discard, state.collected, (), state.turn, NO_BIDS[n],
-            ZEROS[n], state.passed, len(table.order), nobody, nobody, table,
-        )
+        state = evolve(state, peasant_discard=peasant_discard, targets=(), bids=NO_BIDS[n], totals=ZEROS[n],
+                       collect_pos=len(table.order), bid_open=nobody, bid_taken=nobody, table=table)
         return finish(state, REACHED.format(reached, WINNING_SCORE), events)
     state, dealt_in_full = dealing.start_round(
-        state, table.high_bidder, events, bids, peasant_discard, goode_discard, hands_at_round_end
+        state, table.high_bidder, events, seen=bids, peasant_discard=peasant_discard, goode_discard=goode_discard,
+        hands_at_round_end=hands_at_round_end,
     )
     if not dealt_in_full:
         return finish(state, dealing.deck_empty(state), events)
@@ -83,15 +78,7 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 
 def finish(state: State, reason: str, events: list[Event]) -> tuple[State, list[Event]]:
     """End the game (once a game, so its reason is worded now: the state keeps it)."""
-    t = state.table
-    table = make_table(
-        t.classic, t.rng, t.goode_deck, t.peasant_deck, t.goode_discard, t.round, t.first, t.effects, t.order,
-        t.high_bidder, t.shown, reason, t.hands_at_round_end,
-    )
-    state = make_state(
-        state.players, "over", state.hands, state.peasant_discard, state.collected, state.targets, state.turn,
-        state.bids, state.totals, state.passed, state.collect_pos, state.bid_open, state.bid_taken, table,
-    )
+    state = evolve(state, phase="over", table=evolve(state.table, end_reason=reason))
     names = [state.players[s].name for s in winners(state.collected, state.hands)]
     if len(names) == 1:
         verdict = event("game_end", GAME_END, reason, names[0], "wins")
