@@ -120,7 +120,9 @@ def test_new_prisoners_go_under_the_old_in_the_order_their_owner_chooses():
     with pytest.raises(RuleError, match="Arrange only the newly captured characters"):
         GAME.apply(state, LineUp(seat=0, member="robin"))
     state, events = play(state, LineUp(seat=0, member="scarlet"))
-    assert state.phase == "order_prisoners" and GAME.view(state, 0).table.lined_up == ("scarlet",)
+    assert state.phase == "order_prisoners" and GAME.view(state, 0).lined_up == ("scarlet",)
+    assert GAME.view(state, 1).lined_up == () and GAME.public_view(state) == GAME.public_view(take_theft(
+        spring(make(missions=("tax-collector", None, None), prison={0: ("robin",)}), ("john", "scarlet"), ())[0]))
     assert GAME.legal_actions(state, 0) == [LineUp(seat=0, member="john"), CloseCell(seat=0)]
     state, more = play(state, CloseCell(seat=0))  # John follows, as he came
     events += more

@@ -72,7 +72,6 @@ class PublicView:
     reveal: Reveal | None
     reward: PendingReward | None
     order_queue: tuple[int, ...]
-    lined_up: tuple[str, ...]  # the newcomers lined up so far (the first of the queue's)
     ransom: RansomOffer | None
     to_act: tuple[int, ...]
     favours: tuple[int | None, ...]
@@ -87,6 +86,7 @@ class SeatView:
     hand: tuple[int, ...]
     party: PendingParty | None  # this seat's committed, unrevealed party
     forming: PendingParty | None = None  # the party this seat is forming (ambush not sent yet)
+    lined_up: tuple[str, ...] = ()  # the newcomers this seat has lined up so far (its decision under way)
     table: PublicView
 
 
@@ -136,7 +136,6 @@ def public_view(state: State) -> PublicView:
         reveal=state.reveal,
         reward=state.reward,
         order_queue=state.order_queue,
-        lined_up=state.lined_up,
         ransom=state.ransom,
         to_act=tuple(STEPS.of(state).actors(state)),
         favours=favours,
@@ -153,6 +152,7 @@ def view(state: State, seat: int) -> SeatView:
         hand=state.hands[seat],
         party=state.pending[seat] if prepare else None,
         forming=state.forming[seat] if prepare and state.pending[seat] is None else None,
+        lined_up=state.lined_up if state.order_queue[:1] == (seat,) else (),
         table=public_view(state),
     )
 

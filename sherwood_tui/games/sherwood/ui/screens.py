@@ -990,7 +990,9 @@ class OrderScreen(SherwoodScreen):
         prison = self.table.seats[self.seat].prison
         newcomers = newcomers_in(self.table, self.seat)
         self.head = prison[: len(prison) - len(newcomers)]
-        self.lined = self.table.lined_up  # lined up before (the rules hold them)
+        # lined up before (the rules hold them; a decision under way is the seat's own)
+        self.lined = self.view.lined_up if isinstance(self.view, SeatView) else tuple(
+            c for c in newcomers if LineUp(seat=self.seat, member=c) not in self.feed.legal)
         self.order = [*self.lined, *(c for c in newcomers if c not in self.lined)]
         self.index = 0
 
