@@ -3,7 +3,8 @@
 `make(...)` builds a table: the missions at Strength/Dexterity/Cunning, loot hands by
 card name ("Gold" for a Gold card), extra companions, towns, prisoners and cells. The
 loot deck keeps every card that is not in a hand, so the cards stay conserved.
-`ambush(...)` and `spring(...)` play the ambush preparations.
+`ambush(...)` is one seat's whole ambush (its small moves: members, loot, sent), and
+`spring(...)` plays every seat's; `line_up(...)` arranges newcomers the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import pytest
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules.data import data
-from sherwood_tui.games.sherwood.rules.rules import PrepareAmbush, State
+from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
+from sherwood_tui.games.sherwood.rules.rules import CloseCell, LineUp, PendingParty, State
 from tests.contract_checks import changed
 
 NAMES = ("Alice", "Bob", "Cleo", "Dan")
@@ -97,27 +99,39 @@ def make(
     return changed(state, **fields)
 
 
-def ambush(seat: int, *party: str, personal: dict[str, str] | None = None, group: str | None = None) -> PrepareAmbush:
-    return PrepareAmbush(
-        seat=seat,
-        party=party,
+def party(*members: str, personal: dict[str, str] | None = None, group: str | None = None) -> PendingParty:
+    return PendingParty(
+        members=members,
         personal=tuple((c, loot_id(nm)) for c, nm in (personal or {}).items()),
         group=loot_id(group) if group else None,
     )
 
 
+def ambush(seat: int, *members: str, personal: dict[str, str] | None = None, group: str | None = None) -> tuple:
+    """One seat's whole ambush: its small moves (each member, each loot card, then sent)."""
+    return tuple(ambush_moves(seat, party(*members, personal=personal, group=group)))
+
+
+def line_up(seat: int, *order: str) -> tuple:
+    """Newcomers lined up in this order, then the cell closed."""
+    return (*(LineUp(seat=seat, member=c) for c in order), CloseCell(seat=seat))
+
+
 def play(state: State, *actions):
-    """Apply the actions in turn; return the state and all events."""
+    """Apply the moves in turn (a decision, a tuple of moves, counts as its moves);
+    return the state and all events."""
     events = []
     for action in actions:
-        state, more = GAME.apply(state, action)
-        events += more
+        for move in action if isinstance(action, tuple) else (action,):
+            state, more = GAME.apply(state, move)
+            events += more
     return state, events
 
 
 def spring(state: State, *parties):
-    """Every seat prepares: each item is a tuple of character ids or a PrepareAmbush."""
-    actions = [p if isinstance(p, PrepareAmbush) else ambush(seat, *p) for seat, p in enumerate(parties)]
+    """Every seat prepares: each item is a tuple of character ids or a whole ambush
+    (`ambush(...)`)."""
+    actions = [p if p and not isinstance(p[0], str) else ambush(seat, *p) for seat, p in enumerate(parties)]
     return play(state, *actions)
 
 

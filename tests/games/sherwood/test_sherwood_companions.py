@@ -7,7 +7,7 @@ import pytest
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules.data import data
-from sherwood_tui.games.sherwood.rules.rules import ChooseReward, ChooseTown, party_totals
+from sherwood_tui.games.sherwood.rules.rules import AddMember, ChooseReward, ChooseTown, party_totals
 
 from .conftest import ambush, gold_count, loot_id, make, play, spring, texts, town
 
@@ -69,7 +69,9 @@ def test_arthur_a_bland_paid_gold_reduces_discretion_by_two():
 def test_clorinda_party_cannot_use_group_loot():
     state = make(companions={0: ("clorinda",)}, hands={0: ("Sheaf of Arrows", "Yew Longbow")})
     with pytest.raises(RuleError, match="Clorinda, Queen of Shepherdesses is in the party: it cannot use a group loot card"):
-        GAME.apply(state, ambush(0, "clorinda", "john", group="Sheaf of Arrows"))
+        play(state, ambush(0, "clorinda", "john", group="Sheaf of Arrows"))
+    with pytest.raises(RuleError, match="Clorinda, Queen of Shepherdesses cannot go with a group loot card"):
+        play(state, ambush(0, "john", group="Sheaf of Arrows")[:2], AddMember(seat=0, member="clorinda"))
     state, _ = play(state, ambush(0, "clorinda", personal={"clorinda": "Yew Longbow"}))
     assert state.pending[0].personal == (("clorinda", loot_id("Yew Longbow")),)
 

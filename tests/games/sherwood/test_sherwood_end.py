@@ -6,6 +6,7 @@ import pytest
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
+from sherwood_tui.games.sherwood.rules.rules import SendParty
 
 from .conftest import ambush, make, spring, texts
 
@@ -97,7 +98,7 @@ def test_game_ends_with_game_end_event_and_no_more_moves():
     assert GAME.to_act(state) == [] and GAME.legal_actions(state, 0) == []
     assert GAME.round_label(state) == "Game over"
     with pytest.raises(RuleError, match="The game is over"):
-        GAME.apply(state, ambush(0))
+        GAME.apply(state, SendParty(seat=0))
 
 
 def tally(state, seat):

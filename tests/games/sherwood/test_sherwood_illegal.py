@@ -9,49 +9,59 @@ import pytest
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules.rules import (
+    AddMember,
     ChooseMission,
     ChooseReward,
     ChooseTown,
-    OrderPrisoners,
-    PrepareAmbush,
+    CloseCell,
+    GiveLoot,
+    LineUp,
     Ransom,
+    SendParty,
 )
 
-from .conftest import ambush, loot_id, make, play, spring
+from .conftest import ambush, line_up, loot_id, make, play, spring
 
 
 def refused(state, action, message):
+    """The last move of `action` (a move, or a decision's moves) is refused, saying
+    `message`, and the state it was tried on is untouched (the moves before it apply)."""
+    *before_it, last = action if isinstance(action, tuple) else (action,)
+    state, _ = play(state, *before_it)
     before = dataclasses.asdict(state)
     with pytest.raises(RuleError, match=message):
-        GAME.apply(state, action)
+        GAME.apply(state, last)
     assert dataclasses.asdict(state) == before
 
 
 HAND = {0: ("Broadsword", "Cudgel", "Horn of Rallying", "Gold")}
+JOHN = AddMember(seat=0, member="john")
+WAT = AddMember(seat=0, member="wat")
+
+
+def loot(card: str, to: str | None = None) -> GiveLoot:
+    return GiveLoot(seat=0, card=loot_id(card), to=to)
 
 
 @pytest.mark.parametrize(
     "action, message",
     [
-        (PrepareAmbush(seat=0, party=("john", "john")), "Name each character only once"),
-        (PrepareAmbush(seat=0, party=("tuck",)), "Friar Tuck is not one of your characters"),
-        (PrepareAmbush(seat=0, party=("nobody",)), "'nobody' is not one of your characters"),
-        (PrepareAmbush(seat=0, party=("robin",)), "Robin Hood is in prison"),
-        (PrepareAmbush(seat=0, party=(), group=loot_id("Horn of Rallying")), "Nobody goes on this ambush"),
-        (PrepareAmbush(seat=0, party=("john",), personal=(("john", loot_id("Yew Longbow")),)),
-         "That loot card is not in your hand"),
-        (PrepareAmbush(seat=0, party=("john",), personal=(("wat", loot_id("Broadsword")),)),
-         "Wat the Tinker is not in the party"),
-        (PrepareAmbush(seat=0, party=("john", "wat"),
-                       personal=(("john", loot_id("Broadsword")), ("wat", loot_id("Broadsword")))),
-         "Broadsword can be given to one character only"),
-        (PrepareAmbush(seat=0, party=("john",), personal=(("john", loot_id("Horn of Rallying")),)),
-         "Horn of Rallying is not a personal loot card"),
-        (PrepareAmbush(seat=0, party=("john",), group=loot_id("Cudgel")), "Cudgel is not a group loot card"),
-        (PrepareAmbush(seat=0, party=("john",), personal=(("john", 0),)), "Gold is not a personal loot card"),
-        (ambush(1, "john"), "Bob has already prepared an ambush this turn"),
+        ((JOHN, JOHN), "Little John is in the party already"),
+        (AddMember(seat=0, member="tuck"), "Friar Tuck is not one of your characters"),
+        (AddMember(seat=0, member="nobody"), "'nobody' is not one of your characters"),
+        (AddMember(seat=0, member="robin"), "Robin Hood is in prison"),
+        (loot("Horn of Rallying"), "Nobody goes on this ambush"),
+        ((JOHN, loot("Yew Longbow", "john")), "That loot card is not in your hand"),
+        ((JOHN, loot("Broadsword", "wat")), "Wat the Tinker is not in the party"),
+        ((JOHN, WAT, loot("Broadsword", "john"), loot("Broadsword", "wat")), "Broadsword is given already"),
+        ((JOHN, loot("Horn of Rallying", "john")), "Horn of Rallying is not a personal loot card"),
+        ((JOHN, loot("Cudgel")), "Cudgel is not a group loot card"),
+        ((JOHN, GiveLoot(seat=0, card=0, to="john")), "Gold is not a personal loot card"),
+        (AddMember(seat=1, member="john"), "Bob has already prepared an ambush this turn"),
+        (SendParty(seat=1), "Bob has already prepared an ambush this turn"),
         (ChooseReward(seat=0, reward="theft"), "Every player is preparing an ambush now"),
         (Ransom(seat=0, free=0), "Every player is preparing an ambush now"),
+        (CloseCell(seat=0), "Every player is preparing an ambush now"),
     ],
 )
 def test_illegal_ambushes_are_refused(action, message):
@@ -62,7 +72,8 @@ def test_illegal_ambushes_are_refused(action, message):
 
 def test_unknown_seat_is_refused():
     state = make()
-    refused(state, PrepareAmbush(seat=5, party=()), "There is no such seat at this table")
+    refused(state, SendParty(seat=5), "There is no such seat at this table")
+    refused(state, AddMember(seat=-1, member="john"), "There is no such seat at this table")
 
 
 def test_only_the_chooser_chooses_a_mission():
@@ -88,19 +99,21 @@ def test_order_prisoners_and_ransom_out_of_phase():
     state, _ = play(state, ChooseReward(seat=0, reward="theft"))
     assert state.phase == "order_prisoners"
     refused(state, Ransom(seat=0, free=1), "New prisoners are being arranged")
-    refused(state, OrderPrisoners(seat=0, order=("john", "john")), "Arrange exactly the newly captured")
-    refused(state, OrderPrisoners(seat=1, order=("wat",)), "It is not Bob's turn")
+    refused(state, LineUp(seat=0, member="wat"), "Arrange only the newly captured characters")
+    refused(state, (LineUp(seat=0, member="john"), LineUp(seat=0, member="john")), "Little John is lined up already")
+    refused(state, LineUp(seat=1, member="wat"), "It is not Bob's turn")
+    refused(state, SendParty(seat=0), "New prisoners are being arranged")
 
 
 def test_actions_survive_a_json_round_trip():
     actions = [
-        PrepareAmbush(seat=1, party=("john", "wat"), personal=(("john", 21),), group=None),
-        PrepareAmbush(seat=0, party=("tuck", "john"), group=41),
+        *ambush(1, "john", "wat", personal={"john": "Broadsword"}),
+        *ambush(0, "tuck", "john", group="Horn of Rallying"),
         ChooseMission(seat=0, skill=2),
         ChooseReward(seat=1, reward="camp"),
         ChooseTown(seat=0, town="newark"),
         ChooseTown(seat=0, town=None),
-        OrderPrisoners(seat=2, order=("robin", "john")),
+        *line_up(2, "robin", "john"),
         Ransom(seat=1, free=2),
     ]
     for action in actions:

@@ -8,7 +8,8 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules.rules import (
     ChooseReward,
-    OrderPrisoners,
+    CloseCell,
+    LineUp,
     Ransom,
     capture_seats,
     discretion_winners,
@@ -114,10 +115,17 @@ def test_new_prisoners_go_under_the_old_in_the_order_their_owner_chooses():
     state = take_theft(state)
     assert state.phase == "order_prisoners" and GAME.to_act(state) == [0]
     assert not GAME.is_private(state, 0)
-    assert {a.order for a in GAME.legal_actions(state, 0)} == {("john", "scarlet"), ("scarlet", "john")}
-    with pytest.raises(RuleError, match="Arrange exactly the newly captured characters"):
-        GAME.apply(state, OrderPrisoners(seat=0, order=("robin", "john")))
-    state, events = play(state, OrderPrisoners(seat=0, order=("scarlet", "john")))
+    assert set(GAME.legal_actions(state, 0)) == {
+        LineUp(seat=0, member="john"), LineUp(seat=0, member="scarlet"), CloseCell(seat=0)}
+    with pytest.raises(RuleError, match="Arrange only the newly captured characters"):
+        GAME.apply(state, LineUp(seat=0, member="robin"))
+    state, events = play(state, LineUp(seat=0, member="scarlet"))
+    assert state.phase == "order_prisoners" and GAME.view(state, 0).lined_up == ("scarlet",)
+    assert GAME.view(state, 1).lined_up == () and GAME.public_view(state) == GAME.public_view(take_theft(
+        spring(make(missions=("tax-collector", None, None), prison={0: ("robin",)}), ("john", "scarlet"), ())[0]))
+    assert GAME.legal_actions(state, 0) == [LineUp(seat=0, member="john"), CloseCell(seat=0)]
+    state, more = play(state, CloseCell(seat=0))  # John follows, as he came
+    events += more
     assert state.prison[0] == ("robin", "scarlet", "john")
     assert "Alice lines up the newcomers: Will Scarlet and Little John." in texts(events)
 
@@ -125,7 +133,9 @@ def test_new_prisoners_go_under_the_old_in_the_order_their_owner_chooses():
 def test_prisoners_cannot_go_on_ambush():
     state = make(prison={0: ("john",)})
     with pytest.raises(RuleError, match="Little John is in prison"):
-        GAME.apply(state, ambush(0, "john"))
+        play(state, ambush(0, "john"))
+    assert LineUp not in {type(m) for m in GAME.legal_actions(state, 0)}
+    assert "john" not in {getattr(m, "member", None) for m in GAME.legal_actions(state, 0)}
 
 
 def pass_turn(state):

@@ -66,8 +66,16 @@ def test_events_are_templates_and_arguments_formatted_only_when_read():
             assert event.text == event.template.format(*event.args)
 
 
-def test_every_action_type_has_one_handler():
-    assert set(GAME.handlers) == set(GAME.action_classes())
+def test_every_move_is_taken_by_one_step_of_the_table():
+    """The step table declares each step once, and each move class belongs to one step."""
+    from sherwood_tui.games.sherwood.rules.steps import STEPS
+
+    assert STEPS.move_classes() == GAME.action_classes()
+    assert all(len(steps) == 1 for steps in STEPS.steps_of.values())
+    assert {step.name for step in STEPS} == {
+        "prepare", "choose_mission", "choose_reward", "choose_town", "order_prisoners", "ransom", "over"}
+    for name in ("apply", "_apply", "to_act", "may_act", "legal_actions", "is_private", "is_over"):
+        assert name not in vars(type(GAME)), name
 
 
 def test_the_ransom_offers_come_from_the_rules():
@@ -94,4 +102,3 @@ def test_every_cache_is_bounded():
     unbounded = [(mod, name) for mod, name, size in caches if size is None]
     assert not unbounded
     assert all(size <= 8192 for _mod, name, size in caches if size is not None)
-    assert legal.AMBUSHES_KEPT <= 16384

@@ -27,10 +27,12 @@ from sherwood_tui.games.sherwood.rules.model import (
     ChooseMission,
     ChooseReward,
     ChooseTown,
-    OrderPrisoners,
-    PrepareAmbush,
+    CloseCell,
+    LineUp,
+    PendingParty,
     Ransom,
 )
+from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves, extends
 from sherwood_tui.games.sherwood.rules.scoring import network_components
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
 
@@ -174,7 +176,7 @@ def _largest_without(towns: Towns, seat: int, idx: int) -> int:
 
 
 @lru_cache(maxsize=2048)
-def _place_value(towns: Towns, seat: int, idx: int, champion: bool, n: int) -> tuple[float, Towns]:
+def _place_value(towns: Towns, seat: int, idx: int, *, champion: bool, n: int) -> tuple[float, Towns]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
     d = data()
     neighbours = d.neighbours
@@ -197,7 +199,7 @@ def _place_value(towns: Towns, seat: int, idx: int, champion: bool, n: int) -> t
     return value, after_towns
 
 
-def _best_towns(towns: Towns, seat: int, choices: list[int], picks: int, champion: bool, n: int,
+def _best_towns(towns: Towns, seat: int, choices: list[int], *, picks: int, champion: bool, n: int,
                 gold: int, free_pass: bool, gval: float = GOLD_VALUE) -> tuple[float, list[int]]:
     """Greedy best `picks` towns among `choices`; displacing costs Gold unless free."""
     total = 0.0
@@ -216,7 +218,7 @@ def _best_towns(towns: Towns, seat: int, choices: list[int], picks: int, champio
                     if gold <= 0:
                         continue
                     cost = gval
-            v, after = _place_value(towns, seat, idx, champion, n)
+            v, after = _place_value(towns, seat, idx, champion=champion, n=n)
             v -= cost
             if best is None or v > best:
                 best, best_idx, best_towns = v, idx, after
@@ -234,17 +236,17 @@ def _companion_value(char_id: str, horizon: float) -> float:
     return 1.0 + 0.85 + min(horizon, 8.0) * 0.06 * _usefulness(char_id)
 
 
-def _reward_value(table: PublicView, seat: int, reward: Reward, gold: int, horizon: float, free_pass: bool = False,
+def _reward_value(table: PublicView, seat: int, reward: Reward, *, gold: int, horizon: float, free_pass: bool = False,
                   much: int = 0) -> float | None:
     """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
     if reward.type == "theft":
         return (reward.cards + much) * _card_value(horizon)
-    return _town_reward_value(table.towns, seat, reward, min(gold, reward.picks), free_pass,
-                              table.camp_needs_town, len(table.seats), _gold_value(horizon))
+    return _town_reward_value(table.towns, seat, reward, gold=min(gold, reward.picks), free_pass=free_pass,
+                              camp_needs_town=table.camp_needs_town, n=len(table.seats), gval=_gold_value(horizon))
 
 
 @lru_cache(maxsize=1024)
-def _town_reward_value(towns: Towns, seat: int, reward: Reward, gold: int, free_pass: bool,
+def _town_reward_value(towns: Towns, seat: int, reward: Reward, *, gold: int, free_pass: bool,
                        camp_needs_town: bool, n: int, gval: float) -> float | None:
     d = data()
     held = sum(1 for o in towns if o == seat)
@@ -252,50 +254,52 @@ def _town_reward_value(towns: Towns, seat: int, reward: Reward, gold: int, free_
         return None
     if reward.type == "champion":
         idxs = [d.town_index[t] for t in reward.towns]
-        v, chosen = _best_towns(towns, seat, idxs, reward.picks, True, n, gold, free_pass, gval)
+        v, chosen = _best_towns(towns, seat, idxs, picks=reward.picks, champion=True, n=n, gold=gold,
+                                free_pass=free_pass, gval=gval)
         return v if chosen else None
     # camp
     if camp_needs_town and not held:
         return None
     forest = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "forest"]
-    v, chosen = _best_towns(towns, seat, forest, reward.forest, False, n, 0, False)
+    v, chosen = _best_towns(towns, seat, forest, picks=reward.forest, champion=False, n=n, gold=0, free_pass=False)
     best = v if chosen else None
     if reward.plain:
         plain = [i for i, t in enumerate(d.towns) if towns[i] is None and t.terrain == "plain"]
-        pv, pchosen = _best_towns(towns, seat, plain, 1, False, n, 0, False)
+        pv, pchosen = _best_towns(towns, seat, plain, picks=1, champion=False, n=n, gold=0, free_pass=False)
         if pchosen and (best is None or pv > best):
             best = pv
     return best
 
 
-def _mission_value(table: PublicView, seat: int, mission_id: str | None, gold: int, horizon: float) -> float:
+def _mission_value(table: PublicView, seat: int, mission_id: str | None, *, gold: int, horizon: float) -> float:
     if mission_id is None:
         return 0.0
     mission = data().mission_by_id[mission_id]
     if mission.kind == "companion":
         assert mission.companion is not None  # a companion card names one
         return _companion_value(mission.companion, horizon)
-    best = _rewards_value(table.towns, seat, mission_id, min(gold, 2), table.camp_needs_town,
-                          len(table.seats), _gold_value(horizon))
+    best = _rewards_value(table.towns, seat, mission_id, gold=min(gold, 2), camp_needs_town=table.camp_needs_town,
+                          n=len(table.seats), gval=_gold_value(horizon))
     cards = max((r.cards for r in mission.rewards if r.type == "theft"), default=0)
     return max(best, cards * _card_value(horizon))
 
 
 @lru_cache(maxsize=1024)
-def _rewards_value(towns: Towns, seat: int, mission_id: str, gold: int, camp_needs_town: bool, n: int,
+def _rewards_value(towns: Towns, seat: int, mission_id: str, *, gold: int, camp_needs_town: bool, n: int,
                    gval: float) -> float:
     """The best town reward (Champion or Camp) of a mission for `seat`."""
     best = 0.0
     for r in data().mission_by_id[mission_id].rewards:
         if r.type != "theft":
-            v = _town_reward_value(towns, seat, r, min(gold, r.picks), False, camp_needs_town, n, gval)
+            v = _town_reward_value(towns, seat, r, gold=min(gold, r.picks), free_pass=False,
+                                       camp_needs_town=camp_needs_town, n=n, gval=gval)
             if v is not None and v > best:
                 best = v
     return best
 
 
 @lru_cache(maxsize=1024)
-def _jail_cost(members: tuple[str, ...], queue: int, n: int, horizon: float, king: bool) -> float:
+def _jail_cost(members: tuple[str, ...], queue: int, n: int, *, horizon: float, king: bool) -> float:
     """What going to prison costs: each prisoner scores nothing at the end if still
     inside, and cannot go on ambushes meanwhile."""
     if king:
@@ -450,7 +454,17 @@ def _opponent_sample(rnd: random.Random, profile: Profile) -> Totals | None:
     return t
 
 
-def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> PrepareAmbush:
+def _prepare(view: SeatView, legal: list[Any], rnd: random.Random) -> tuple[Any, ...]:
+    """The whole ambush: the moves from the party formed so far (if any) to the best one
+    that extends it; if the best does not, the party formed is sent as it is."""
+    party = _best_party(view, rnd)
+    formed = view.forming or PendingParty()
+    if not extends(party, formed):
+        party = formed
+    return tuple(ambush_moves(view.seat, party, formed))
+
+
+def _best_party(view: SeatView, rnd: random.Random) -> PendingParty:
     table, me = view.table, view.seat
     n = len(table.seats)
     mine = table.seats[me]
@@ -467,7 +481,7 @@ def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> 
         my_net = mine.largest_network
         values: list[float] = [(my_net + 1) // 2] * 3
     else:
-        values = [_mission_value(table, me, table.missions[k], gold, horizon) for k in range(3)]
+        values = [_mission_value(table, me, table.missions[k], gold=gold, horizon=horizon) for k in range(3)]
     others = [o for o in range(n) if o != me]
     opp_values = {}
     for o in others:
@@ -476,7 +490,7 @@ def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> 
             opp_values[o] = [float(v)] * 3
         else:
             g = 1 if table.seats[o].hand_count else 0
-            opp_values[o] = [_mission_value(table, o, table.missions[k], g, horizon) for k in range(3)]
+            opp_values[o] = [_mission_value(table, o, table.missions[k], gold=g, horizon=horizon) for k in range(3)]
     beta = 1.0 if n == 2 else 0.5
 
     # Imagined ambushes of the others: per sample and skill, the best total and whether
@@ -534,7 +548,7 @@ def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> 
     nobody = 0.0
     if mine.prison:
         top = mine.prison[0]
-        nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon, False) / _jail_scale(n)
+        nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon=horizon, king=False) / _jail_scale(n)
     lost = 0.0
     for per_skill, _high in samples:
         lost += sum(g for (_b, o, g) in per_skill if o is not None)
@@ -592,12 +606,12 @@ def _prepare(view: SeatView, legal: list[PrepareAmbush], rnd: random.Random) -> 
         outcomes[t] = (gain_sum, caught, opp_sum)
     for members, personal, group, t, cost in candidates:
         gain_sum, caught, opp_sum = outcomes[t]
-        jail = _jail_cost(members, queue, n, horizon, king) if caught else 0.0
+        jail = _jail_cost(members, queue, n, horizon=horizon, king=king) if caught else 0.0
         score = (gain_sum - caught * jail - beta * opp_sum) / SAMPLES - cost
         consider((members, personal, group), score)
     assert best_action is not None  # sending no one at least was considered
     members, personal, group = best_action
-    return PrepareAmbush(seat=me, party=members, personal=personal, group=group)
+    return PendingParty(members=members, personal=personal, group=group)
 
 
 # ----- the other decisions ---------------------------------------------------------------
@@ -607,7 +621,7 @@ def _choose_mission(view: SeatView, legal: list[ChooseMission], rnd: random.Rand
     table, me = view.table, view.seat
     gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
     horizon = _turns_left(view)
-    return max(legal, key=lambda a: _mission_value(table, me, table.missions[a.skill], gold, horizon))
+    return max(legal, key=lambda a: _mission_value(table, me, table.missions[a.skill], gold=gold, horizon=horizon))
 
 
 def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random) -> ChooseReward:
@@ -627,7 +641,7 @@ def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random
         if action.reward == "nothing":
             return 0.0
         spec = next(r for r in mission.rewards if r.type == action.reward)
-        v = _reward_value(table, me, spec, gold, horizon, free_pass, much)
+        v = _reward_value(table, me, spec, gold=gold, horizon=horizon, free_pass=free_pass, much=much)
         if v is None:
             return -1.0
         return v + (alan if action.reward == "champion" else 0)
@@ -649,7 +663,7 @@ def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) ->
         if action.town is None:
             return 0.0
         idx = d.town_index[action.town]
-        v, _ = _place_value(table.towns, me, idx, champion, n)
+        v, _ = _place_value(table.towns, me, idx, champion=champion, n=n)
         if champion and table.towns[idx] is not None and not free_pass:
             v -= _gold_value(_turns_left(view))
         if not champion and d.towns[idx].terrain == "forest":
@@ -659,12 +673,12 @@ def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) ->
     return max(legal, key=worth)
 
 
-def _order_prisoners(view: SeatView, legal: list[OrderPrisoners], rnd: random.Random) -> OrderPrisoners:
-    def score(action: OrderPrisoners) -> float:
-        k = len(action.order)
-        return sum(_usefulness(c) * (k - i) for i, c in enumerate(action.order))
-
-    return max(legal, key=score)
+def _order_prisoners(view: SeatView, legal: list[Any], rnd: random.Random) -> tuple[LineUp | CloseCell, ...]:
+    """The newcomers not lined up yet, the most useful first (freed soonest)."""
+    me = view.seat
+    rest = [m.member for m in legal if isinstance(m, LineUp)]
+    rest.sort(key=_usefulness, reverse=True)
+    return (*(LineUp(seat=me, member=c) for c in rest), CloseCell(seat=me))
 
 
 def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
@@ -680,7 +694,7 @@ def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
         if action.free == 0:
             return 0.0
         freed = left[: action.free]
-        gain = _jail_cost(freed, 0, n, horizon, False)
+        gain = _jail_cost(freed, 0, n, horizon=horizon, king=False)
         spare = gold - paid_in_band  # Gold not needed to pay my companions
         cost = RANSOM_COST[action.free]
         price = _gold_value(horizon) * cost * (1.0 if spare >= cost else 1.8)
@@ -689,7 +703,7 @@ def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
     return max(legal, key=worth)
 
 
-PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action]] = {
+PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action | tuple[Any, ...]]] = {
     "prepare": _prepare,
     "choose_mission": _choose_mission,
     "choose_reward": _choose_reward,
@@ -699,8 +713,9 @@ PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action]] = {
 }
 
 
-def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
-    """The bot's action; `legal` is its seat's list of legal actions."""
+def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action | tuple[Any, ...]:
+    """The bot's decision (a move, or the moves of a whole ambush or line-up); `legal`
+    is its seat's list of legal moves."""
     if len(legal) == 1:
         return legal[0]
     return PHASES[view.table.phase](view, legal, rnd)

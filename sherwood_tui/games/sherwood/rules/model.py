@@ -1,6 +1,8 @@
 """Sherwood (2005): the state and its parts (plain frozen slotted dataclasses, changed
-through one copy-on-write `Draft` per step) and the actions (the core's `Move`s, plain
-frozen classes; their union is the save files' schema)."""
+through one copy-on-write `Draft` per step) and the moves (the core's `Move`s, plain
+frozen classes; their union is the save files' schema). An ambush is prepared in small
+moves (a member, a loot card, then the party sent), and newcomers to a cell are lined
+up one by one, then the cell is closed."""
 
 from __future__ import annotations
 
@@ -34,7 +36,8 @@ class ScoreEvent:
 
 @plain
 class PendingParty:
-    """A committed, not yet revealed ambush party (secret to its owner)."""
+    """An ambush party, secret to its owner: being formed (`State.forming`), or sent and
+    not yet revealed (`State.pending`). Members in the order they were added."""
 
     members: tuple[str, ...] = ()
     personal: tuple[tuple[str, int], ...] = ()  # (character id, loot card id)
@@ -133,28 +136,24 @@ class State:
     popularity: tuple[int, ...]
     score_log: tuple[ScoreEvent, ...] = ()
     phase: Phase = "prepare"
-    pending: tuple[PendingParty | None, ...]  # secret until the reveal
+    pending: tuple[PendingParty | None, ...]  # sent parties, secret until the reveal
+    forming: tuple[PendingParty, ...] = ()  # per seat, the party being formed (secret)
     reveal: Reveal | None = None  # the last springing (kept until the next one)
     reward_skill: int = 0  # the next skill whose reward is resolved
     reward: PendingReward | None = None
     order_queue: tuple[int, ...] = ()  # captured players still arranging newcomers
+    lined_up: tuple[str, ...] = ()  # the newcomers lined up so far (public)
     ransom: RansomOffer | None = None
     favours: tuple[int | None, int | None, int | None] = (None, None, None)
     end_text: str = ""
 
 
-_SEAT_NAMES: dict[int, tuple[tuple[Player, ...], tuple[str, ...]]] = {}
-
-
 def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:
-    """The players' names by seat. The log names players at every step: the names are
-    kept per players tuple (by identity; the entry holds the tuple, so the id stays its own)."""
-    known = _SEAT_NAMES.get(id(players))
-    if known is None or known[0] is not players:
-        if len(_SEAT_NAMES) >= 64:
-            _SEAT_NAMES.clear()
-        known = _SEAT_NAMES[id(players)] = (players, tuple([p.name for p in players]))
-    return known[1]
+    """The players' names by seat (the log names players at every step)."""
+    return tuple([p.name for p in players])
+
+
+NO_PARTY = PendingParty()  # nobody chosen yet
 
 
 class StepDraftBase(Draft[State]):
@@ -189,16 +188,35 @@ def set_at(tup: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 @plain
-class PrepareAmbush(Move):
-    """Commit an ambush: the party (characters before the Forest card, in order), the
-    personal loot given to party members, or one group loot card. An empty party is the
-    Forest card on top: nobody goes. Paid companions take a Gold card each."""
+class AddMember(Move):
+    """Put one more character before the Forest card: the party goes in the order its
+    members were added. A paid companion needs a Gold card of the hand for each."""
 
-    type: Literal["prepare"] = "prepare"
+    part = True
+    type: Literal["add_member"] = "add_member"
     seat: int
-    party: tuple[str, ...] = ()
-    personal: tuple[tuple[str, int], ...] = ()
-    group: int | None = None
+    member: str
+
+
+@plain
+class GiveLoot(Move):
+    """Give a loot card of the hand to the party: a personal card to one member (`to`),
+    at most one each; or one group card to the whole party (`to` None). A party carries
+    personal loot or one group card, never both."""
+
+    part = True
+    type: Literal["give_loot"] = "give_loot"
+    seat: int
+    card: int
+    to: str | None = None
+
+
+@plain
+class SendParty(Move):
+    """Send the party formed so far (nobody: the Forest card on top). Ends the ambush."""
+
+    type: Literal["send_party"] = "send_party"
+    seat: int
 
 
 @plain
@@ -229,12 +247,22 @@ class ChooseTown(Move):
 
 
 @plain
-class OrderPrisoners(Move):
-    """Arrange the newly captured characters: the first listed is freed first."""
+class LineUp(Move):
+    """Put this newcomer next in the cell, after those lined up before (freed sooner
+    than the rest)."""
 
-    type: Literal["order_prisoners"] = "order_prisoners"
+    part = True
+    type: Literal["line_up"] = "line_up"
     seat: int
-    order: tuple[str, ...]
+    member: str
+
+
+@plain
+class CloseCell(Move):
+    """The newcomers are arranged: those not lined up follow in the order they came."""
+
+    type: Literal["close_cell"] = "close_cell"
+    seat: int
 
 
 @plain
@@ -247,7 +275,7 @@ class Ransom(Move):
 
 
 Action = Annotated[
-    PrepareAmbush | ChooseMission | ChooseReward | ChooseTown | OrderPrisoners | Ransom,
+    AddMember | GiveLoot | SendParty | ChooseMission | ChooseReward | ChooseTown | LineUp | CloseCell | Ransom,
     Field(discriminator="type"),
 ]
 
@@ -275,7 +303,7 @@ def draw_loot(draft: StepDraft, seat: int, count: int) -> int:
     return len(got)
 
 
-def score(draft: StepDraft, seat: int, points: int, kind: str, text: str, town: str | None = None) -> None:
+def score(draft: StepDraft, seat: int, points: int, *, kind: str, text: str, town: str | None = None) -> None:
     """A change of a popularity track, logged."""
     event = ScoreEvent(seat=seat, points=points, kind=kind, text=text, town=town, turn=draft.turn)
     draft.popularity = set_at(draft.popularity, seat, draft.popularity[seat] + points)

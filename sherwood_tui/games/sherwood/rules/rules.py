@@ -1,15 +1,17 @@
-"""Sherwood (2005): the rules. `SherwoodGame` dispatches each action to its phase's
-handler (`phases/`) through one table (`handlers`: action type -> phase, handler); the
-state and actions are in `model.py`, the legal actions in `legal.py`, the views in
-`views.py`, the networks and the tally in `scoring.py`, the component tables in
-`tables.py`. The other names here are re-exported for the screens, the bot and tests.
+"""Sherwood (2005): the rules. The steps that ask a player something are declared once
+in `steps.py` (who acts, the moves and their rules in `phases/`, the exact legal moves,
+what is secret); the core dispatches through it. The state and moves are in `model.py`,
+the views in `views.py`, the networks and the tally in `scoring.py`, the component
+tables in `tables.py`. The other names here are re-exported for the screens, the bot
+and tests.
 
 A game turn has eight phases; only some of them ask a player something:
 
 1. Mission assignments (automatic): up to three cards from the stack in play, laid at
    Strength, Dexterity and Cunning in the order drawn.
-2. Ambush preparations (phase "prepare", simultaneous and private): every player sends
-   a party (the characters before the Forest card) with loot, in one `PrepareAmbush`.
+2. Ambush preparations (phase "prepare", simultaneous and private): every player forms
+   a party (the characters before the Forest card) member by member (`AddMember`), gives
+   it loot card by card (`GiveLoot`), then sends it (`SendParty`).
 3. Springing (automatic once all have committed): the parties are revealed in
    `state.reveal`; a player who sent no one frees the top prisoner of their cell.
 4. Unsuccessful missions: ties fail; a player leading several missions keeps one
@@ -18,7 +20,8 @@ A game turn has eight phases; only some of them ask a player something:
    "choose_reward", private) and, for Champion and Camp, towns ("choose_town").
 6. Little Booty (automatic).
 7. Capture (automatic); each captured player with two or more prisoners arranges the
-   newcomers (phase "order_prisoners", public).
+   newcomers one by one (`LineUp`), then closes the cell (`CloseCell`; phase
+   "order_prisoners", public).
 8. Sheriff's rounds (automatic); the owner of the cell he stops at may pay Gold to free
    more prisoners (phase "ransom", private).
 
@@ -64,49 +67,45 @@ Interpretations where the rulebook is unclear (also in rules_reference.md):
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
-from sherwood_tui.core.contract import MALFORMED_MOVE_ERRORS, Event, Game, Player, ScoreLine
-from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.plugin import PLUGIN
-from sherwood_tui.games.sherwood.rules import legal, scoring, views
+from sherwood_tui.games.sherwood.rules import scoring, views
 from sherwood_tui.games.sherwood.rules.data import DISCRETION, SKILL_NAMES, data  # noqa: F401 (re-exported)
 from sherwood_tui.games.sherwood.rules.legal import available
 from sherwood_tui.games.sherwood.rules.model import (  # noqa: F401 (the names other modules import)
     KING,
+    NO_PARTY,
     RANSOM_COST,
     ROMAN,
     Action,
+    AddMember,
     ChooseMission,
     ChooseReward,
     ChooseTown,
-    OrderPrisoners,
+    CloseCell,
+    GiveLoot,
+    LineUp,
     Party,
     PendingParty,
     PendingReward,
     Phase,
-    PrepareAmbush,
     Ransom,
     RansomOffer,
     Reveal,
     ScoreEvent,
+    SendParty,
     SkillResult,
     State,
     StepDraft,
     seat_names,
 )
-from sherwood_tui.games.sherwood.rules.phases import prepare, rewards, unsuccessful
 from sherwood_tui.games.sherwood.rules.phases.booty import little_booty_seats  # noqa: F401
-from sherwood_tui.games.sherwood.rules.phases.capture import (  # noqa: F401
-    capture_seats,
-    discretion_winners,
-    do_order_prisoners,
-)
-from sherwood_tui.games.sherwood.rules.phases.sheriff import do_ransom
+from sherwood_tui.games.sherwood.rules.phases.capture import capture_seats, discretion_winners  # noqa: F401
+from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
 from sherwood_tui.games.sherwood.rules.phases.turn import start_turn
 from sherwood_tui.games.sherwood.rules.scoring import (  # noqa: F401
     largest_network,
@@ -115,6 +114,7 @@ from sherwood_tui.games.sherwood.rules.scoring import (  # noqa: F401
     networks,
     placement_points,
 )
+from sherwood_tui.games.sherwood.rules.steps import STEPS
 from sherwood_tui.games.sherwood.rules.tables import (  # noqa: F401
     CHARACTERS,
     GOLD,
@@ -149,17 +149,7 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
     action_type = Action
     view_type = views.SeatView
     public_view_type = views.PublicView
-
-    def __init__(self) -> None:
-        # action type -> (the phase it belongs to, its handler(draft, action) -> events)
-        self.handlers: dict[type, tuple[str, Callable[[StepDraft, Any], list[Event]]]] = {
-            PrepareAmbush: ("prepare", partial(prepare.do_prepare, malformed=self.malformed)),
-            ChooseMission: ("choose_mission", unsuccessful.do_choose_mission),
-            ChooseReward: ("choose_reward", rewards.do_choose_reward),
-            ChooseTown: ("choose_town", rewards.do_choose_town),
-            OrderPrisoners: ("order_prisoners", do_order_prisoners),
-            Ransom: ("ransom", do_ransom),
-        }
+    steps = STEPS
 
     # ----- setup ---------------------------------------------------------------------
     def _new_game(
@@ -189,6 +179,7 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
             towns=(None,) * len(d.towns),
             popularity=(0,) * n,
             pending=(None,) * n,
+            forming=(NO_PARTY,) * n,
             turn=0,
         )
         draft = StepDraft(state)
@@ -196,16 +187,16 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
         start_turn(draft, events)
         return draft.done(), events
 
-    # ----- whose turn ----------------------------------------------------------------
-    # The rules' functions themselves (no method frame around them: asked at every step).
-    may_act = staticmethod(legal.may_act)
-    to_act = staticmethod(legal.to_act)
-    is_private = staticmethod(legal.is_private)
-
+    # ----- refusals in the game's words ---------------------------------------------
     def why_not_turn(self, state: State, seat: int) -> str:
         if 0 <= seat < len(state.players) and state.phase == "prepare" and state.pending[seat] is not None:
             return f"{state.players[seat].name} has already prepared an ambush this turn."
         return super().why_not_turn(state, seat)
+
+    def why_refused(self, state: State, action: Any) -> str:
+        if self.may_act(state, action.seat):
+            return PHASE_TEXT[state.phase]
+        return super().why_refused(state, action)
 
     def is_final(self, before: State, action: Action, events: list[Event]) -> bool:
         """A reward that draws Loot shows new cards: it cannot be taken back."""
@@ -232,63 +223,29 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
         lines.append("They are in your hand now, secret from the others, for your next ambushes.")
         return lines
 
-    # ----- legal actions ------------------------------------------------------------
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase == "prepare" and seat.__class__ is int:  # half the decisions: `may_act` written out
-            pending = state.pending
-            return legal.prepare_legal(state, seat) if 0 <= seat < len(pending) and pending[seat] is None else []
-        if not legal.may_act(state, seat):
-            return []
-        return legal.LEGAL[state.phase](state, seat)
-
-    # ----- applying actions ---------------------------------------------------------
-    def apply(self, state: State, action: Any) -> tuple[State, list[Event]]:
-        """The core's `apply`, with a short cut for the common case: a move of this game
-        with an int seat, in the phase it belongs to, by a seat that may act (every check
-        of the core's passes). Anything else, or an error on the way, goes through the
-        core's `apply`, which gives the same result or refusal (the rules are pure). The
-        ambushes (half the moves) are checked first, written out (`may_act` of a seat in
-        the prepare phase)."""
-        try:
-            if action.__class__ is PrepareAmbush:
-                seat = action.seat
-                if seat.__class__ is int and state.phase == "prepare":
-                    pending = state.pending
-                    if 0 <= seat < len(pending) and pending[seat] is None:
-                        quick = prepare.quick_prepare(state, action)
-                        if quick is not None:
-                            return quick
-            else:
-                entry = self.handlers.get(action.__class__)
-                if entry is not None:
-                    seat = action.seat
-                    if seat.__class__ is int and state.phase == entry[0] and legal.may_act(state, seat):
-                        draft = StepDraft(state)
-                        events = entry[1](draft, action)
-                        return draft.done(), events
-        except MALFORMED_MOVE_ERRORS:
-            pass
-        return super().apply(state, action)
-
-    def _apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        handler = self.handlers.get(action.__class__)
-        if handler is None:
-            raise RuleError("That is not a move of Sherwood.")
-        phase, handle = handler
-        if state.phase != phase:
-            raise RuleError(PHASE_TEXT[state.phase])
-        draft = StepDraft(state)
-        events = handle(draft, action)
-        return draft.done(), events
-
-    def check_ambush(self, state: State, seat: int, party: tuple[str, ...], personal: tuple[tuple[str, int], ...],
-                     group: int | None) -> PendingParty:
-        """The validated party of an ambush, or RuleError with the reason."""
-        return prepare.check_ambush(state, seat, party, personal, group)
+    # ----- saves of older formats -------------------------------------------------------
+    def upgrade_action(self, state: State, data: dict[str, Any], version: int) -> list[dict[str, Any]]:
+        """Format 3 and before: an ambush was one move (its party, its personal loot, its
+        group card), and newcomers were lined up in one move (their order). Now: the
+        member, loot and send moves of the ambush; each newcomer lined up, then the cell
+        closed."""
+        if version > 3:
+            return [data]
+        kind, seat = data.get("type"), data.get("seat")
+        if kind == "prepare":
+            party = PendingParty(
+                members=tuple(data.get("party") or ()),
+                personal=tuple((c, card) for c, card in data.get("personal") or ()),
+                group=data.get("group"),
+            )
+            moves: list[Any] = ambush_moves(seat, party)  # type: ignore[arg-type]  # checked as they are parsed
+            return [self.dump_action(move) for move in moves]
+        if kind == "order_prisoners":
+            lined = [{"type": "line_up", "seat": seat, "member": c} for c in data.get("order") or ()]
+            return [*lined, {"type": "close_cell", "seat": seat}]
+        return [data]
 
     # ----- the end -------------------------------------------------------------------
-    is_over = staticmethod(legal.is_over)
-
     def tally(self, state: State, seat: int) -> dict[str, float]:
         """The final tally of one player, part by part."""
         return scoring.tally(state, seat)
@@ -309,7 +266,7 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
 
     def scramble_secrets(self, state: State, keep_seat: int, seed: int) -> State:
         """Other hands (redealt from the unseen loot, sizes kept), other unrevealed
-        parties (a different party without loot), the face-down orders of the loot deck
+        parties and parties being formed (a different party without loot), the face-down orders of the loot deck
         and of the stack in play, and the random seed."""
         n = len(state.players)
         others = [s for s in range(n) if s != keep_seat]
@@ -320,18 +277,21 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
         for s in others:
             size = len(hands[s])
             hands[s], rest = tuple(rest[:size]), rest[size:]
-        pending = list(state.pending)
+        pending, forming = list(state.pending), list(state.forming)
         for s in others:
+            choices = [c for c in available(state, s) if not CHARACTERS[c].paid]
+            pick, seed = randbelow(seed, 2 ** len(choices))
+            party = tuple(c for i, c in enumerate(choices) if pick >> i & 1)
             if pending[s] is not None:
-                choices = [c for c in available(state, s) if not CHARACTERS[c].paid]
-                pick, seed = randbelow(seed, 2 ** len(choices))
-                party = tuple(c for i, c in enumerate(choices) if pick >> i & 1)
                 pending[s] = PendingParty(members=party)
+            elif state.phase == "prepare":
+                forming[s] = PendingParty(members=party[::-1])
         stacks = list(state.stacks)
         stacks[state.stack - 1], seed = shuffled(seed, stacks[state.stack - 1])
         rng, _ = randbelow(seed, 2**62)
         draft = StepDraft(state)
         draft.hands, draft.loot_deck, draft.pending = tuple(hands), tuple(rest), tuple(pending)
+        draft.forming = tuple(forming)
         draft.stacks, draft.rng = tuple(stacks), rng
         return draft.done()
 

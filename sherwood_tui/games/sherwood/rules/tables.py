@@ -61,8 +61,7 @@ def loot_words(card: int) -> str:
 
 
 def has_trait(members: tuple[str, ...], trait: str) -> bool:
-    """Whether one of these characters has this trait (a plain loop: on the hot path, and
-    a comprehension is a function call of its own)."""
+    """Whether one of these characters has this trait."""
     for m in members:
         if CHARACTERS[m].trait == trait:
             return True

@@ -17,7 +17,6 @@ from sherwood_tui.games.sherwood.rules.legal import (
     open_towns,
     party_has,
     reward_problem_on,
-    to_act,
 )
 from sherwood_tui.games.sherwood.rules.model import (
     ROMAN,
@@ -29,6 +28,7 @@ from sherwood_tui.games.sherwood.rules.model import (
     State,
 )
 from sherwood_tui.games.sherwood.rules.scoring import holdings
+from sherwood_tui.games.sherwood.rules.steps import STEPS
 from sherwood_tui.games.sherwood.rules.tables import gold_count
 
 
@@ -85,6 +85,8 @@ class SeatView:
     seat: int
     hand: tuple[int, ...]
     party: PendingParty | None  # this seat's committed, unrevealed party
+    forming: PendingParty | None = None  # the party this seat is forming (ambush not sent yet)
+    lined_up: tuple[str, ...] = ()  # the newcomers this seat has lined up so far (its decision under way)
     table: PublicView
 
 
@@ -135,7 +137,7 @@ def public_view(state: State) -> PublicView:
         reward=state.reward,
         order_queue=state.order_queue,
         ransom=state.ransom,
-        to_act=tuple(to_act(state)),
+        to_act=tuple(STEPS.of(state).actors(state)),
         favours=favours,
         score_log=state.score_log,
         camp_needs_town=state.camp_needs_town,
@@ -144,10 +146,13 @@ def public_view(state: State) -> PublicView:
 
 
 def view(state: State, seat: int) -> SeatView:
+    prepare = state.phase == "prepare"
     return SeatView(
         seat=seat,
         hand=state.hands[seat],
-        party=state.pending[seat] if state.phase == "prepare" else None,
+        party=state.pending[seat] if prepare else None,
+        forming=state.forming[seat] if prepare and state.pending[seat] is None else None,
+        lined_up=state.lined_up if state.order_queue[:1] == (seat,) else (),
         table=public_view(state),
     )
 

@@ -28,15 +28,19 @@ from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.rules.data import SKILL_NAMES, Reward, data
 from sherwood_tui.games.sherwood.rules.legal import ransom_choices
 from sherwood_tui.games.sherwood.rules.model import (
+    AddMember,
     ChooseMission,
     ChooseReward,
     ChooseTown,
-    OrderPrisoners,
+    CloseCell,
+    GiveLoot,
+    LineUp,
+    PendingParty,
     PendingReward,
-    PrepareAmbush,
     Ransom,
     RewardKind,
 )
+from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
 from sherwood_tui.games.sherwood.rules.scoring import network_of, placement_points
 from sherwood_tui.games.sherwood.rules.tables import gold_cards, has_trait, mission_name, paid_count, party_totals
 from sherwood_tui.games.sherwood.rules.views import (
@@ -305,9 +309,10 @@ class AmbushScreen(SherwoodScreen):
         self.avail = mine.available
         self.jailed = mine.prison
         self.hand = self.mine.hand
-        self.going: list[str] = []
-        self.personal: dict[str, int] = {}
-        self.group: int | None = None
+        self.formed = self.mine.forming or PendingParty()  # chosen before (the rules hold it)
+        self.going: list[str] = list(self.formed.members)
+        self.personal: dict[str, int] = dict(self.formed.personal)
+        self.group: int | None = self.formed.group
         self.cursor = self.avail[0] if self.avail else None
 
     def doing(self) -> str:
@@ -562,9 +567,12 @@ class AmbushScreen(SherwoodScreen):
         self.group = nxt
         self._refresh_plan()
 
+    def party(self) -> PendingParty:
+        return PendingParty(members=tuple(self.going), personal=self.personal_pairs(), group=self.group)
+
     def action_commit(self) -> None:
-        self.submit(PrepareAmbush(
-            seat=self.seat, party=tuple(self.going), personal=self.personal_pairs(), group=self.group))
+        """The whole party in the rules' small moves: each member, each loot card, sent."""
+        self.submit(tuple(ambush_moves(self.seat, self.party(), self.formed)))
 
 
 # ----- the reveal (public interlude) -------------------------------------------------
@@ -982,7 +990,10 @@ class OrderScreen(SherwoodScreen):
         prison = self.table.seats[self.seat].prison
         newcomers = newcomers_in(self.table, self.seat)
         self.head = prison[: len(prison) - len(newcomers)]
-        self.order = list(newcomers)
+        # lined up before (the rules hold them; a decision under way is the seat's own)
+        self.lined = self.view.lined_up if isinstance(self.view, SeatView) else tuple(
+            c for c in newcomers if LineUp(seat=self.seat, member=c) not in self.feed.legal)
+        self.order = [*self.lined, *(c for c in newcomers if c not in self.lined)]
         self.index = 0
 
     def doing(self) -> str:
@@ -1030,8 +1041,17 @@ class OrderScreen(SherwoodScreen):
         self.index = 0
         self._show()
 
+    def moves(self) -> tuple[LineUp | CloseCell, ...]:
+        """This order in the rules' small moves: the newcomers lined up one by one, as
+        few as needed (those left follow in the order they came), then the cell closed."""
+        done = len(self.lined)
+        tail = self.order[done:]
+        came = [c for c in newcomers_in(self.table, self.seat) if c not in self.lined]
+        first = next(p for p in range(len(tail) + 1) if tail[p:] == [c for c in came if c not in tail[:p]])
+        return (*(LineUp(seat=self.seat, member=c) for c in tail[:first]), CloseCell(seat=self.seat))
+
     def action_done(self) -> None:
-        self.submit(OrderPrisoners(seat=self.seat, order=tuple(self.order)))
+        self.submit(self.moves())
 
 
 class RansomScreen(ChoiceScreen):
@@ -1124,7 +1144,7 @@ def seat_text(view: SeatView) -> Text:
     screens word it, and its ambush party while it is still secret (the loot and the
     Gold it takes are the party's, not the hand's, as the ambush screen shows them)."""
     out = Text()
-    party = view.party
+    party = view.party or (view.forming if view.forming is not None and view.forming.members else None)
     if party is None:
         out.append("Loot: ", style="bold")
         out.append(hand_text(view.hand))
@@ -1139,9 +1159,16 @@ def seat_text(view: SeatView) -> Text:
 
 
 def move_text(action: Any, table: PublicView) -> str | None:
-    """What the log does not say of a move (a replay's designer view): the party an
-    ambush sends, with its loot. None for every other move: its log lines say it all."""
-    if isinstance(action, PrepareAmbush):
-        party = party_text(action.party, action.personal, action.group)
-        return f"{table.seats[action.seat].name}'s party: {party}"
+    """What the log does not say of a move (a replay's designer view): who joins an
+    ambush party, the loot given to it, a newcomer lined up. None for every other move:
+    its log lines say it all."""
+    name = table.seats[action.seat].name
+    chars = data().characters
+    if isinstance(action, AddMember):
+        return f"{chars[action.member].name} joins {name}'s party"
+    if isinstance(action, GiveLoot):
+        whom = "the party" if action.to is None else chars[action.to].name
+        return f"{name} gives {data().loot[action.card].name} to {whom}"
+    if isinstance(action, LineUp):
+        return f"{name} lines up {chars[action.member].name} next"
     return None

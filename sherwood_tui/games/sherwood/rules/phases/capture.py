@@ -1,25 +1,25 @@
 """Phase 7, capture (automatic): the winners of Discretion who were successful go to
 prison (on King Richard's turn, every winner of Discretion); each captured player with
-two or more newcomers arranges them (`OrderPrisoners`, public)."""
+two or more newcomers arranges them, one at a time (`LineUp`, a part move), then closes
+the cell (`CloseCell`: the rest follow in the order they came). Public."""
 
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import copier
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.rules.data import DISCRETION
 from sherwood_tui.games.sherwood.rules.legal import new_prisoners
-from sherwood_tui.games.sherwood.rules.model import OrderPrisoners, Reveal, StepDraft, set_at
+from sherwood_tui.games.sherwood.rules.model import CloseCell, LineUp, Reveal, State, StepDraft, set_at
 from sherwood_tui.games.sherwood.rules.phases import end, sheriff
-from sherwood_tui.games.sherwood.rules.tables import chars_text
+from sherwood_tui.games.sherwood.rules.tables import CHAR_NAMES, chars_text
 
 GIVEN_CELL = "{0} is given cell {1} of the prison."
 THROWN_IN = "{0}'s party is the most seen (Discretion {1}) and won a mission: {2} {3} thrown into cell {4}."
 THROWN_IN_KING = "{0}'s party is the most seen (Discretion {1}): {2} {3} thrown into cell {4}."
 LINES_UP = "{0} lines up the newcomers: {1}."
 
-_with_captured = copier(Reveal, "captured", "little_booty")  # evolve, written out (every turn)
 
 
 def discretion_winners(reveal: Reveal) -> tuple[int, ...]:
@@ -86,7 +86,7 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
                 queue.append(seat)
         draft.cells, draft.prison = tuple(cells), tuple(prison)
     if captured != reveal.captured or little_booty != reveal.little_booty:
-        draft.reveal = _with_captured(reveal, captured, little_booty)
+        draft.reveal = evolve(reveal, captured=captured, little_booty=little_booty)
     draft.order_queue = tuple(queue)
     if king:
         end.end_game(draft, events)
@@ -96,17 +96,44 @@ def capture(draft: StepDraft, events: list[Event], little_booty: tuple[int, ...]
         sheriff.sheriff(draft, events)
 
 
-def do_order_prisoners(draft: StepDraft, action: OrderPrisoners) -> list[Event]:
-    seat = action.seat
-    block = new_prisoners(draft, seat)
-    order = action.order  # the newcomers as they are (distinct) are one valid order: no sort
-    if order != block and (sorted(order) != sorted(block) or len(set(order)) != len(order)):
-        raise RuleError(f"Arrange exactly the newly captured characters: {chars_text(block)}.")
-    jailed = draft.prison[seat]
+def waiting(state: State, seat: int) -> tuple[str, ...]:
+    """The newcomers of `seat` not lined up yet, in the order they came."""
+    lined = state.lined_up
+    return tuple([c for c in new_prisoners(state, seat) if c not in lined])
+
+
+def line_up(state: State, move: LineUp) -> tuple[State, list[Event]]:
+    rest = waiting(state, move.seat)
+    if move.member not in rest:
+        block = new_prisoners(state, move.seat)
+        if move.member in block:
+            raise RuleError(f"{CHAR_NAMES[move.member]} is lined up already.")
+        raise RuleError(f"Arrange only the newly captured characters: {chars_text(block)}.")
+    return evolve(state, lined_up=(*state.lined_up, move.member)), []
+
+
+def close_cell(state: State, move: CloseCell) -> tuple[State, list[Event]]:
+    seat = move.seat
+    draft = StepDraft(state)
+    block = new_prisoners(state, seat)
+    order = state.lined_up + waiting(state, seat)
+    jailed = state.prison[seat]
     head = jailed[: len(jailed) - len(block)]
-    draft.prison = set_at(draft.prison, seat, head + tuple(order))
-    draft.order_queue = draft.order_queue[1:]
+    draft.prison = set_at(state.prison, seat, head + order)
+    draft.order_queue, draft.lined_up = state.order_queue[1:], ()
     events = [event("info", LINES_UP, draft.names[seat], lazy(chars_text, (order,)))]
     if not draft.order_queue:
         sheriff.sheriff(draft, events)
-    return events
+    return draft.done(), events
+
+
+def orders(state: State, seat: int) -> list[LineUp | CloseCell]:
+    """Each newcomer not lined up yet, and closing the cell."""
+    moves: list[LineUp | CloseCell] = [LineUp(seat=seat, member=c) for c in waiting(state, seat)]
+    moves.append(CloseCell(seat=seat))
+    return moves
+
+
+def arranging(state: State) -> tuple[int, ...]:
+    """The captured player arranging newcomers now."""
+    return state.order_queue[:1]

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import copier, positional
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.rules.legal import (
+    may_pay_gold,
     possible_rewards,
     reward_problem,
     town_choices,
@@ -17,6 +18,7 @@ from sherwood_tui.games.sherwood.rules.model import (
     ChooseReward,
     ChooseTown,
     PendingReward,
+    State,
     StepDraft,
     draw_loot,
     score,
@@ -50,10 +52,6 @@ CAMP = "{0} makes camp at {1}: +1 popularity."
 FREE_PASS = "Will Stutely leads the way, no Gold paid"
 PAYING = "paying a Gold card"
 TITLES = {"champion": "Champion", "camp": "Camp", "theft": "Theft", "nothing": "Nothing"}
-# `evolve` of the pending reward, written out (the rules copy it at every reward step)
-_with_kind = copier(PendingReward, "reward", "picks_left")
-_with_town = copier(PendingReward, "picks_left", "taken")
-_make_reward = positional(PendingReward)  # every field by position (nearly every turn)
 
 
 def _champion_parts(linked: int, notts: bool) -> str:
@@ -79,17 +77,23 @@ def next_reward(draft: StepDraft, events: list[Event]) -> None:
             draft.bands = set_at(draft.bands, seat, draft.bands[seat] + (comp,))
             draft.removed = draft.removed + (r.mission,)
             draft.missions = set_at(draft.missions, k, None)
-            score(draft, seat, 1, "companion", f"{CHAR_NAMES[comp]} joins {name}'s band")
+            score(draft, seat, 1, kind="companion", text=f"{CHAR_NAMES[comp]} joins {name}'s band")
             events.append(event("info", JOINS, CHAR_NAMES[comp], name))
             continue
         draft.phase, draft.reward_skill = "choose_reward", k
-        draft.reward = _make_reward(seat, k, r.mission, None, 0, ())
+        draft.reward = PendingReward(seat=seat, skill=k, mission=r.mission)
         return
     draft.reward, draft.reward_skill = None, 3
     booty.little_booty(draft, events)
 
 
-def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
+def choose_reward(state: State, action: ChooseReward) -> tuple[State, list[Event]]:
+    draft = StepDraft(state)
+    events = _choose_reward(draft, action)
+    return draft.done(), events
+
+
+def _choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
     reward = draft.reward
     seat, name = action.seat, draft.names[action.seat]
     title = MISSION_NAMES[reward.mission]
@@ -122,10 +126,10 @@ def do_choose_reward(draft: StepDraft, action: ChooseReward) -> list[Event]:
     if kind == "champion" and winning_party_has(draft, seat, "champion_bonus"):
         bonus = sum(CHARACTERS[m].amount for m in draft.reveal.parties[seat].members
                     if CHARACTERS[m].trait == "champion_bonus")
-        score(draft, seat, bonus, "alan", f"Alan-a-Dale sings of {name}'s deeds")
+        score(draft, seat, bonus, kind="alan", text=f"Alan-a-Dale sings of {name}'s deeds")
         events.append(event("info", ALAN, name, bonus))
     picks = spec.picks if kind == "champion" else spec.forest
-    draft.reward = _with_kind(reward, kind, picks)
+    draft.reward = evolve(reward, reward=kind, picks_left=picks)
     draft.phase = "choose_town"
     return events
 
@@ -153,7 +157,13 @@ def _town_refusal(draft: StepDraft, action: ChooseTown, reward: PendingReward, i
     return "You have no hero pawn left to place on a town."
 
 
-def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
+def choose_town(state: State, action: ChooseTown) -> tuple[State, list[Event]]:
+    draft = StepDraft(state)
+    events = _choose_town(draft, action)
+    return draft.done(), events
+
+
+def _choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
     reward = draft.reward
     names = draft.names
     seat, name = action.seat, names[action.seat]
@@ -181,19 +191,19 @@ def do_choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
                 draft.hands = set_at(draft.hands, seat, tuple([c for c in draft.hands[seat] if c != gold]))
                 draft.loot_discard = draft.loot_discard + (gold,)
                 how = PAYING
-            score(draft, owner, -1, "displaced", f"{name} took {town.name}", town.id)
+            score(draft, owner, -1, kind="displaced", text=f"{name} took {town.name}", town=town.id)
             events.append(event("info", DRIVES_OUT, name, victim, town.name, how))
         points, linked, notts = placement_points(draft.towns, seat, idx)
         draft.towns = set_at(draft.towns, idx, seat)
-        score(draft, seat, points, "champion", f"Champion of {town.name}", town.id)
+        score(draft, seat, points, kind="champion", text=f"Champion of {town.name}", town=town.id)
         events.append(event("info", CHAMPION, name, town.name, points, lazy(_champion_parts, (linked, notts))))
         picks_left = reward.picks_left - 1
     else:
         draft.towns = set_at(draft.towns, idx, seat)
-        score(draft, seat, 1, "camp", f"Camp at {town.name}", town.id)
+        score(draft, seat, 1, kind="camp", text=f"Camp at {town.name}", town=town.id)
         events.append(event("info", CAMP, name, town.name))
         picks_left = 0 if town.terrain == "plain" else reward.picks_left - 1
-    draft.reward = reward = _with_town(reward, picks_left, reward.taken + (town.id,))
+    draft.reward = reward = evolve(reward, picks_left=picks_left, taken=reward.taken + (town.id,))
     # Ask for a further town unless, on public information alone, none can be taken.
     if not (picks_left > 0 and town_choices(draft, reward, with_gold=False)):
         finish_reward(draft, events)
@@ -206,3 +216,27 @@ def finish_reward(draft: StepDraft, events: list[Event]) -> None:
     draft.removed = draft.removed + (reward.mission,)
     draft.missions = set_at(draft.missions, reward.skill, None)
     next_reward(draft, events)
+
+
+def reward_taker(state: State) -> tuple[int, ...]:
+    """The winner of the mission whose reward (or towns) is chosen now."""
+    return (state.reward.seat,) if state.reward is not None else ()
+
+
+def rewards_open(state: State, seat: int) -> list[ChooseReward]:
+    assert state.reward is not None  # the step has one
+    kinds = possible_rewards(state, state.reward) or ["nothing"]
+    return [ChooseReward(seat=seat, reward=kind) for kind in kinds]  # type: ignore[arg-type]  # reward kinds
+
+
+def towns_open(state: State, seat: int) -> list[ChooseTown]:
+    assert state.reward is not None  # the step has one
+    moves = [ChooseTown(seat=seat, town=t) for t in town_choices(state, state.reward, with_gold=True)]
+    if state.reward.taken:
+        moves.append(ChooseTown(seat=seat, town=None))
+    return moves
+
+
+def town_is_private(state: State, seat: int) -> bool:
+    """A town is chosen in secret when taking one may cost Gold (the hand is shown)."""
+    return state.reward is not None and may_pay_gold(state, state.reward)

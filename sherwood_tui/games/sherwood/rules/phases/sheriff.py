@@ -4,19 +4,18 @@ prisoner; its owner may pay Gold to free more (`Ransom`, private). Then the next
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import positional
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count, lazy
-from sherwood_tui.games.sherwood.rules.model import RANSOM_COST, Ransom, RansomOffer, StepDraft, set_at
+from sherwood_tui.games.sherwood.rules.legal import ransom_choices
+from sherwood_tui.games.sherwood.rules.model import RANSOM_COST, Ransom, RansomOffer, State, StepDraft, set_at
 from sherwood_tui.games.sherwood.rules.phases import turn
-from sherwood_tui.games.sherwood.rules.tables import CHAR_NAMES, chars_text, gold_cards
+from sherwood_tui.games.sherwood.rules.tables import CHAR_NAMES, chars_text, gold_cards, gold_count
 
 NOBODY_TO_FREE = "The Sheriff makes his rounds to cell {0}: nobody to free."
 FREES = "The Sheriff makes his rounds to cell {0} ({1}'s) and frees {2}."
 PAYS_NOTHING = "{0} pays nothing to the Sheriff."
 PAYS = "{0} pays {1} Gold to free {2}."
 
-_make_offer = positional(RansomOffer)  # every field by position (most turns)
 
 
 def sheriff(draft: StepDraft, events: list[Event]) -> None:
@@ -31,12 +30,13 @@ def sheriff(draft: StepDraft, events: list[Event]) -> None:
     draft.prison = set_at(draft.prison, owner, rest)
     events.append(event("info", FREES, cell + 1, draft.names[owner], CHAR_NAMES[top]))
     if rest:
-        draft.phase, draft.ransom = "ransom", _make_offer(owner, cell)
+        draft.phase, draft.ransom = "ransom", RansomOffer(seat=owner, cell=cell)
         return
     turn.end_turn(draft, events)
 
 
-def do_ransom(draft: StepDraft, action: Ransom) -> list[Event]:
+def ransom(state: State, action: Ransom) -> tuple[State, list[Event]]:
+    draft = StepDraft(state)
     seat, name = action.seat, draft.names[action.seat]
     if action.free not in RANSOM_COST:
         raise RuleError("You may free 0, 1 (for 1 Gold) or 2 (for 3 Gold) more prisoners.")
@@ -59,4 +59,14 @@ def do_ransom(draft: StepDraft, action: Ransom) -> list[Event]:
         draft.loot_discard = draft.loot_discard + gold[:cost]
         draft.prison = set_at(draft.prison, seat, jailed[action.free:])
     turn.end_turn(draft, events)
-    return events
+    return draft.done(), events
+
+
+def ransom_payer(state: State) -> tuple[int, ...]:
+    """The owner of the cell the Sheriff stopped at, who may pay to free more."""
+    return (state.ransom.seat,) if state.ransom is not None else ()
+
+
+def ransoms(state: State, seat: int) -> list[Ransom]:
+    choices = ransom_choices(len(state.prison[seat]), gold_count(state.hands[seat]))
+    return [Ransom(seat=seat, free=k) for k, _cost, affordable in choices if affordable]

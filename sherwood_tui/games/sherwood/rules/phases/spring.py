@@ -5,10 +5,8 @@ skills are settled: ties fail, a player leading several missions keeps one."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import positional
 from sherwood_tui.core.wording import Lazy, lazy
 from sherwood_tui.games.sherwood.rules.data import DISCRETION, SKILL_NAMES
 from sherwood_tui.games.sherwood.rules.model import Outcome, Party, PendingParty, Reveal, SkillResult, StepDraft
@@ -31,63 +29,30 @@ SENDS = "{0} sends {1}."
 SKILL_LINE = "{0}, {1}: {2}"
 MUST_KEEP = "{0} leads {1} and must keep one mission."
 
-# The names of the seats that lead a skill together: a tie somewhere at nearly every
-# springing, and `seats_text` (a listing) costs several times the hash of two short tuples.
-@lru_cache(maxsize=512)
-def _leaders_text(names: tuple[str, ...], leaders: tuple[int, ...]) -> str:
-    return seats_text(names, leaders)
 
-
-# The constructors, every field by position (built at every springing)
-_make_skill = positional(SkillResult)
-_make_reveal = positional(Reveal)
-
-
-def party_report(members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None, gold_paid: int,
-                 totals: tuple[int, int, int, int]) -> str:
+def party_report(party: Party) -> str:
     """What a revealed party is in the log (after "<name> sends ")."""
-    kit = [f"{LOOT[card].name} on {CHAR_NAMES[c]}" for c, card in personal]
-    if group is not None:
-        kit.append(f"{LOOT[group].name} for the party")
-    if gold_paid:
-        kit.append(f"{gold_paid} Gold paid")
+    kit = [f"{LOOT[card].name} on {CHAR_NAMES[c]}" for c, card in party.personal]
+    if party.group is not None:
+        kit.append(f"{LOOT[party.group].name} for the party")
+    if party.gold_paid:
+        kit.append(f"{party.gold_paid} Gold paid")
     extra = f" with {', '.join(kit)}" if kit else ""
-    skills = ", ".join([f"{SKILL_NAMES[i]} {totals[i]}" for i in range(4)])
-    return f"{chars_text(members)}{extra}: {skills}"
+    skills = ", ".join([f"{SKILL_NAMES[i]} {party.totals[i]}" for i in range(4)])
+    return f"{chars_text(party.members)}{extra}: {skills}"
 
 
-def _revealed_party(
-    seat: int, members: tuple[str, ...], personal: tuple[tuple[str, int], ...], group: int | None,
-    gold_paid: int,
-) -> tuple[Party, Lazy]:
-    """A revealed party and its words in the log (shared: both are immutable)."""
-    totals = party_totals(members, personal, group)
-    party = Party(seat=seat, members=members, personal=personal, group=group,
+def revealed_party(seat: int, p: PendingParty, gold_paid: int) -> tuple[Party, Lazy]:
+    """A sent party, revealed, and its words in the log."""
+    totals = party_totals(p.members, p.personal, p.group)
+    party = Party(seat=seat, members=p.members, personal=p.personal, group=p.group,
                   gold_paid=gold_paid, totals=totals)
-    return party, lazy(party_report, (members, personal, group, gold_paid, totals))
+    return party, lazy(party_report, (party,))
 
 
-Springing = tuple[PendingParty, tuple[int, ...], int, dict[tuple[int, int], tuple[Party, Lazy]]]
-# Per pending party, by identity (`prepare.well_formed` interns them; an entry holds its
-# party, so the id stays its own): the party, the loot cards it spends, its wages (paid
-# companions), and its revealed forms (`_revealed_party`) by (seat, Gold paid). Keyed by
-# identity: an `lru_cache` over the party's parts hashes their nested tuples every time.
-_SPRINGING: dict[int, Springing] = {}
-
-
-def _springing(p: PendingParty) -> Springing:
-    """The entry of `_SPRINGING` for a pending party, made."""
-    if len(_SPRINGING) >= 4096:
-        _SPRINGING.clear()
-    spent = tuple([card for _, card in p.personal]) + ((p.group,) if p.group is not None else ())
-    entry = _SPRINGING[id(p)] = (p, spent, paid_count(p.members), {})
-    return entry
-
-
-@lru_cache(maxsize=256)
-def _idle_party(seat: int, freed: str | None) -> Party:
-    """The revealed party of a player who sent no one (shared: it is immutable)."""
-    return Party(seat=seat, members=(), freed=freed)
+def spent_loot(p: PendingParty) -> tuple[int, ...]:
+    """The loot cards a sent party uses up."""
+    return tuple([card for _, card in p.personal]) + ((p.group,) if p.group is not None else ())
 
 
 def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -113,13 +78,14 @@ def _leaders(sent: list[tuple[int, tuple[int, int, int, int]]]) -> tuple[list[tu
 
 
 def _settle(
-    names: tuple[str, ...], missions: tuple[str | None, ...], leaders: list[tuple[int, ...]], best: list[int],
+    draft: StepDraft, leaders: list[tuple[int, ...]], best: list[int], *,
     chooser: int | None, stack: int, append: Callable[[Event], None],
 ) -> tuple[SkillResult, ...]:
-    """The outcome at each mission skill once the ambushes are sprung, each logged (not
-    cached: nearly every one is new; one call for the three). With a `stack` (when the
+    """The outcome at each mission skill once the ambushes are sprung, each logged. With
+    a `stack` (when the
     failed missions are put away in this same step, nobody having to choose first),
     where a mission goes if it fails (phase 4)."""
+    names, missions = draft.names, draft.missions
     results = []
     for skill in range(3):
         mission, led, top = missions[skill], leaders[skill], best[skill]
@@ -128,14 +94,14 @@ def _settle(
         outcome: Outcome
         if mission is None:
             if led:
-                note = f"No mission at {what}: {_leaders_text(names, led)} led with {top} for nothing."
+                note = f"No mission at {what}: {seats_text(names, led)} led with {top} for nothing."
             else:
                 note = f"No mission at {what}."
             outcome = "unclaimed"
         elif not led:
             outcome, note = "unclaimed", f"No party has any {what}: the mission fails."
         elif len(led) > 1:
-            outcome, note = "tie", f"{_leaders_text(names, led)} tie at {top}: the mission fails."
+            outcome, note = "tie", f"{seats_text(names, led)} tie at {top}: the mission fails."
         elif led[0] == chooser:
             outcome, winner = "pending", chooser
             note = f"{names[chooser]} leads with {top} but may keep only one mission."
@@ -147,7 +113,8 @@ def _settle(
             if stack and outcome != "won" and outcome != "pending":  # it fails
                 destination = unsuccessful.destination(stack, mission)
             append(event("info", SKILL_LINE, what, MISSION_NAMES[mission], note))
-        results.append(_make_skill(skill, mission, led, top, winner, outcome, note, destination))
+        results.append(SkillResult(skill=skill, mission=mission, leaders=led, best=top, winner=winner,
+                                   outcome=outcome, note=note, destination=destination))
     return tuple(results)
 
 
@@ -169,10 +136,9 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
                 append(event("info", BREAKS_OUT, name, CHAR_NAMES[freed]))
             else:
                 append(event("info", NOBODY, name))
-            parties.append(_idle_party(seat, freed))
+            parties.append(Party(seat=seat, members=(), freed=freed))
             continue
-        entry = _SPRINGING.get(id(p)) or _springing(p)
-        spent, wages = entry[1], entry[2]
+        spent, wages = spent_loot(p), paid_count(members)
         gold_paid = 0
         if spent or wages:  # a plain loop: the hand without the loot spent and the wages
             hand = hands[seat]
@@ -190,11 +156,7 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
                 hands[seat] = tuple(kept)
             discard += spent
             discard += paid
-        forms = entry[3]
-        form = forms.get((seat, gold_paid))
-        if form is None:
-            form = forms[seat, gold_paid] = _revealed_party(seat, members, p.personal, p.group, gold_paid)
-        party, report = form
+        party, report = revealed_party(seat, p, gold_paid)
         parties.append(party)
         sent.append((seat, party.totals))
         append(event("info", SENDS, name, report))
@@ -220,8 +182,9 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
             chooser = lead
             break
     stack = 0 if chooser is not None else draft.stack
-    results = _settle(names, missions, leaders, best, chooser, stack, append)
-    draft.reveal = _make_reveal(draft.turn, False, tuple(parties), results, chooser, leaders[DISCRETION], (), ())
+    results = _settle(draft, leaders, best, chooser=chooser, stack=stack, append=append)
+    draft.reveal = Reveal(turn=draft.turn, parties=tuple(parties), skills=results, chooser=chooser,
+                          discretion_high=leaders[DISCRETION])
     if chooser is not None:
         ks = tuple([SKILL_NAMES[k] for k in range(3) if sole[k] == chooser])
         append(event("info", MUST_KEEP, names[chooser], lazy(" and ".join, (ks,))))

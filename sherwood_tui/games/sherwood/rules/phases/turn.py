@@ -7,7 +7,7 @@ from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.core.wording import count, lazy
 from sherwood_tui.games.sherwood.rules.data import SKILL_NAMES
-from sherwood_tui.games.sherwood.rules.model import KING, ROMAN, StepDraft
+from sherwood_tui.games.sherwood.rules.model import KING, NO_PARTY, ROMAN, StepDraft
 from sherwood_tui.games.sherwood.rules.tables import MISSION_NAMES
 
 END_OF_TURN = "End of turn {0}. Popularity: {1}."
@@ -53,7 +53,8 @@ def start_turn(draft: StepDraft, events: list[Event]) -> None:
     stacks[stack - 1] = pile
     turn = draft.turn + 1
     draft.stack, draft.rng, draft.turn, draft.phase = stack, rng, turn, "prepare"
-    draft.pending, draft.reward, draft.reward_skill = (None,) * len(draft.players), None, 0
+    n = len(draft.players)
+    draft.pending, draft.forming, draft.reward, draft.reward_skill = (None,) * n, (NO_PARTY,) * n, None, 0
     if king:
         # "All mission cards are removed": those drawn with him and any left unplayed.
         rest = drawn + tuple(m for st in stacks for m in st)

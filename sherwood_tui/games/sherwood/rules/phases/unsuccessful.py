@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import copier
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sherwood.rules.data import SKILL_NAMES
-from sherwood_tui.games.sherwood.rules.model import ChooseMission, Reveal, SkillResult, StepDraft
+from sherwood_tui.games.sherwood.rules.model import ChooseMission, State, StepDraft
 from sherwood_tui.games.sherwood.rules.phases import rewards
 from sherwood_tui.games.sherwood.rules.tables import MISSION_NAMES, MISSIONS
 
@@ -16,14 +16,10 @@ GOES_TO = "{0} goes to {1}."
 GOES_OUT = "{0} goes {1}."
 OUT = "out of the game"
 
-# `evolve` of a reveal and its skill results, written out (every turn)
-_with_skills = copier(Reveal, "skills")
-_with_destination = copier(SkillResult, "destination")
-_with_won = copier(SkillResult, "outcome", "note")
-_with_declined = copier(SkillResult, "outcome", "winner", "destination", "note")
 
 
-def do_choose_mission(draft: StepDraft, action: ChooseMission) -> list[Event]:
+def choose_mission(state: State, action: ChooseMission) -> tuple[State, list[Event]]:
+    draft = StepDraft(state)
     reveal = draft.reveal
     options = [r.skill for r in reveal.skills if r.outcome == "pending"]
     if action.skill not in options:
@@ -35,19 +31,31 @@ def do_choose_mission(draft: StepDraft, action: ChooseMission) -> list[Event]:
     for r in reveal.skills:  # with where the failed missions go (phase 4, just below)
         if r.outcome != "pending":
             failed = r.mission is not None and r.outcome != "won"
-            skills.append(_with_destination(r, destination(stack, r.mission)) if failed else r)
+            skills.append(evolve(r, destination=destination(stack, r.mission)) if failed else r)
         elif r.skill == action.skill:
-            skills.append(_with_won(r, "won", f"{name} claims it with {r.best}."))
+            skills.append(evolve(r, outcome="won", note=f"{name} claims it with {r.best}."))
         else:
             kept = SKILL_NAMES[action.skill]
-            skills.append(_with_declined(
-                r, "declined", None, destination(stack, r.mission),
-                f"{name} led with {r.best} but kept the {kept} mission: this one fails."))
-    draft.reveal = _with_skills(reveal, tuple(skills))
+            skills.append(evolve(
+                r, outcome="declined", winner=None, destination=destination(stack, r.mission),
+                note=f"{name} led with {r.best} but kept the {kept} mission: this one fails."))
+    draft.reveal = evolve(reveal, skills=tuple(skills))
     kept = draft.missions[action.skill]
     events = [event("info", KEEPS, name, MISSION_NAMES[kept], SKILL_NAMES[action.skill])]
     discard_failed(draft, events)
-    return events
+    return draft.done(), events
+
+
+def choosers(state: State) -> tuple[int, ...]:
+    """The player leading several missions, who keeps one."""
+    chooser = state.reveal.chooser if state.reveal is not None else None
+    return () if chooser is None else (chooser,)
+
+
+def missions_kept(state: State, seat: int) -> list[ChooseMission]:
+    assert state.reveal is not None  # the step has one
+    return [ChooseMission(seat=seat, skill=r.skill) for r in state.reveal.skills
+            if r.outcome == "pending" and r.winner == seat]
 
 
 def destination(stack: int, mission: str) -> str:
