@@ -11,6 +11,7 @@ import pytest
 
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action, decide
+from sherwood_tui.core.steps import as_moves
 from sherwood_tui.workbench.engine import play_one
 from tests.contract_checks import players
 
@@ -30,7 +31,8 @@ def test_sensible_bot_decides_the_same_when_other_seats_secrets_are_scrambled(in
             mine = decide(game, "sensible", game.view(state, seat), game.legal_actions(state, seat), random.Random(steps))
             theirs = decide(game, "sensible", game.view(scrambled, seat), game.legal_actions(scrambled, seat), random.Random(steps))
             assert mine == theirs
-            state, _ = game.apply(state, bot_action(game, state, seat, "sensible", rnd))
+            for move in as_moves(bot_action(game, state, seat, "sensible", rnd)):
+                state, _ = game.apply(state, move)
             steps += 1
 
 

@@ -81,13 +81,22 @@ class FakeSeat:
 
     async def current(self) -> dict[str, Any]:
         """The feed of the table as it is now (the host and this test share a loop)."""
-        session = self.host.session
         while True:
             feed = self.feed
-            if feed is not None and feed["feed"]["log"] == events_to_json(session.log) and \
-                    len(feed["feed"]["legal"]) == len(self._legal_now()):
+            if feed is not None and self._is_now(feed["feed"]):
                 return feed["feed"]
             await self.next("feed")
+
+    def _is_now(self, data: dict[str, Any]) -> bool:
+        """Whether a feed shows the game as it is now: its log and legal moves, and its
+        views (a small move, a character put in a party, changes only the mover's view)."""
+        session = self.host.session
+        if data["log"] != events_to_json(session.log) or len(data["legal"]) != len(self._legal_now()):
+            return False
+        feed = feed_from_json(session.game, data)
+        if feed.table != session.game.public_view(session.state):
+            return False
+        return feed.view is None or feed.seat is None or feed.view == session.game.view(session.state, feed.seat)
 
     def _legal_now(self) -> list[Any]:
         feed = self.feed

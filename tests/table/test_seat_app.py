@@ -270,7 +270,7 @@ async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
     """Sherwood's ambush parties are chosen at once: one player commits while another
     is still choosing, whose marked characters stay marked."""
     from sherwood_tui import catalog
-    from sherwood_tui.games.sherwood.rules.model import PrepareAmbush
+    from sherwood_tui.games.sherwood.rules.model import AddMember, SendParty
 
     game = catalog.get("sherwood").load()
     session = Session(game, [Player(name=name) for name in NAMES[:3]], {}, 4)
@@ -283,14 +283,14 @@ async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
         screen = app.screen
         await pilot.press("1")  # the first character goes
         await pilot.pause()
-        session.submit(game.legal_actions(session.state, other)[0])  # the other commits
+        session.submit(SendParty(seat=other))  # the other commits (nobody goes)
         await host.send_feed()
         await until(pilot, lambda: app.feed is not None and len(app.feed.log) == len(session.log), "the feed")
         await pilot.pause()
         assert app.screen is screen
         await pilot.press("enter")
-        chosen = session.game.parse_action((await host.expect("act"))["actions"][0])
-        assert isinstance(chosen, PrepareAmbush) and len(chosen.party) == 1
+        chosen = [session.game.parse_action(move) for move in (await host.expect("act"))["actions"]]
+        assert [type(move) for move in chosen] == [AddMember, SendParty]  # one character, then sent
 
 
 # ----- between decisions, and the end ----------------------------------------------------

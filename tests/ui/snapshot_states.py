@@ -19,6 +19,7 @@ from sherwood_tui import catalog
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
+from sherwood_tui.core.steps import is_part
 
 NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 PLAYERS = {"bleeding-sherwood": 4, "sheriff": 4, "sherwood": 4}
@@ -52,19 +53,23 @@ def canonical(game, actions: list[Any]) -> list[Any]:
 
 
 def walk(game_id: str, seed: int) -> Iterator[Step]:
-    """Play a seeded random game, yielding the position before every action; the action
-    is applied after the consumer resumes the generator."""
+    """Play a seeded random game, yielding the position before every decision (its first
+    move: the rest of a decision of small moves is played unseen); the move is applied
+    after the consumer resumes the generator."""
     session = new_session(game_id, seed)
     screens = catalog.get(game_id).load_screens()
     game = session.game
     rnd = random.Random(f"snapshot-{game_id}-{seed}")
+    open_seat = None  # a decision of small moves under way: its seat goes on, unseen
     while not session.is_over:
-        seat = session.next_seat()
+        seat = session.next_seat() if open_seat is None else open_seat
         action = rnd.choice(canonical(game, game.legal_actions(session.state, seat)))
         _, events = game.apply(session.state, action)
-        feed = session.feed(seat, game.is_private(session.state, seat))
-        yield Step(session, seat, type(screens.screen_for(feed)).__name__, action, events)
+        if open_seat is None:
+            feed = session.feed(seat, game.is_private(session.state, seat))
+            yield Step(session, seat, type(screens.screen_for(feed)).__name__, action, events)
         session.submit(action)
+        open_seat = seat if is_part(action) else None
 
 
 def find(game_id: str, seed: int, stop: Callable[[Step], bool], nth: int = 1) -> Step:

@@ -28,6 +28,7 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.core.handoff import KeyGuard
 from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
+from sherwood_tui.core.steps import as_moves, decision_starts, is_part
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
 from sherwood_tui.ui.picker import PickerScreen
@@ -85,13 +86,16 @@ def what_next(session: Session, action) -> Next:
     state, events = game.apply(session.state, action)
     kinds = {e.kind for e in events}
     bots: list[int] = []
+    played = len(session.actions) + 1  # the moves made so far (a bot's random source counts them)
     while not game.is_over(state):
         seat = first_to_act(session, state)
         if seat is None or session.players[seat].bot is None:
             private = seat is not None and game.is_private(state, seat)
             return Next(seat, private, tuple(bots), frozenset(kinds))
-        state, events = game.apply(state, bot_move(session, state, seat, len(session.actions) + 1 + len(bots)))
-        kinds |= {e.kind for e in events}
+        for move in as_moves(bot_move(session, state, seat, played)):
+            state, events = game.apply(state, move)
+            kinds |= {e.kind for e in events}
+            played += 1
         bots.append(seat)
     return Next(None, False, tuple(bots), frozenset(kinds))
 
@@ -103,14 +107,18 @@ def walk(game_id: str, bots: tuple[int, ...], seed: int):
     table = [Player(name=name, bot="random" if i in bots else None) for i, name in enumerate(NAMES)]
     session = Session(game, table, {}, seed)
     rnd = random.Random(seed)
+    open_seat = None  # a human in the middle of a decision of small moves goes on with it
     while not session.is_over:
-        seat = first_to_act(session, session.state)
+        seat = first_to_act(session, session.state) if open_seat is None else open_seat
         if session.players[seat].bot is not None:
             session.submit(bot_move(session, session.state, seat, len(session.actions)))
             continue
-        yield session, seat
+        if open_seat is None:
+            yield session, seat
         legal = game.legal_actions(session.state, seat)
-        session.submit(rnd.choice(sorted(legal, key=lambda a: json.dumps(game.dump_action(a), sort_keys=True))))
+        move = rnd.choice(sorted(legal, key=lambda a: json.dumps(game.dump_action(a), sort_keys=True)))
+        session.submit(move)
+        open_seat = seat if is_part(move) else None
 
 
 def news(session: Session, action) -> list[str]:
@@ -213,7 +221,7 @@ CASES = [
     HandOffCase("bleeding: a bid, then the next bidder", BLEEDING, "BiddingScreen", "enter", "PlayGoode", "private"),
     HandOffCase("sheriff: a market, then the next merchant's", SHERIFF, "PlaceScreen", "enter", "PlaceAside", "private"),
     HandOffCase("sheriff: a bag loaded, then the next loader", SHERIFF, "LoadScreen", "enter", "LoadBag", "private"),
-    HandOffCase("sherwood: an ambush, then the next one", SHERWOOD, "AmbushScreen", "enter", "PrepareAmbush", "private"),
+    HandOffCase("sherwood: an ambush, then the next one", SHERWOOD, "AmbushScreen", "enter", "SendParty", "private"),
     # (b) private -> another human's public decision
     HandOffCase("bleeding: the last pass, then the first collector", BLEEDING, "BiddingScreen", "p", "Pass", "public"),
     HandOffCase("sheriff: an offer, then the Sheriff decides", SHERIFF, "OfferScreen", "enter", "Offer", "public"),
@@ -225,9 +233,9 @@ CASES = [
     # (d) human -> bot -> human
     HandOffCase("bleeding: a bid, a bot's bid, the next bidder", BLEEDING, "BiddingScreen", "enter", "PlayGoode", "private", (2,)),
     HandOffCase("sheriff: a declaration, a bot's, the next declarer", SHERIFF, "DeclareScreen", "enter", "Declare", "private", (2,)),
-    HandOffCase("sherwood: prisoners lined up, a bot's, a ransom", SHERWOOD, "OrderScreen", "enter", "OrderPrisoners", "private", (2,)),
+    HandOffCase("sherwood: prisoners lined up, a bot's, the round's end", SHERWOOD, "OrderScreen", "enter", "CloseCell", "interlude", (2,)),
     # a private decision, then a public interlude for the whole table
-    HandOffCase("sherwood: the last ambush, then the reveal", SHERWOOD, "AmbushScreen", "enter", "PrepareAmbush", "interlude"),
+    HandOffCase("sherwood: the last ambush, then the reveal", SHERWOOD, "AmbushScreen", "enter", "SendParty", "interlude"),
 ]
 
 
@@ -271,7 +279,7 @@ async def test_keys_after_a_decision_never_act_for_the_next_player(case, extra, 
         await settle(pilot)
 
         recorded = app.session.actions[actions:]
-        assert [a.seat for a in recorded] == [seat, *case.bots]
+        assert [recorded[k].seat for k in decision_starts(recorded)] == [seat, *case.bots]
         assert type(recorded[0]).__name__.startswith(case.action)
         if case.then in ("interlude", "news"):
             assert not isinstance(app.screen, (CurtainScreen, GameScreen)), type(app.screen).__name__
@@ -293,7 +301,7 @@ async def test_keys_after_a_decision_never_act_for_the_next_player(case, extra, 
         lifted = app.screen
         await press(pilot, "enter", 0.4)  # the lifter's own double tap: dropped too
         assert app.screen is lifted
-        assert len(app.session.actions) == actions + 1 + len(case.bots)
+        assert len(decision_starts(app.session.actions[actions:])) == 1 + len(case.bots)
 
 
 # ----- one human with bots ------------------------------------------------------------

@@ -105,11 +105,11 @@ def secret_step(game_id: str, replay: Replay) -> int:
     """A step whose move was made in secret, with secrets in hand: an ambush party with
     loot (Sherwood), a bag loaded (Sheriff); a bid (Bleeding Sherwood: all public)."""
     from sherwood_tui.games.sheriff.rules.model import LoadBag
-    from sherwood_tui.games.sherwood.rules.model import PrepareAmbush
+    from sherwood_tui.games.sherwood.rules.model import GiveLoot
 
     def secret(action) -> bool:
         if game_id == "sherwood":
-            return isinstance(action, PrepareAmbush) and bool(action.personal or action.group is not None)
+            return isinstance(action, GiveLoot)
         return isinstance(action, LoadBag) if game_id == "sheriff" else True
 
     return next(k for k, action in enumerate(replay.actions, start=1) if secret(action))
@@ -154,10 +154,9 @@ async def test_the_designers_view_words_secrets_and_moves_as_players_say_them(tm
         assert any(view.party for view in views)
         action = at.action
         mover = replay.players[action.seat].name
-        assert f"Move: {mover}'s party: {', '.join(chars[m].name for m in action.party)}" in step
-        for card in [*(card for _, card in action.personal), *([action.group] if action.group is not None else [])]:
-            assert loot_text(card) in step
-        assert "personal:" not in step and "group:" not in step  # not the move's fields
+        whom = "the party" if action.to is None else chars[action.to].name
+        assert f"Move: {mover} gives {loot[action.card].name} to {whom}" in step  # a piece of loot given
+        assert "card:" not in step and "to:" not in step  # not the move's fields
     elif game_id == "sheriff":
         from sherwood_tui.games.sheriff.rules.wording import describe
 
