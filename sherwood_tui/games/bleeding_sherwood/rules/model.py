@@ -1,5 +1,5 @@
 """Bleeding Sherwood's state, its parts and its actions, and the card tables the rules
-read in their hot loop.
+read (bound once).
 
 The state is a plain frozen dataclass; a step builds its one new state with the core's
 `evolve`; actions are the core's `Move`s (plain frozen classes; their union is the save
@@ -153,7 +153,7 @@ class TakeBid(Move):
 
 Action = Annotated[PlayGoode | Pass | TakeTarget | TakeBid, Field(discriminator="type")]
 
-# ----- card tables, bound once: the rules read them in their hot loop -----------------
+# ----- card tables, bound once ----------------------------------------------------------
 
 CARDS = cards()
 GOODE_VALUES = tuple(g.value for g in CARDS.goodes)
@@ -189,4 +189,6 @@ def score_of(collected: tuple[int, ...]) -> int:
 
 def put(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     """The tuple `items` (one entry a seat) with the entry of `seat` replaced by `value`."""
-    return (*items[:seat], value, *items[seat + 1 :])
+    changed = list(items)
+    changed[seat] = value
+    return tuple(changed)

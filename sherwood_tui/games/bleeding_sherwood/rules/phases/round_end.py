@@ -15,6 +15,7 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
     WINNING_SCORE,
     ZEROS,
     State,
+    score_of,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import bidding, dealing
 from sherwood_tui.games.bleeding_sherwood.rules.scoring import winners
@@ -44,14 +45,7 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     peasant_discard = state.peasant_discard + tuple(leftovers_p)
     goode_discard = table.goode_discard + tuple(leftovers_g)
     hands_at_round_end = tuple(map(len, state.hands))
-    # Each seat's points (`score_of` written out: `map` calls a tuple's __getitem__ through
-    # a slot wrapper, several times the cost of this loop; the lists grow all game).
-    points = []
-    for got in state.collected:
-        score = 0
-        for peasant in got:
-            score += PEASANT_VALUES[peasant]
-        points.append(score)
+    points = [score_of(got) for got in state.collected]
     discarded = DISCARDED[len(leftovers_g) + len(leftovers_p)]
     events.append(event("round_end", ROUND_END, table.round, discarded, lazy(words.names_with, (players, points, "{} {}", ""))))
     if max(points) >= WINNING_SCORE:
