@@ -1,17 +1,26 @@
 """One contract test suite for every game of the catalog (a new game cannot skip it):
-random legal games with the game's invariants after every step, legal actions never empty
-for a seat that must act, actions surviving JSON, replay from the seed, and privacy: a
+random legal games reach their end with the game's invariants after every step, legal
+actions never empty for a seat that must act, actions surviving JSON, replay from the
+seed; the legal moves exactly the moves `apply` accepts (both ways); and privacy: a
 seat's view is the same when every other seat's secrets are scrambled, and the scramble
 really changes something."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sherwood_tui import catalog
-from tests.contract_checks import check_json_round_trip, check_replay, check_views_hide_secrets, random_game
+from tests.contract_checks import (
+    check_json_round_trip,
+    check_moves_both_ways,
+    check_replay,
+    check_views_hide_secrets,
+    random_game,
+)
 
 GAMES = [info for info in catalog.GAMES if info.ready]
 IDS = [info.id for info in GAMES]
@@ -49,3 +58,27 @@ def test_contract_views_hide_secrets_and_the_scramble_changes_something(info, se
 
     random_game(game, game.max_players, seed, on_step=step)
     assert any(changed), f"{info.id}: scrambling the other seats' secrets never changed the state"
+
+
+# Sheriff of Nottingham still lists a sample of its combinatorial choices (issue 23: its
+# exact moves are not yet in): strict, so the mark must go once they are.
+EXACT = [pytest.param(info, marks=pytest.mark.xfail(strict=True, reason="Sheriff's moves are not yet exact"))
+         if info.id == "sheriff" else info for info in GAMES]
+
+
+@pytest.mark.parametrize("info", EXACT, ids=IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_contract_the_legal_moves_are_exactly_the_moves_apply_accepts(info, seed):
+    """Both ways, at states of a random game: every listed move applies, and every other
+    well-formed move (a brute force over each move class's fields) is refused."""
+    game = info.load()
+    rnd = random.Random(seed)
+    tried = []
+
+    def step(before, action, after):
+        if not game.is_over(after) and rnd.random() < 0.08:
+            tried.append(check_moves_both_ways(game, after, rnd, per_class=25))
+
+    random_game(game, rnd.randint(game.min_players, game.max_players), seed, on_step=step)
+    assert tried, "no state was checked"
