@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from sherwood_tui.core.steps import Step, StepTable
+from sherwood_tui.core.steps import Rule, Step, StepTable
 from sherwood_tui.games.sheriff.rules import legal
 from sherwood_tui.games.sheriff.rules.model import (
     BribeBagGood,
@@ -42,7 +42,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     State,
     Threaten,
 )
-from sherwood_tui.games.sheriff.rules.phases import bribes, declare, deck, inspect, load, market, payment
+from sherwood_tui.games.sheriff.rules.phases import bribes, deck, declare, inspect, load, market, payment
 from sherwood_tui.games.sheriff.rules.turns import declarer, loaders
 
 
@@ -73,7 +73,7 @@ def may_load(state: State, seat: int) -> bool:
     return 0 <= seat < len(bags) and seat != state.sheriff and not bags[seat] and bool(state.hands[seat])
 
 
-BRIBE_ITEMS = {
+BRIBE_ITEMS: dict[type, Rule] = {
     BribeGold: bribes.bribe_gold, BribeStandGood: bribes.bribe_stand_good,
     BribeBagGood: bribes.bribe_bag_good, BribeFavour: bribes.bribe_favour,
 }
@@ -83,7 +83,7 @@ STEPS: StepTable[State] = StepTable(where=attrgetter("step"), over="over", steps
     Step("set_aside", actors=market_seat, legal=legal.set_aside, private=True,
          moves={SetAsideCard: market.set_aside_card, SetAside: market.set_aside}),
     Step("draw", actors=market_seat, legal=legal.draw, private=True,
-         moves={Draw: market.draw}, final={Draw}),  # drawing shows new cards
+         moves={Draw: market.draw}, final=frozenset({Draw})),  # drawing shows new cards
     Step("place", actors=market_seat, legal=legal.place, private=True,
          moves={PileCard: deck.pile_card, PlaceAside: market.place}),
     # loading: every merchant at once
@@ -96,14 +96,14 @@ STEPS: StepTable[State] = StepTable(where=attrgetter("step"), over="over", steps
     Step("choose", actors=sheriff, legal=legal.choose,
          moves={Threaten: inspect.threaten, LetPass: inspect.let_pass, OpenBag: inspect.open_bag,
                 EndInspection: inspect.end_inspection},
-         final={LetPass, OpenBag, EndInspection}),
+         final=frozenset({LetPass, OpenBag, EndInspection})),
     Step("offer", actors=target, legal=legal.offer, private=True,
          moves={**BRIBE_ITEMS, Offer: inspect.offer}),
     Step("decide", actors=sheriff, legal=legal.decide,
          moves={LetPass: inspect.let_pass, OpenBag: inspect.open_bag, **BRIBE_ITEMS,
                 CounterOffer: inspect.counter},
-         final={LetPass, OpenBag}),
+         final=frozenset({LetPass, OpenBag})),
     Step("confiscate", actors=sheriff, legal=legal.confiscate,
-         moves={PileCard: deck.pile_card, Confiscate: payment.confiscate}, final={Confiscate}),
+         moves={PileCard: deck.pile_card, Confiscate: payment.confiscate}, final=frozenset({Confiscate})),
     Step("pay", actors=debtor, legal=legal.pay, private=True, moves={PayWithGood: payment.pay_good}),
 ))

@@ -32,8 +32,8 @@ from sherwood_tui.games.sheriff.rules.model import (
     LEGAL_GOODS,
     MAX_FAVOUR,
     Bribe,
-    LoadBag,
-    SetAside,
+    LoadCard,
+    SetAsideCard,
     judge_bag,
     kinds_in_play,
 )
@@ -54,7 +54,7 @@ from sherwood_tui.ui.widgets import KeyBar, Panel, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
-    from sherwood_tui.games.sheriff.rules.model import Confiscate, PlaceAside
+    from sherwood_tui.games.sheriff.rules.model import Action
 
 CSS_FILE = Path(__file__).parent / "sheriff.tcss"
 KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
@@ -195,14 +195,14 @@ def seat_text(view: SeatView) -> Text:
 
 
 def move_text(action: Any, table: PublicView) -> str | None:
-    """What the log does not say of a move (a replay's designer view): the cards set
-    aside, the cards loaded in a bag. None for every other move: its log lines say it
-    (the cards a draw from the pile brings are in the hand)."""
+    """What the log does not say of a move (a replay's designer view): a card set
+    aside, a card put in a bag. None for every other move: its log lines say it (the
+    cards a draw from the pile brings are in the hand)."""
     name = table.seats[action.seat].name
-    if isinstance(action, SetAside) and action.cards:
-        return f"{name} sets aside {describe(action.cards)}"
-    if isinstance(action, LoadBag):
-        return f"{name} loads {describe(action.cards)}"
+    if isinstance(action, SetAsideCard):
+        return f"{name} sets aside {describe((action.card,))}"
+    if isinstance(action, LoadCard):
+        return f"{name} loads {describe((action.card,))}"
     return None
 
 
@@ -502,7 +502,7 @@ class PileOrderScreen(SheriffScreen):
     def action_place(self, pile: int) -> None:
         self.submit(self.placement(pile, self.query_one("#order", OrderList).bottom_first))
 
-    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside | Confiscate:  # pragma: no cover - overridden
+    def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:  # pragma: no cover - overridden
         raise NotImplementedError
 
 

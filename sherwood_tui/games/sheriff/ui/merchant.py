@@ -8,6 +8,7 @@ Each shows its seat's secret zones with the view's own lines (`hand_text`, `bag_
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,18 +17,16 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
+from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.model import (
     DATA,
     HAND_SIZE,
     LEGAL_GOODS,
+    Action,
     Bribe,
     Declare,
     Draw,
-    LoadBag,
-    Offer,
     PayWithGood,
-    PlaceAside,
-    SetAside,
 )
 from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
 from sherwood_tui.games.sheriff.rules.wording import (
@@ -105,7 +104,7 @@ class SetAsideScreen(MerchantScreen):
 
     def action_confirm(self) -> None:
         cards = tuple(c.id for c in self.query_one("#hand", CardList).marked_cards)
-        self.submit(SetAside(seat=self.seat, cards=cards))
+        self.submit(decisions.set_aside(self.seat, cards))
 
 
 class DrawScreen(MerchantScreen):
@@ -160,15 +159,21 @@ class DrawScreen(MerchantScreen):
             return parameters[0] in {self._key(a) for a in self.sources}
         return allowed
 
+    def _drawn(self, action: Draw) -> Any:
+        """One card from a discard pile; from the draw pile, every card still needed."""
+        if action.from_discard is None:
+            return decisions.draws(self.seat, None, HAND_SIZE - len(self.view.hand))
+        return action
+
     def action_take(self) -> None:
         index = self.query_one("#sources", OptionList).highlighted
         if index is not None:
-            self.submit(self.sources[index])
+            self.submit(self._drawn(self.sources[index]))
 
     def action_source(self, key: str) -> None:
         for action in self.sources:
             if self._key(action) == key:
-                self.submit(action)
+                self.submit(self._drawn(action))
 
 
 class PlaceScreen(PileOrderScreen, MerchantScreen):
@@ -179,8 +184,8 @@ class PlaceScreen(PileOrderScreen, MerchantScreen):
         yield from self.secret_lines("set-aside", "hand", "hidden")
         yield market_panel(self.table)
 
-    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside:
-        return PlaceAside(seat=self.seat, pile=pile, order=order)
+    def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:
+        return decisions.place(self.seat, pile, order)
 
 
 # ----- the bag and the declaration ---------------------------------------------------------
@@ -254,7 +259,7 @@ class LoadScreen(MerchantScreen):
 
     def action_load(self) -> None:
         cards = tuple(c.id for c in self.candidate())
-        self.submit(LoadBag(seat=self.seat, cards=cards))
+        self.submit(decisions.load(self.seat, cards))
 
 
 class DeclareScreen(MerchantScreen):
@@ -374,7 +379,7 @@ class OfferScreen(MerchantScreen):
         self.query_one("#rows", BribeRows).focus()
 
     def action_offer(self) -> None:
-        self.submit(Offer(seat=self.seat, bribe=self.bribe()))
+        self.submit(decisions.offer(self.seat, self.bribe()))
 
 
 class PayScreen(MerchantScreen):

@@ -20,11 +20,11 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.model import (
     LEGAL_GOODS,
+    Action,
     Bribe,
-    Confiscate,
-    CounterOffer,
     EndInspection,
     LetPass,
     OpenBag,
@@ -229,7 +229,7 @@ class CounterScreen(SheriffScreen):
         self.app.switch_screen(DecideScreen(self.feed))
 
     def action_ask(self) -> None:
-        self.submit(CounterOffer(seat=self.seat, bribe=self.bribe()))
+        self.submit(decisions.counter(self.seat, self.bribe()))
 
 
 class ConfiscateScreen(PileOrderScreen):
@@ -242,8 +242,8 @@ class ConfiscateScreen(PileOrderScreen):
         yield line(f"Then {name} pays the fine of {table.fine_due} gold.", "dim", classes="hint")
         yield market_panel(table)
 
-    def placement(self, pile: int, order: tuple[int, ...]) -> Confiscate:
-        return Confiscate(seat=self.seat, pile=pile, order=order)
+    def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:
+        return decisions.confiscate(self.seat, pile, order)
 
 
 class InspectionResultScreen(Screen[None]):

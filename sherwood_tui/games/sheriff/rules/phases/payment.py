@@ -19,7 +19,6 @@ from sherwood_tui.games.sheriff.rules.model import (
     State,
     Turn,
 )
-from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.round_end import finish_bag
 from sherwood_tui.games.sheriff.rules.wording import CARDS, PILE_NAME, names
 
