@@ -10,6 +10,7 @@ this seat's from an earlier step). A game's trace is kept as one SHA-256 digest.
     python -m tests.traces.record            # write tests/traces/digests.json
     python -m tests.traces.record --check    # compare every game with it (all 300 a config)
     python -m tests.traces.record --check --game sheriff --games 50   # a part of them
+    python -m tests.traces.record --game sheriff  # re-record one game's (keeps the others)
 
 `tests/test_traces.py` checks the first games of each configuration in `make test`.
 """
@@ -119,17 +120,23 @@ def traces(jobs: list[tuple[str, int, int]]) -> list[str]:
         return list(pool.map(_trace, jobs, chunksize=20))
 
 
-def record(count: int = GAMES_PER_CONFIG) -> dict[str, list[str]]:
-    jobs = [(g, n, i) for g, n in configs() for i in range(count)]
+def record(count: int = GAMES_PER_CONFIG, game: str | None = None) -> dict[str, list[str]]:
+    """The digests of every configuration (of `game` only, if given)."""
+    chosen = [(g, n) for g, n in configs() if game in (None, g)]
+    jobs = [(g, n, i) for g, n in chosen for i in range(count)]
     digests = iter(traces(jobs))
-    return {f"{g}/{n}": [next(digests) for _ in range(count)] for g, n in configs()}
+    return {f"{g}/{n}": [next(digests) for _ in range(count)] for g, n in chosen}
 
 
 def main(argv: list[str]) -> int:
+    wanted = argv[argv.index("--game") + 1] if "--game" in argv else None  # --game ID: that game only
+    known = sorted({g for g, _ in configs()})
+    if wanted is not None and wanted not in known:
+        print(f"no game {wanted!r}: the games are {', '.join(known)}")
+        return 2
     if "--check" in argv:
         expected = json.loads(DIGESTS.read_text())
-        if "--game" in argv:  # --game ID: that game's configurations only
-            wanted = argv[argv.index("--game") + 1]
+        if wanted is not None:
             expected = {k: v for k, v in expected.items() if k.split("/")[0] == wanted}
         if "--games" in argv:  # --games N: the first N games of each configuration
             first = int(argv[argv.index("--games") + 1])
@@ -145,7 +152,10 @@ def main(argv: list[str]) -> int:
             print(f"{key}: {len(digests)} games checked", flush=True)
         print("every trace matches" if not bad else f"{bad} traces differ")
         return 1 if bad else 0
-    DIGESTS.write_text(json.dumps(record(), indent=0) + "\n")
+    digests = record(game=wanted)
+    if wanted is not None:  # the other games' digests are kept as they are
+        digests = {**json.loads(DIGESTS.read_text()), **digests}
+    DIGESTS.write_text(json.dumps(digests, indent=0) + "\n")
     print(f"wrote {DIGESTS}")
     return 0
 
