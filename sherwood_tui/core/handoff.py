@@ -185,7 +185,7 @@ class HandOff:
         session = self.session
         who = session.actions[start].seat
         taken = session.take_back(len(session.actions) - start)
-        bots = " and the bot moves after it" if len(taken) > 1 else ""
+        bots = " and the bot moves after it" if any(move.seat != who for move in taken) else ""
         session.note(f"{session.player_name(who)} took back a decision{bots}.")
         # Asked on their own decision screen, they are still the one looking; asked
         # elsewhere (the next player's curtain), their secrets wait behind a curtain.

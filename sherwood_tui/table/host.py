@@ -632,7 +632,7 @@ class TableHost:
         taken = session.take_back(len(actions) - start)
         for other in [*self.seats.values(), *self.spectators]:
             other.log_mark = min(other.log_mark, len(session.log))
-        bots = " and the bot moves after it" if len(taken) > 1 else ""
+        bots = " and the bot moves after it" if any(move.seat != seat for move in taken) else ""
         session.note(f"{session.player_name(seat)} took back a move{bots}.")
         self._changed()
         return ""

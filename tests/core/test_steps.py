@@ -69,6 +69,7 @@ def test_undo_takes_back_the_whole_decision():
     assert session.handoff.can_undo()
     taken = session.handoff.undo()
     assert taken == [Take(seat=1), Stop(seat=1)]
+    assert session.log[-1].text == "Marian took back a decision."  # no bot moved: it says none did
     assert session.state.pebbles == (3, 0) and session.state != before
     assert not session.handoff.can_undo()  # seat 0's turn: seat 1 has taken the keyboard since
 
