@@ -208,21 +208,6 @@ def draft_class(
     return type(f"{cls.__name__}Draft", (base or Draft,), body)
 
 
-def positional(cls: type[T]) -> Callable[..., T]:
-    """A constructor of the frozen slotted dataclass `cls` that takes every field by
-    position, in their order, from trusted values: for a step that changes several
-    fields and knows them all (quicker than a draft, and than `__init__`)."""
-    names = field_names(cls)
-    source = (
-        f"def make({', '.join(names)}):\n    o = twin()\n"
-        + "".join(f"    o.{n} = {n}\n" for n in names)
-        + "    o.__class__ = cls\n    return o\n"
-    )
-    make: Callable[..., T] = _compile(source, "make", {"cls": cls, "twin": _twin(cls, "Maker")})
-    make.__doc__ = f"A {cls.__name__} from its fields by position: {', '.join(names)}."
-    return make
-
-
 def copier(cls: type[T], *changed: str) -> Callable[..., T]:
     """A function `(obj, *values)` -> a copy of the frozen slotted dataclass `obj` with
     the fields `changed` set to `values`: for a step that changes a field or two (no
