@@ -21,11 +21,7 @@ GAMES = PACKAGE / "games"
 MAX_POSITIONAL = 4
 CORE_HOOKS = {"count_step"}  # (counts, before, move, after, events): the simulator's counter
 DISPATCH = {"apply", "_apply", "to_act", "legal_actions", "is_private", "may_act"}
-# Sheriff of Nottingham is not yet on the rules core v3 (issue 23): it fails these checks
-# until it is (strict: the mark must go when it passes).
-NOT_YET = pytest.mark.xfail(strict=True, reason="Sheriff is not yet on the rules core v3")
-GAME_NAMES = [pytest.param(name, marks=NOT_YET) if name == "sheriff" else name
-              for name in sorted(p.name for p in GAMES.iterdir() if (p / "plugin.py").exists())]
+GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "plugin.py").exists())
 
 
 def sources(folder: Path) -> list[Path]:

@@ -326,9 +326,7 @@ class Game(ABC, Generic[S, A, V]):
         (a well-formed move of a seat that acts, in a step that takes it) goes straight
         to its rule; everything else takes the checked path, which says what is wrong.
         """
-        steps = getattr(self, "steps", None)
-        if steps is None:  # TRANSITION: a game not yet on a step table
-            return self.checked_apply(state, action)
+        steps = self.steps
         step = steps.steps[steps.where(state)]
         rule = step.moves.get(action.__class__)
         if rule is not None:
@@ -352,10 +350,6 @@ class Game(ABC, Generic[S, A, V]):
                 raise RuleError(self.malformed(move))
             if self.is_over(state):
                 raise RuleError("The game is over.")
-            if "steps" not in dir(self):  # TRANSITION: a game not yet on a step table
-                if not self.may_act(state, move.seat):
-                    raise RuleError(self.why_not_turn(state, move.seat))
-                return self._apply(state, move)  # type: ignore[attr-defined,no-any-return]
             step = self.steps.of(state)
             rule = step.moves.get(kind)
             if rule is None or not step.may_act(state, move.seat):
@@ -454,8 +448,7 @@ class Game(ABC, Generic[S, A, V]):
         """Whether this step can no longer be taken back (it showed something new to
         someone, or the rules make it final): its step declares it final, or it revealed
         something or ended a round."""
-        steps = getattr(self, "steps", None)  # TRANSITION: a game not yet on a step table
-        if steps is not None and action.__class__ in steps.of(before).final:
+        if action.__class__ in self.steps.of(before).final:
             return True
         return any(e.kind in FINAL_EVENT_KINDS for e in events)
 

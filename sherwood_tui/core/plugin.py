@@ -116,6 +116,9 @@ class GamePlugin:
     reference: str  # the rules reference in our own words: "package:file.md"
     options: tuple[OptionSpec, ...] = ()
     asset: str = ""  # its component data file (assets/), which a playtester may replace
+    # digests of earlier versions of the built-in data file whose saved games go on under
+    # today's (a change that plays an old game out the same, e.g. a list of words)
+    asset_continues: tuple[str, ...] = ()
     tiebreak_label: str = "Tie-break"
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)

@@ -126,9 +126,10 @@ def asset_record(asset: str) -> AssetRecord | None:
     return AssetRecord(digest=asset_digest(asset), file=own_file_name(asset))
 
 
-def data_problem(asset: str, played_on: AssetRecord | None) -> str | None:
+def data_problem(asset: str, played_on: AssetRecord | None, continues: tuple[str, ...] = ()) -> str | None:
     """Why a save played on `played_on` cannot go on with the data in use, or None.
-    A save older than version 3 was played on the built-in data."""
+    A save older than version 3 was played on the built-in data; `continues` are the
+    digests of earlier built-in data that today's built-in data goes on from."""
     if played_on is None or not asset:
         return None
     try:
@@ -136,6 +137,8 @@ def data_problem(asset: str, played_on: AssetRecord | None) -> str | None:
             return None
     except (AssetError, OSError) as err:
         return f"the game data in use cannot be read ({err})"
+    if played_on.digest in continues and not played_on.file and chosen_file(asset) is None:
+        return None
     if played_on.file:
         return (f"played on other game data ({played_on.file}); "
                 f"start sherwood-tui with --assets {played_on.file} to continue it")
@@ -277,7 +280,7 @@ def session_of(record: SaveRecord, name: str) -> Session:
         info = find(record.game)
     except ValueError:
         raise SaveError(f"{name}: unknown game {record.game[:40]!r}") from None
-    problem = data_problem(info.asset, record.assets)
+    problem = data_problem(info.asset, record.assets, info.asset_continues)
     if problem:
         raise SaveError(f"{name}: {problem}")
     game = info.load()

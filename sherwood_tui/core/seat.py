@@ -9,21 +9,25 @@ remote seat would be sent: it holds nothing the seat may not know.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sherwood_tui.core.contract import AnyGame, Event, Player, ScoreLine
 
+V = TypeVar("V")  # the game's view of one seat
+T = TypeVar("T")  # the game's public view
+
 
 @dataclass(frozen=True, slots=True)
-class SeatFeed:
-    """One seat's part of the game now (`seat` None: the table as everyone sees it)."""
+class SeatFeed(Generic[V, T]):
+    """One seat's part of the game now (`seat` None: the table as everyone sees it),
+    typed by the game's seat view `V` and public view `T`."""
 
     game: AnyGame  # the rules: the title, and pure functions over the views below
     seat: int | None
     players: tuple[Player, ...]
     private: bool  # `view` holds the seat's secrets: shown only after the curtain
-    view: Any  # the seat's own view on a private screen, else None
-    table: Any  # the public view
+    view: V | None  # the seat's own view on a private screen, else None
+    table: T  # the public view
     legal: tuple[Any, ...]  # the seat's legal actions now (none without a seat to act)
     log: tuple[Event, ...]  # the public log
     scores: tuple[ScoreLine, ...]  # the public scores (as the scoreboard shows them)
@@ -40,8 +44,11 @@ class SeatFeed:
         return "" if self.seat is None else self.players[self.seat].name
 
 
+AnyFeed = SeatFeed[Any, Any]  # a feed of any game (the app, the table, the workbench)
+
+
 def feed_of(game: AnyGame, state: Any, players: list[Player], log: list[Event], seat: int | None,
-            private: bool = False, last_action: Any = None) -> SeatFeed:
+            private: bool = False, last_action: Any = None) -> AnyFeed:
     """The feed of `seat` (None: the public table) in `state`; `private` adds the seat's
     own view (its secrets)."""
     over = game.is_over(state)

@@ -12,7 +12,7 @@ from typing import Any
 from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.handoff import HandOff
-from sherwood_tui.core.seat import SeatFeed, feed_of
+from sherwood_tui.core.seat import AnyFeed, feed_of
 from sherwood_tui.core.steps import MAX_DECISION_MOVES, as_moves
 
 
@@ -117,7 +117,7 @@ class Session:
         del self.log_marks[keep:]
         return taken
 
-    def feed(self, seat: int | None, private: bool = False) -> SeatFeed:
+    def feed(self, seat: int | None, private: bool = False) -> AnyFeed:
         """What `seat` may see now (None: the public table); `private` adds its own view."""
         last = self.actions[-1] if self.actions else None
         return feed_of(self.game, self.state, self.players, self.log, seat, private, last)

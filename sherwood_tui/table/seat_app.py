@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from sherwood_tui.core.contract import AnyGame
     from sherwood_tui.core.plugin import GameScreens
-    from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.core.seat import AnyFeed
 
 EXIT_TABLE_CLOSED = 4  # the host closed this seat's connection, or went away
 HOST_GONE = "The table's host has gone. Your seat waits: connect again to rejoin."
@@ -62,7 +62,7 @@ def run_seat(socket_path: Path, ticket: str) -> int:
     return app.return_code or 0
 
 
-def public_part(feed: SeatFeed) -> SeatFeed:
+def public_part(feed: AnyFeed) -> AnyFeed:
     """The public table's feed within a seat's feed (what interludes are given)."""
     return replace(feed, seat=None, private=False, view=None, legal=())
 
@@ -83,7 +83,7 @@ class SeatApp(SherwoodApp):
         self.game: AnyGame | None = None
         self.screens: GameScreens | None = None
         self.seat: int | None = None  # None: watching
-        self.feed: SeatFeed | None = None  # the latest
+        self.feed: AnyFeed | None = None  # the latest
         self.status: TableStatus | None = None
         self.decision: tuple[Any, ...] | None = None  # the moves of the decision screen up
         self.showing_interlude = False

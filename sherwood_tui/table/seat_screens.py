@@ -19,7 +19,7 @@ from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.plugin import GameScreens
-    from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.core.seat import AnyFeed
     from sherwood_tui.table.protocol import TableStatus
 
 NAME_CELLS = 20
@@ -85,7 +85,7 @@ class WaitingScreen(SteadyScreen):
 
     BINDINGS = [Binding("u", "app.undo", "Take back my move")]
 
-    def __init__(self, feed: SeatFeed, status: TableStatus, screens: GameScreens) -> None:
+    def __init__(self, feed: AnyFeed, status: TableStatus, screens: GameScreens) -> None:
         super().__init__()
         self.feed, self.status, self.screens = feed, status, screens
 
@@ -111,7 +111,7 @@ class WaitingScreen(SteadyScreen):
 
     ready = False  # mounted: its widgets can be updated
 
-    def show(self, feed: SeatFeed, status: TableStatus) -> None:
+    def show(self, feed: AnyFeed, status: TableStatus) -> None:
         """Show `feed` and `status` (the screen stays: keys in flight keep working); a
         feed that comes before the screen is mounted is shown when it is."""
         self.feed, self.status = feed, status

@@ -1,6 +1,6 @@
 """A seat's feed as JSON and back, for a seat on another terminal.
 
-The host sends a seat exactly what a screen of the hot-seat app is given (a `SeatFeed`),
+The host sends a seat exactly what a screen of the hot-seat app is given (a `AnyFeed`),
 as JSON: its views through pydantic TypeAdapters of the types each game declares
 (`Game.view_type`, `Game.public_view_type`), its moves as the game's save JSON. The seat
 process has the same rules code, and rebuilds an equal feed.
@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from sherwood_tui.core.contract import AnyGame, Event, Player, ScoreLine
-from sherwood_tui.core.seat import SeatFeed
+from sherwood_tui.core.seat import AnyFeed, SeatFeed
 
 
 @cache
@@ -39,7 +39,7 @@ def events_from_json(data: Any) -> list[Event]:
     return [Event(text=str(text), kind=str(kind)) for kind, text in data]
 
 
-def feed_to_json(feed: SeatFeed) -> dict[str, Any]:
+def feed_to_json(feed: AnyFeed) -> dict[str, Any]:
     """`feed` as JSON-ready data."""
     game = feed.game
     return {
@@ -59,7 +59,7 @@ def feed_to_json(feed: SeatFeed) -> dict[str, Any]:
     }
 
 
-def feed_from_json(game: AnyGame, data: dict[str, Any]) -> SeatFeed:
+def feed_from_json(game: AnyGame, data: dict[str, Any]) -> AnyFeed:
     """The feed `feed_to_json` wrote, for `game` (ValueError if it is another game's;
     pydantic's ValidationError if the data is not a feed)."""
     if data.get("game") != game.id:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the rules layer and the other screens load once a game is c
     from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.core.plugin import GameScreens
     from sherwood_tui.core.savelock import SaveLock
-    from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.core.seat import AnyFeed
     from sherwood_tui.core.session import Session
     from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
 
@@ -373,7 +373,7 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
         shown = self.interludes_of(info.load_screens(), session.feed(None), events)
         return [(screen, Step(SHOW)) for screen in shown]
 
-    def interludes_of(self, screens: GameScreens, table: SeatFeed, events: list[Event]) -> list[Screen[Any]]:
+    def interludes_of(self, screens: GameScreens, table: AnyFeed, events: list[Event]) -> list[Screen[Any]]:
         """Public screens to show between decisions: the game's own (a reveal, say),
         then the round summary when a round ended (`table`: the public feed after
         `events`; the summary starts at `summary_mark`)."""

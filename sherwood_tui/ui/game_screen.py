@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -36,8 +36,13 @@ def table_frame(heading: str, game_id: str, main: Iterable[Widget], side: Iterab
     yield KeyBar()
 
 
-class GameScreen(Screen[None]):
-    """Base of the per-game screens. A subclass composes `compose_main` from its feed.
+V = TypeVar("V")  # the game's view of one seat
+T = TypeVar("T")  # the game's public view
+
+
+class GameScreen(Screen[None], Generic[V, T]):
+    """Base of the per-game screens, typed by the game's seat view `V` and public view
+    `T`. A subclass composes `compose_main` from its feed.
 
     A screen is given a `SeatFeed` (what its seat may see: see `core/seat.py`), never
     the game's state, and sends the chosen action to the app as a `Chosen` message.
@@ -53,7 +58,7 @@ class GameScreen(Screen[None]):
         a decision of a screen no longer shown is dropped): one move, or the small moves
         of a choice composed on the screen, in order (`moves`)."""
 
-        def __init__(self, screen: GameScreen, action: Any) -> None:
+        def __init__(self, screen: GameScreen[Any, Any], action: Any) -> None:
             super().__init__()
             self.screen = screen
             self.action = action  # one move, or a tuple of them
@@ -61,7 +66,7 @@ class GameScreen(Screen[None]):
 
     seat: int  # the seat deciding (or the bot's): a game screen always has one
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[V, T]) -> None:
         seat = feed.seat
         if seat is None:
             raise ValueError(f"{type(self).__name__} serves a seat, not the table")
@@ -72,8 +77,8 @@ class GameScreen(Screen[None]):
         self.game = feed.game
         self.seat = seat
         assert feed.private == self.private, f"{type(self).__name__} given the wrong feed"
-        self.view = feed.view
-        self.table = feed.table
+        self.view: V = cast("V", feed.view)  # None on a public screen, which never reads it
+        self.table: T = feed.table
         self.legal = feed.legal
         self.decided = False
 
@@ -119,7 +124,7 @@ class GameScreen(Screen[None]):
         return self.is_mounted
 
 
-class BotTurnScreen(GameScreen):
+class BotTurnScreen(GameScreen[Any, Any]):
     """A bot's turn: the public table only, while the bot decides at a followable pace
     (the app decides for it when the screen says it is due). While help, the rules or
     the quit dialog is open over it, the bot waits."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.core.saves import SaveSummary
-    from sherwood_tui.core.seat import SeatFeed
+    from sherwood_tui.core.seat import AnyFeed
 
 NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
@@ -318,7 +318,7 @@ class CurtainScreen(SteadyScreen):
     ]
 
     def __init__(
-        self, feed: SeatFeed, seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
+        self, feed: AnyFeed, seat: int, news: list[Event], public: bool = False, undo_name: str | None = None
     ) -> None:
         super().__init__()
         self.feed = feed  # the public table's
@@ -421,7 +421,7 @@ class FinalScreen(SteadyScreen):
     BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
     DONE_HINT = "Press Enter to go back to the games."
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: AnyFeed) -> None:
         super().__init__()
         self.feed = feed  # the public table's, the game over
 

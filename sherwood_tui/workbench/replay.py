@@ -3,7 +3,7 @@
 UI-free. The save is read as `resume` reads it (`load_session`: a bad file is one line,
 SaveError), then replayed from its seed and actions. Step k is the game after its first
 k actions (0: the set-up, `steps`: the end). Each step gives the public table as every
-screen sees it (a `SeatFeed` of no seat), the log lines of the step, and, for a
+screen sees it (a `AnyFeed` of no seat), the log lines of the step, and, for a
 designer, every seat's own view (its secrets). The viewer words those views and the
 step's move with the game's screens (`GameScreens.seat_text`, `move_text`); the fields
 in words here (`hidden_lines`, `move_line`) serve a game whose screens give neither.
@@ -24,7 +24,7 @@ from typing import Any
 
 from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.saves import load_session
-from sherwood_tui.core.seat import SeatFeed, feed_of
+from sherwood_tui.core.seat import AnyFeed, feed_of
 from sherwood_tui.core.session import Session
 
 KEEP_ALL = 1000  # up to this many steps every state is kept; a longer game keeps about this many
@@ -37,7 +37,7 @@ class Position:
     step: int  # actions applied (0: the set-up)
     steps: int  # actions in the save
     state: Any
-    table: SeatFeed  # the public table: view, log up to this step, scores, round, winners
+    table: AnyFeed  # the public table: view, log up to this step, scores, round, winners
     events: tuple[Event, ...]  # the log lines of this step (step 0: those of the set-up)
     action: Any  # the move of this step (None at step 0)
 

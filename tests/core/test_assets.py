@@ -245,3 +245,23 @@ def test_assets_a_damaged_fingerprint_is_one_line(tmp_path):
     save.write_text(json.dumps(data))
     with pytest.raises(SaveError, match=r"^game.json: damaged \(assets.digest: String should match pattern"):
         load_session(save)
+
+
+def test_assets_a_save_on_an_earlier_builtin_version_resumes_only_if_the_game_continues_it(tmp_path, monkeypatch):
+    """A game declares the earlier versions of its built-in data whose games play out the
+    same under today's (`asset_continues`); any other version is refused in one line."""
+    save = tmp_path / "game.json"
+    session = played_session()
+    write_save(session, save)
+    data = json.loads(save.read_text())
+    data["assets"]["digest"] = "0123456789abcdef"  # an earlier built-in file's fingerprint
+    save.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="played on another version of the built-in game data"):
+        load_session(save)
+    from dataclasses import replace
+
+    from sherwood_tui.core import saves
+
+    continuing = replace(BLEEDING, asset_continues=("0123456789abcdef",))
+    monkeypatch.setattr(saves, "find", lambda game_id: continuing)
+    assert load_session(save).state == session.state

@@ -60,13 +60,7 @@ def test_contract_views_hide_secrets_and_the_scramble_changes_something(info, se
     assert any(changed), f"{info.id}: scrambling the other seats' secrets never changed the state"
 
 
-# Sheriff of Nottingham still lists a sample of its combinatorial choices (issue 23: its
-# exact moves are not yet in): strict, so the mark must go once they are.
-EXACT = [pytest.param(info, marks=pytest.mark.xfail(strict=True, reason="Sheriff's moves are not yet exact"))
-         if info.id == "sheriff" else info for info in GAMES]
-
-
-@pytest.mark.parametrize("info", EXACT, ids=IDS)
+@pytest.mark.parametrize("info", GAMES, ids=IDS)
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_contract_the_legal_moves_are_exactly_the_moves_apply_accepts(info, seed):

@@ -81,12 +81,14 @@ def bot_move(session: Session, state, seat: int, count: int):
     return bot_action(session.game, state, seat, session.players[seat].bot, rnd)
 
 
-def what_next(session: Session, action) -> Next:
+def what_next(session: Session, decision) -> Next:
     game = session.game
-    state, events = game.apply(session.state, action)
-    kinds = {e.kind for e in events}
+    state, kinds = session.state, set()
+    for move in as_moves(decision):
+        state, events = game.apply(state, move)
+        kinds |= {e.kind for e in events}
     bots: list[int] = []
-    played = len(session.actions) + 1  # the moves made so far (a bot's random source counts them)
+    played = len(session.actions) + len(as_moves(decision))  # the moves made so far (a bot's random source counts them)
     while not game.is_over(state):
         seat = first_to_act(session, state)
         if seat is None or session.players[seat].bot is None:
@@ -121,24 +123,45 @@ def walk(game_id: str, bots: tuple[int, ...], seed: int):
         open_seat = seat if is_part(move) else None
 
 
-def news(session: Session, action) -> list[str]:
-    """What the decider alone learns from `action` (shown to them first: not these cases)."""
-    after, _ = session.game.apply(session.state, action)
-    return session.game.private_news(session.state, action, after)
+def news(session: Session, decision) -> list[str]:
+    """What the decider alone learns from `decision` (shown to them first: not these cases)."""
+    game, state, lines = session.game, session.state, []
+    for move in as_moves(decision):
+        after, _ = game.apply(state, move)
+        lines += game.private_news(state, move, after)
+        state = after
+    return lines
+
+
+def a_decision(session: Session, seat: int, action: str) -> tuple | None:
+    """The first decision of `seat` that ends with a move of class `action...`: the
+    first such legal move, after the first legal part moves it needs (None: there is none)."""
+    game, state, moves = session.game, session.state, []
+    for _ in range(20):
+        legal = game.legal_actions(state, seat)
+        closers = [a for a in legal if type(a).__name__.startswith(action)]
+        if closers:
+            return (*moves, closers[0])
+        parts = [a for a in legal if is_part(a)]
+        if not parts:
+            return None
+        moves.append(parts[0])
+        state, _ = game.apply(state, parts[0])
+    return None
 
 
 @cache
 def position(game_id: str, bots: tuple[int, ...], screen: str, action: str, accept) -> tuple[Session, int, Next]:
-    """The first position where a human's decision is shown on `screen` and the first
-    legal action of class `action...` (what the deciding key does) leads to a `Next`
-    that `accept` likes."""
+    """The first position where a human's decision is shown on `screen` and a decision
+    that ends with a move of class `action...` (what the deciding key does) leads to a
+    `Next` that `accept` likes."""
     screens = catalog.get(game_id).load_screens()
     for seed in range(SEEDS):
         for session, seat in walk(game_id, bots, seed):
             if type(screens.screen_for(session.feed(seat, session.game.is_private(session.state, seat)))).__name__ != screen:
                 continue
-            legal = [a for a in session.game.legal_actions(session.state, seat) if type(a).__name__.startswith(action)]
-            if legal and accept(seat, nxt := what_next(session, legal[0]), bool(news(session, legal[0]))):
+            decision = a_decision(session, seat, action)
+            if decision and accept(seat, nxt := what_next(session, decision), bool(news(session, decision))):
                 return session, seat, nxt
     raise LookupError(f"no {game_id} position on {screen}")
 
@@ -279,8 +302,10 @@ async def test_keys_after_a_decision_never_act_for_the_next_player(case, extra, 
         await settle(pilot)
 
         recorded = app.session.actions[actions:]
-        assert [recorded[k].seat for k in decision_starts(recorded)] == [seat, *case.bots]
-        assert type(recorded[0]).__name__.startswith(case.action)
+        starts = decision_starts(recorded)
+        assert [recorded[k].seat for k in starts] == [seat, *case.bots]
+        decided = recorded[: (starts[1:] or [len(recorded)])[0]]  # the human's decision: its moves
+        assert type(decided[-1]).__name__.startswith(case.action)
         if case.then in ("interlude", "news"):
             assert not isinstance(app.screen, (CurtainScreen, GameScreen)), type(app.screen).__name__
             assert (type(app.screen).__name__ == "PrivateNewsScreen") == (case.then == "news")
@@ -349,9 +374,10 @@ async def test_a_turn_of_several_steps_drops_only_the_held_key(isolated_saves):
             await press(pilot, "enter", REPEAT)
         await settle(pilot)
         assert type(app.screen).__name__ == "DrawScreen" and app.screen.seat == seat
-        assert len(app.session.actions) == actions + 1  # the held Enter drew nothing
+        set_aside = app.session.actions[actions:]  # one card, then done: the whole decision
+        assert [type(a).__name__ for a in set_aside] == ["SetAsideCard", "SetAside"]  # the held Enter drew nothing
         await press(pilot, "enter", 0.3)  # released, pressed again: acts at once
-        assert len(app.session.actions) == actions + 2
+        assert len(app.session.actions) == actions + 3
         assert type(app.session.actions[-1]).__name__ == "Draw"
 
 

@@ -44,8 +44,8 @@ async def test_replay_steps_by_keys_and_shows_secrets_only_after_s(tmp_path):
             await pilot.press(key)
         await pilot.pause()
         assert step_shown(app) == (3, steps)
-        first = replay.at(3).events[0].text
-        assert first[:30] in screen_text(app)  # the step's log line (its start: it may wrap)
+        events = replay.at(3).events  # a small move (a card set aside) has no log line
+        assert not events or events[0].text[:30] in screen_text(app)  # its start: it may wrap
         for key, step in (("left", 2), ("h", 1), ("p", 0), ("p", 0), ("pagedown", 10), ("pageup", 0),
                           ("end", steps), ("right", steps), ("home", 0), ("end", steps), ("pageup", steps - 10)):
             await pilot.press(key)
@@ -104,13 +104,13 @@ def rendered(content) -> str:
 def secret_step(game_id: str, replay: Replay) -> int:
     """A step whose move was made in secret, with secrets in hand: an ambush party with
     loot (Sherwood), a bag loaded (Sheriff); a bid (Bleeding Sherwood: all public)."""
-    from sherwood_tui.games.sheriff.rules.model import LoadBag
+    from sherwood_tui.games.sheriff.rules.model import LoadCard
     from sherwood_tui.games.sherwood.rules.model import GiveLoot
 
     def secret(action) -> bool:
         if game_id == "sherwood":
             return isinstance(action, GiveLoot)
-        return isinstance(action, LoadBag) if game_id == "sheriff" else True
+        return isinstance(action, LoadCard) if game_id == "sheriff" else True
 
     return next(k for k, action in enumerate(replay.actions, start=1) if secret(action))
 
@@ -165,7 +165,7 @@ async def test_the_designers_view_words_secrets_and_moves_as_players_say_them(tm
                                 (view.hidden, view.hidden_text)):
                 assert not cards or text in hidden
         mover = replay.players[at.action.seat].name
-        assert f"Move: {mover} loads {describe(at.action.cards)}" in step
+        assert f"Move: {mover} loads {describe((at.action.card,))}" in step  # one card put in the bag
     else:
         for view in views:
             assert all(f"{card.name} ({card.value})" in hidden for card in view.hand)

@@ -92,7 +92,8 @@ def test_the_designers_view_shows_each_seats_own_view_by_name(tmp_path):
     assert list(hidden) == ["Robin", "Marian", "Much"]
     for seat, name in enumerate(hidden):
         parts = dict(hidden[name])
-        assert set(parts) == {"hand", "bag", "set aside", "hidden"}  # no table, no seat number
+        # no table, no seat number; a bag being loaded and a bribe being built are the seat's own
+        assert set(parts) == {"hand", "bag", "set aside", "hidden", "loading", "building"}
         assert parts["hand"] == (", ".join(f"{c.name} ({c.value})" for c in views[seat].hand) or "none")
     mover = at.action.seat
     assert at.move_line().startswith(f"{at.table.name(mover)}: ")

@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     parts=Parts.of_game(PACKAGE, schema="SheriffData"),
     reference=f"{PACKAGE}:rules_reference.md",
     asset="sheriff-of-nottingham.json",
+    asset_continues=("63a0b0c763c784cd",),  # before the list of favours (rules core v3)
     options=(
         OptionSpec(
             key="royal_goods",

@@ -9,8 +9,9 @@ import pytest
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff import GAME
+from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.data import deck
-from sherwood_tui.games.sheriff.rules.model import NAME, State
+from sherwood_tui.games.sheriff.rules.model import NAME, Action, Bribe, State
 from tests.contract_checks import changed
 
 NAMES = ("Robin", "Marian", "Will", "Much", "Tuck")
@@ -88,15 +89,64 @@ def arrange(
     return changed(state, **update)
 
 
-def act(state: State, action) -> tuple[State, list]:
-    return GAME.apply(state, action)
+def set_aside_cards(seat: int, cards=()) -> tuple[Action, ...]:
+    """A whole market choice: set these cards aside, then done."""
+    return decisions.set_aside(seat, cards)
 
 
-def rejects(state: State, action, message: str) -> None:
-    """The action is refused with a message containing `message`; the state is untouched."""
+def draw_cards(seat: int, from_discard: int | None = None, count: int = 1) -> tuple[Action, ...]:
+    return decisions.draws(seat, from_discard, count)
+
+
+def place_cards(seat: int, pile: int, order) -> tuple[Action, ...]:
+    return decisions.place(seat, pile, order)
+
+
+def load_bag(seat: int, cards) -> tuple[Action, ...]:
+    return decisions.load(seat, cards)
+
+
+def offer_bribe(seat: int, bribe: Bribe | None = None) -> tuple[Action, ...]:
+    return decisions.offer(seat, bribe or Bribe())
+
+
+def counter_bribe(seat: int, bribe: Bribe) -> tuple[Action, ...]:
+    return decisions.counter(seat, bribe)
+
+
+def confiscate_goods(seat: int, pile: int, order) -> tuple[Action, ...]:
+    return decisions.confiscate(seat, pile, order)
+
+
+def moves_of(decision) -> tuple[Action, ...]:
+    """One move, or a whole decision's run of small moves."""
+    return tuple(decision) if isinstance(decision, tuple) else (decision,)
+
+
+def is_legal_run(state: State, decision) -> bool:
+    """Every move of the decision is among the legal moves of its seat in its turn."""
+    for move in moves_of(decision):
+        if move not in GAME.legal_actions(state, move.seat):
+            return False
+        state, _ = GAME.apply(state, move)
+    return True
+
+
+def act(state: State, decision) -> tuple[State, list]:
+    """Apply one move or a whole decision (its run of small moves); all the events."""
+    events: list = []
+    for move in moves_of(decision):
+        state, more = GAME.apply(state, move)
+        events += more
+    return state, events
+
+
+def rejects(state: State, decision, message: str) -> None:
+    """The decision (one move, or a run of small moves) is refused, at one of its moves,
+    with a message containing `message`; the state is untouched."""
     before = repr(state)
     with pytest.raises(RuleError) as err:
-        GAME.apply(state, action)
+        act(state, decision)
     assert message in str(err.value), str(err.value)
     assert repr(state) == before
 

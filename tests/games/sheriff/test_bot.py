@@ -12,12 +12,21 @@ from sherwood_tui.commands.simulate import main as simulate_main
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules.bot import sensible
-from sherwood_tui.games.sheriff.rules.model import Bribe, Debt, LetPass, Offer, OpenBag, PayWithGood, Threaten
+from sherwood_tui.games.sheriff.rules.model import (
+    Bribe,
+    CounterOffer,
+    Debt,
+    LetPass,
+    Offer,
+    OpenBag,
+    PayWithGood,
+    Threaten,
+)
 from sherwood_tui.workbench.engine import run
 from sherwood_tui.workbench.summary import summarise
 from tests.contract_checks import changed, players
 
-from .sheriff_kit import arrange
+from .sheriff_kit import act, arrange, moves_of, offer_bribe
 
 
 def decide(state, seat, rnd=None):
@@ -38,13 +47,13 @@ def test_sensible_bot_only_makes_moves_the_rules_accept(n, royal):
             seats = GAME.to_act(state)
             seat = rnd.choice(seats)
             if levels[seat] == "sensible":
-                legal = GAME.legal_actions(state, seat)
-                action = sensible(GAME.view(state, seat), legal, rnd)
-                assert action.seat == seat
-                assert action.type in {a.type for a in legal}, (state.step, action)
+                decision = sensible(GAME.view(state, seat), GAME.legal_actions(state, seat), rnd)
+                for move in moves_of(decision):  # each small move is a legal move in its turn
+                    assert move.seat == seat
+                    assert move in GAME.legal_actions(state, seat), (state.step, move)
+                    state, _ = GAME.apply(state, move)
             else:
-                action = bot_action(GAME, state, seat, "random", rnd)
-            state, _ = GAME.apply(state, action)
+                state, _ = act(state, bot_action(GAME, state, seat, "random", rnd))
             steps += 1
             assert steps < 2000
 
@@ -107,12 +116,20 @@ def threatened(bag, declared="Apples", gold=50):
     )
 
 
+def offered(state, seat, rnd=None):
+    """The bribe the bot offers (its whole decision applied), or None if it does not offer."""
+    decision = decide(state, seat, rnd)
+    if not isinstance(moves_of(decision)[-1], (Offer, CounterOffer)):
+        return None
+    return act(state, decision)[0].offer
+
+
 def test_an_honest_merchant_offers_nothing_and_a_smuggler_bribes_below_the_risk():
-    honest = [decide(threatened(["Apples"] * 4), 1, random.Random(s)) for s in range(40)]
-    assert sum(a.bribe.empty for a in honest) >= 30  # a rare token coin is a bluff
-    assert all(a.bribe.gold <= 1 for a in honest)
-    lying = [decide(threatened(["Apples"] * 3 + ["Silk", "Crossbow"]), 1, random.Random(s)) for s in range(40)]
-    offers = [a.bribe.gold for a in lying if isinstance(a, Offer) and not a.bribe.empty]
+    honest = [offered(threatened(["Apples"] * 4), 1, random.Random(s)) for s in range(40)]
+    assert sum(b.empty for b in honest) >= 30  # a rare token coin is a bluff
+    assert all(b.gold <= 1 for b in honest)
+    lying = [offered(threatened(["Apples"] * 3 + ["Silk", "Crossbow"]), 1, random.Random(s)) for s in range(40)]
+    offers = [b.gold for b in lying if b is not None and not b.empty]
     assert len(offers) >= 25
     risk = 8 + 4 + 9 + 4  # both goods lost and both fines paid
     assert all(0 < g < risk for g in offers)
@@ -121,10 +138,10 @@ def test_an_honest_merchant_offers_nothing_and_a_smuggler_bribes_below_the_risk(
 def test_a_smuggler_pays_a_cheap_demand_and_haggles_over_a_dear_one():
     state = threatened(["Apples"] * 4 + ["Silk"])
     cheap = changed(state, offer=Bribe(gold=3), demand=Bribe(gold=5), counters=1)
-    assert decide(cheap, 1) == Offer(seat=1, bribe=Bribe(gold=5))
+    assert decide(cheap, 1) == offer_bribe(seat=1, bribe=Bribe(gold=5))
     dear = changed(state, offer=Bribe(gold=3), demand=Bribe(gold=11), counters=1)
-    answer = decide(dear, 1)
-    assert isinstance(answer, Offer) and 3 < answer.bribe.gold < 11
+    answer = offered(dear, 1)
+    assert answer is not None and 3 < answer.gold < 11
 
 
 def test_the_sheriff_opens_a_bag_that_claims_more_than_can_exist():

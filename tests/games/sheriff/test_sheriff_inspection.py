@@ -4,18 +4,29 @@ from collections import Counter
 
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules.model import (
+    DATA,
     Bribe,
-    Confiscate,
-    CounterOffer,
+    BribeFavour,
+    BribeGold,
     Declare,
     EndInspection,
     LetPass,
-    Offer,
     OpenBag,
     Threaten,
 )
 
-from .sheriff_kit import act, arrange, bag_of, kinds, rejects, texts
+from .sheriff_kit import (
+    act,
+    arrange,
+    bag_of,
+    confiscate_goods,
+    counter_bribe,
+    is_legal_run,
+    kinds,
+    offer_bribe,
+    rejects,
+    texts,
+)
 
 
 def inspection(**kw):
@@ -93,7 +104,7 @@ def test_threaten_asks_the_merchant_for_an_offer():
     assert state.step == "offer" and GAME.to_act(state) == [1]
     assert GAME.is_private(state, 1)  # the merchant composes the offer seeing their bag
     rejects(state, LetPass(seat=0, merchant=1), "Wait for Marian's offer")
-    state, events = act(state, Offer(seat=1))
+    state, events = act(state, offer_bribe(seat=1))
     assert "Marian offers no bribe." in texts(events)
     assert state.step == "decide" and GAME.to_act(state) == [0]
 
@@ -101,13 +112,10 @@ def test_threaten_asks_the_merchant_for_an_offer():
 def test_bribe_accepted():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=1))
-    bribe = Bribe(gold=7, stand=("Chickens", "Pepper"), favour="I  will look away   next round.")
-    state, events = act(state, Offer(seat=1, bribe=bribe))
-    assert state.offer.favour == "I will look away next round."
-    assert (
-        'Marian offers 7 gold, 1 Chicken, 1 Pepper from the stand and a favour: '
-        '"I will look away next round."'
-    ) in texts(events)
+    bribe = Bribe(gold=7, stand=("Chickens", "Pepper"), favour=DATA.favours[2])
+    state, events = act(state, offer_bribe(seat=1, bribe=bribe))
+    assert state.offer.favour == "I will declare honestly next round."
+    assert ('Marian offers 7 gold, 1 Chicken, 1 Pepper from the stand and a favour: "I will declare honestly next round."') in texts(events)
     after, events = act(state, LetPass(seat=0, merchant=1))
     assert after.gold[1] == 43 and after.gold[0] == 57
     sheriff_up, sheriff_down = stand(after, 0)
@@ -123,17 +131,26 @@ def test_bribe_accepted():
 def test_favour_is_shown_but_not_binding():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=2))
-    state, _ = act(state, Offer(seat=2, bribe=Bribe(favour="I'll owe Robin one.")))
+    state, _ = act(state, offer_bribe(seat=2, bribe=Bribe(favour="I owe a favour, to be named later.")))
     after, events = act(state, LetPass(seat=0, merchant=2))
-    assert 'Will promised Robin a favour: "I\'ll owe Robin one."' in texts(events)
+    assert 'Will promised Robin a favour: "I owe a favour, to be named later."' in texts(events)
     assert after.gold == state.gold  # nothing else changes hands
-    rejects(state, CounterOffer(seat=0, bribe=Bribe(favour="x" * 101)), "under 100 characters")
+
+
+def test_a_favour_is_one_of_the_listed_promises_and_at_most_one_a_bribe():
+    """Our design: the promises are listed in the game data; a bribe holds one or none."""
+    state, _ = act(inspection(), Threaten(seat=0, merchant=2))
+    rejects(state, BribeFavour(seat=2, favour="I'll owe Robin one."), "Promise one of the favours on the list")
+    one, _ = act(state, BribeFavour(seat=2, favour=DATA.favours[0]))
+    rejects(one, BribeFavour(seat=2, favour=DATA.favours[1]), "already promises a favour")
+    assert {m.favour for m in GAME.legal_actions(state, 2) if isinstance(m, BribeFavour)} == set(DATA.favours)
+    assert not any(isinstance(m, BribeFavour) for m in GAME.legal_actions(one, 2))
 
 
 def test_promised_bag_goods_paid_only_if_present():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=1))
-    state, _ = act(state, Offer(seat=1, bribe=Bribe(bag=("Silk", "Silk", "Crossbow"))))
+    state, _ = act(state, offer_bribe(seat=1, bribe=Bribe(bag=("Silk", "Silk", "Crossbow"))))
     after, events = act(state, LetPass(seat=0, merchant=1))
     assert stand(after, 0)[1] == Counter({"Silk": 1})  # only the one Silk in the bag
     assert stand(after, 1)[1] == Counter({"Pepper": 1})
@@ -144,7 +161,7 @@ def test_promised_bag_goods_paid_only_if_present():
 def test_promised_bag_goods_absent_are_not_paid():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=3))
-    state, _ = act(state, Offer(seat=3, bribe=Bribe(bag=("Chickens",))))
+    state, _ = act(state, offer_bribe(seat=3, bribe=Bribe(bag=("Chickens",))))
     after, events = act(state, LetPass(seat=0, merchant=3))
     assert "None of the promised goods (1 Chicken) were in Much's bag." in texts(events)
     assert stand(after, 0) == stand(state, 0)
@@ -153,26 +170,26 @@ def test_promised_bag_goods_absent_are_not_paid():
 
 def test_offer_is_limited_to_what_the_merchant_has():
     state, _ = act(inspection(), Threaten(seat=0, merchant=1))
-    rejects(state, Offer(seat=1, bribe=Bribe(gold=51)), "You have only 50 gold")
-    rejects(state, Offer(seat=1, bribe=Bribe(gold=-1)), "cannot be negative")
-    rejects(state, Offer(seat=1, bribe=Bribe(stand=("Chickens",) * 3)), "only 2 Chickens on your stand")
-    rejects(state, Offer(seat=1, bribe=Bribe(stand=("Silk",))), "no Silk on your stand")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(gold=51)), "You have only 50 gold")
+    rejects(state, BribeGold(seat=1, amount=-1), "Name at least 1 gold")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(stand=("Chickens",) * 3)), "only 2 Chickens on your stand")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(stand=("Silk",))), "no Silk on your stand")
     # cards in the hand can never be offered
-    rejects(state, Offer(seat=1, bribe=Bribe(stand=("Apples",))), "no Apples on your stand")
-    rejects(state, Offer(seat=1, bribe=Bribe(bag=("Apples",) * 4)), "Your bag holds only 3 cards")
-    rejects(state, Offer(seat=1, bribe=Bribe(bag=("Bananas",))), "no good called")
-    rejects(state, Offer(seat=1, bribe=Bribe(bag=("Green Apples",))), "no Green Apples in this game")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(stand=("Apples",))), "no Apples on your stand")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(bag=("Apples",) * 4)), "Your bag holds only 3 cards")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(bag=("Bananas",))), "no good called")
+    rejects(state, offer_bribe(seat=1, bribe=Bribe(bag=("Green Apples",))), "no Green Apples in this game")
 
 
 def test_counter_offer_and_new_offer():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=1))
-    state, _ = act(state, Offer(seat=1, bribe=Bribe(gold=2)))
-    state, events = act(state, CounterOffer(seat=0, bribe=Bribe(gold=10, bag=("Apples",))))
+    state, _ = act(state, offer_bribe(seat=1, bribe=Bribe(gold=2)))
+    state, events = act(state, counter_bribe(seat=0, bribe=Bribe(gold=10, bag=("Apples",))))
     assert "Robin asks Marian for 10 gold and 1 Apple from the bag." in texts(events)
     assert state.step == "offer" and state.demand.gold == 10 and state.offer.gold == 2
-    assert Offer(seat=1, bribe=state.demand) in GAME.legal_actions(state, 1)
-    state, _ = act(state, Offer(seat=1, bribe=Bribe(gold=6)))
+    assert is_legal_run(state, offer_bribe(seat=1, bribe=state.demand))
+    state, _ = act(state, offer_bribe(seat=1, bribe=Bribe(gold=6)))
     after, _ = act(state, LetPass(seat=0, merchant=1))
     assert after.gold[0] == 56 and after.gold[1] == 44  # the last offer is the one accepted
 
@@ -181,33 +198,32 @@ def test_counter_offers_are_capped_so_negotiation_ends():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=1))
     for demand in (5, 6, 7):
-        state, _ = act(state, Offer(seat=1, bribe=Bribe(gold=1)))
-        state, _ = act(state, CounterOffer(seat=0, bribe=Bribe(gold=demand)))
-    state, _ = act(state, Offer(seat=1, bribe=Bribe(gold=1)))
-    rejects(state, CounterOffer(seat=0, bribe=Bribe(gold=8)), "No more counter-offers")
+        state, _ = act(state, offer_bribe(seat=1, bribe=Bribe(gold=1)))
+        state, _ = act(state, counter_bribe(seat=0, bribe=Bribe(gold=demand)))
+    state, _ = act(state, offer_bribe(seat=1, bribe=Bribe(gold=1)))
+    rejects(state, counter_bribe(seat=0, bribe=Bribe(gold=8)), "No more counter-offers")
     assert {a.type for a in GAME.legal_actions(state, 0)} == {"let_pass", "open"}
 
 
 def test_sheriff_demand_is_checked_against_public_information_only():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=1))
-    state, _ = act(state, Offer(seat=1, bribe=Bribe()))
-    rejects(state, CounterOffer(seat=0, bribe=Bribe(gold=60)), "Marian has only 50 gold")
-    rejects(state, CounterOffer(seat=0, bribe=Bribe(stand=("Cheese", "Cheese"))), "Marian has only 1 Cheese")
-    rejects(state, CounterOffer(seat=0, bribe=Bribe(stand=("Silk", "Mead"))), "Marian has only 1 face-down good on the stand.")
-    rejects(state, CounterOffer(seat=0, bribe=Bribe()), "already on the table")
+    state, _ = act(state, offer_bribe(seat=1, bribe=Bribe()))
+    rejects(state, counter_bribe(seat=0, bribe=Bribe(gold=60)), "Marian has only 50 gold")
+    rejects(state, counter_bribe(seat=0, bribe=Bribe(stand=("Cheese", "Cheese"))), "Marian has only 1 Cheese")
+    rejects(state, counter_bribe(seat=0, bribe=Bribe(stand=("Silk", "Mead"))), "Marian has only 1 face-down good on the stand.")
+    rejects(state, counter_bribe(seat=0, bribe=Bribe()), "already on the table")
     # a guess at the face-down good is allowed even if wrong (the Sheriff cannot know)
-    state, _ = act(state, CounterOffer(seat=0, bribe=Bribe(stand=("Silk",))))
-    assert Offer(seat=1, bribe=state.demand) not in GAME.legal_actions(state, 1)
-    rejects(state, Offer(seat=1, bribe=state.demand), "no Silk on your stand")
+    state, _ = act(state, counter_bribe(seat=0, bribe=Bribe(stand=("Silk",))))
+    assert offer_bribe(seat=1, bribe=state.demand) not in GAME.legal_actions(state, 1)
+    rejects(state, offer_bribe(seat=1, bribe=state.demand), "no Silk on your stand")
 
 
 def test_decide_on_the_threatened_bag_first():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=1))
-    state, _ = act(state, Offer(seat=1))
-    for action in (LetPass(seat=0, merchant=2), OpenBag(seat=0, merchant=3),
-                   Threaten(seat=0, merchant=2), EndInspection(seat=0)):
+    state, _ = act(state, offer_bribe(seat=1))
+    for action in (LetPass(seat=0, merchant=2), OpenBag(seat=0, merchant=3), Threaten(seat=0, merchant=2), EndInspection(seat=0)):
         rejects(state, action, "Decide on Marian's bag first")
 
 
@@ -222,7 +238,7 @@ def test_sheriff_choice_is_final():
 def test_open_refuses_the_offer():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=2))
-    state, _ = act(state, Offer(seat=2, bribe=Bribe(gold=20)))
+    state, _ = act(state, offer_bribe(seat=2, bribe=Bribe(gold=20)))
     after, events = act(state, OpenBag(seat=0, merchant=2))
     assert "Robin refuses Will's offer." in texts(events)
     assert after.gold[2] == 54 and after.gold[0] == 46  # no bribe; the honest bag is paid
@@ -250,7 +266,7 @@ def test_lying_bag_opened_mixed_goods():
     assert not GAME.is_private(after, 0)
     assert kinds(after.confiscated) == ["Silk"]
     assert GAME.public_view(after).confiscated[0].name == "Silk"  # now public
-    done, events = act(after, Confiscate(seat=0, pile=1, order=after.confiscated))
+    done, events = act(after, confiscate_goods(seat=0, pile=1, order=after.confiscated))
     assert kinds(done.discards[1]) == ["Cheese", "Silk"]
     assert done.gold[1] == 46 and done.gold[0] == 54
     assert "Marian pays Robin 4 gold." in texts(events)
@@ -258,15 +274,16 @@ def test_lying_bag_opened_mixed_goods():
 
 
 def test_confiscated_goods_go_on_a_discard_pile_in_sheriffs_order():
-    state = inspection(bags={1: ["Apples", "Silk", "Mead", "Crossbow"], 2: ["Cheese"], 3: ["Mead"]},
-                       declarations={1: "Apples", 2: "Cheese", 3: "Chickens"})
+    state = inspection(
+        bags={1: ["Apples", "Silk", "Mead", "Crossbow"], 2: ["Cheese"], 3: ["Mead"]}, declarations={1: "Apples", 2: "Cheese", 3: "Chickens"}
+    )
     state, _ = act(state, OpenBag(seat=0, merchant=1))
     assert state.fine_due == 12
     silk, mead, crossbow = state.confiscated
-    rejects(state, Confiscate(seat=0, pile=0, order=(silk, mead)), "exactly the confiscated goods")
-    rejects(state, Confiscate(seat=0, pile=2, order=(silk, mead, crossbow)), "only two discard piles")
+    rejects(state, confiscate_goods(seat=0, pile=0, order=(silk, mead)), "Place every confiscated good first (1 card left)")
+    rejects(state, confiscate_goods(seat=0, pile=2, order=(silk, mead, crossbow)), "only two discard piles")
     rejects(state, OpenBag(seat=0, merchant=2), "First put the confiscated goods")
-    after, events = act(state, Confiscate(seat=0, pile=0, order=(crossbow, silk, mead)))
+    after, events = act(state, confiscate_goods(seat=0, pile=0, order=(crossbow, silk, mead)))
     assert kinds(after.discards[0]) == ["Apples", "Crossbow", "Silk", "Mead"]
     assert "Robin puts the confiscated Crossbow, Silk, Mead on discard pile 1 (Mead on top)." in texts(events)
     assert after.gold[1] == 38
@@ -280,8 +297,11 @@ def test_fully_false_bag_confiscates_everything():
 
 
 def test_royal_goods_are_confiscated_like_contraband():
-    state = inspection(royal=True, bags={1: ["Apples", "Golden Apples"], 2: ["Cheese"], 3: ["Mead"]},
-                       declarations={1: "Apples", 2: "Cheese", 3: "Chickens"})
+    state = inspection(
+        royal=True,
+        bags={1: ["Apples", "Golden Apples"], 2: ["Cheese"], 3: ["Mead"]},
+        declarations={1: "Apples", 2: "Cheese", 3: "Chickens"},
+    )
     state, _ = act(state, OpenBag(seat=0, merchant=1))
     assert kinds(state.confiscated) == ["Golden Apples"]
     assert state.fine_due == 4  # the Royal Good's own penalty
@@ -289,8 +309,9 @@ def test_royal_goods_are_confiscated_like_contraband():
 
 
 def test_royal_goods_pass_face_down():
-    state = inspection(royal=True, bags={1: ["Apples", "Green Apples"], 2: ["Cheese"], 3: ["Mead"]},
-                       declarations={1: "Apples", 2: "Cheese", 3: "Chickens"})
+    state = inspection(
+        royal=True, bags={1: ["Apples", "Green Apples"], 2: ["Cheese"], 3: ["Mead"]}, declarations={1: "Apples", 2: "Cheese", 3: "Chickens"}
+    )
     after, events = act(state, LetPass(seat=0, merchant=1))
     assert stand(after, 1)[1] == Counter({"Pepper": 1, "Green Apples": 1})
     assert "1 Apple face up, 1 card face down" in texts(events)

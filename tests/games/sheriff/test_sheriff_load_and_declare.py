@@ -1,9 +1,9 @@
 """Phases 2 and 3: loading the bags (simultaneous, secret) and declaring them."""
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.rules.model import Declare, LoadBag, SetAside, Threaten
+from sherwood_tui.games.sheriff.rules.model import Declare, Threaten
 
-from .sheriff_kit import act, arrange, bag_of, kinds, rejects, texts
+from .sheriff_kit import act, arrange, bag_of, kinds, load_bag, rejects, set_aside_cards, texts
 
 HAND = ["Apples", "Apples", "Apples", "Silk", "Mead", "Cheese"]
 ROYAL_HAND = ["Apples", "Apples", "Apples", "Silk", "Green Apples", "Cheese"]
@@ -28,42 +28,42 @@ def test_loading_bags_is_simultaneous():
     state = loading(n=4, sheriff=1)
     assert GAME.to_act(state) == [2, 3, 0]
     assert all(GAME.is_private(state, s) for s in (2, 3, 0))
-    state, _ = act(state, LoadBag(seat=3, cards=pick(state, 3, "Apples")))
+    state, _ = act(state, load_bag(seat=3, cards=pick(state, 3, "Apples")))
     assert GAME.to_act(state) == [2, 0]
-    state, _ = act(state, LoadBag(seat=0, cards=pick(state, 0, "Apples")))
-    state, _ = act(state, LoadBag(seat=2, cards=pick(state, 2, "Apples")))
+    state, _ = act(state, load_bag(seat=0, cards=pick(state, 0, "Apples")))
+    state, _ = act(state, load_bag(seat=2, cards=pick(state, 2, "Apples")))
     assert state.step == "declare"
     assert GAME.to_act(state) == [2]
 
 
 def test_sealed_bag_cannot_be_changed():
     state = loading()
-    state, _ = act(state, LoadBag(seat=1, cards=pick(state, 1, "Apples")))
-    rejects(state, LoadBag(seat=1, cards=pick(state, 1, "Silk")), "already sealed")
+    state, _ = act(state, load_bag(seat=1, cards=pick(state, 1, "Apples")))
+    rejects(state, load_bag(seat=1, cards=pick(state, 1, "Silk")), "already sealed")
 
 
 def test_sheriff_loads_no_bag():
-    rejects(loading(), LoadBag(seat=0, cards=pick(loading(), 0, "Apples")), "The Sheriff loads no bag")
+    rejects(loading(), load_bag(seat=0, cards=pick(loading(), 0, "Apples")), "The Sheriff loads no bag")
 
 
 def test_load_bag_one_to_five_cards():
     state = loading()
-    rejects(state, LoadBag(seat=1, cards=()), "at least one card")
-    rejects(state, LoadBag(seat=1, cards=state.hands[1]), "at most 5 cards")
-    after, _ = act(state, LoadBag(seat=1, cards=state.hands[1][:5]))
+    rejects(state, load_bag(seat=1, cards=()), "at least one card")
+    rejects(state, load_bag(seat=1, cards=state.hands[1]), "at most 5 cards")
+    after, _ = act(state, load_bag(seat=1, cards=state.hands[1][:5]))
     assert len(after.bags[1]) == 5 and len(after.hands[1]) == 1
 
 
 def test_load_bag_cards_must_come_from_the_hand():
     state = loading()
-    rejects(state, LoadBag(seat=1, cards=state.hands[2][:1]), "from your hand")
+    rejects(state, load_bag(seat=1, cards=state.hands[2][:1]), "from your hand")
     card = state.hands[1][0]
-    rejects(state, LoadBag(seat=1, cards=(card, card)), "only once")
+    rejects(state, load_bag(seat=1, cards=(card, card)), "only once")
 
 
 def test_loading_reveals_only_the_number_of_cards():
     state = loading()
-    after, events = act(state, LoadBag(seat=1, cards=pick(state, 1, "Silk", "Apples", "Green Apples")))
+    after, events = act(state, load_bag(seat=1, cards=pick(state, 1, "Silk", "Apples", "Green Apples")))
     assert texts(events) == "Marian loaded a bag of 3 cards."
     view = GAME.view(after, 2)
     assert view.table.seats[1].bag_count == 3
@@ -74,7 +74,7 @@ def test_loading_reveals_only_the_number_of_cards():
 def declaring(n=4, sheriff=0):
     state = loading(n, sheriff)
     for seat in GAME.to_act(state):
-        state, _ = act(state, LoadBag(seat=seat, cards=pick(state, seat, "Apples", "Silk")))
+        state, _ = act(state, load_bag(seat=seat, cards=pick(state, seat, "Apples", "Silk")))
     return state
 
 
@@ -124,5 +124,5 @@ def test_declaring_is_private_and_out_of_turn_is_refused():
     state = declaring()
     assert GAME.is_private(state, 1)
     rejects(state, Declare(seat=2, good="Apples", count=2), "Declarations go in order from the Sheriff's left: Marian declares now.")
-    rejects(state, SetAside(seat=1), "only at the start of a market turn")
+    rejects(state, set_aside_cards(seat=1), "only at the start of a market turn")
     rejects(state, Threaten(seat=0, merchant=1), "The Sheriff inspects only after every merchant has declared.")

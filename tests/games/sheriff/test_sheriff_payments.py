@@ -3,9 +3,9 @@
 from collections import Counter
 
 from sherwood_tui.games.sheriff import GAME
-from sherwood_tui.games.sheriff.rules.model import Confiscate, LetPass, OpenBag, PayWithGood
+from sherwood_tui.games.sheriff.rules.model import LetPass, OpenBag, PayWithGood
 
-from .sheriff_kit import act, arrange, kinds, rejects, texts
+from .sheriff_kit import act, arrange, confiscate_goods, kinds, rejects, texts
 
 
 def caught(gold, up=(), down=(), bag=("Silk", "Silk", "Mead"), declared="Apples", **kw):
@@ -23,7 +23,7 @@ def caught(gold, up=(), down=(), bag=("Silk", "Silk", "Mead"), declared="Apples"
     )
     state, _ = act(state, OpenBag(seat=0, merchant=1))
     if state.step == "confiscate":
-        state, events = act(state, Confiscate(seat=0, pile=0, order=state.confiscated))
+        state, events = act(state, confiscate_goods(seat=0, pile=0, order=state.confiscated))
         return state, events
     return state, []
 

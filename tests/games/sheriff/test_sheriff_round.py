@@ -2,10 +2,10 @@
 
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules.invariants import all_cards
-from sherwood_tui.games.sheriff.rules.model import Draw, EndInspection, LetPass, SetAside
+from sherwood_tui.games.sheriff.rules.model import EndInspection, LetPass
 from tests.contract_checks import changed
 
-from .sheriff_kit import act, arrange, kinds, new_game, rejects, texts
+from .sheriff_kit import act, arrange, draw_cards, kinds, new_game, rejects, set_aside_cards, texts
 
 
 def last_bags(**kw):
@@ -88,9 +88,9 @@ def test_drawing_stops_when_nothing_is_left_to_draw():
     assert [len(h) for h in after.hands] == [6, 2, 5]
     assert after.step == "set_aside"
     # in the market, the draw pile is no source any more, the discard piles still are
-    after, _ = act(after, SetAside(seat=2, cards=after.hands[2][:1]))
+    after, _ = act(after, set_aside_cards(seat=2, cards=after.hands[2][:1]))
     assert [a.from_discard for a in GAME.legal_actions(after, 2)] == [0, 1]
-    rejects(after, Draw(seat=2), "nothing left to draw")
+    rejects(after, draw_cards(seat=2), "nothing left to draw")
 
 
 def test_game_ends_after_last_sheriff_turn_and_hands_are_discarded():

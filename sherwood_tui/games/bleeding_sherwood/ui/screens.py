@@ -106,7 +106,7 @@ def table_text(table: PublicView, targets: bool = True) -> Text:
     return out
 
 
-def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
+def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:
     """Public scores: collected Peasants, and how many Goodes each holds: now, or with
     `round_end` (the round summary) as the last round ended, before the next round's
     Generous Miller dealt."""
@@ -122,7 +122,7 @@ def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
     return out
 
 
-class BleedingScreen(GameScreen):
+class BleedingScreen(GameScreen[SeatView, PublicView]):
     """A Bleeding Sherwood decision screen, built from its seat's feed only."""
 
     CSS_PATH = Path(__file__).parent / "bleeding.tcss"
@@ -205,7 +205,7 @@ class CollectScreen(BleedingScreen):
         self.query_one("#targets", OptionList).action_select()
 
 
-def screen_for(feed: SeatFeed) -> GameScreen:
+def screen_for(feed: SeatFeed[SeatView, PublicView]) -> GameScreen[SeatView, PublicView]:
     """The decision screen for the feed's seat now."""
     if feed.table.phase == "bidding":
         return BiddingScreen(feed)

@@ -30,6 +30,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
+from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.data import deck
 from sherwood_tui.games.sheriff.rules.model import (
     DATA,
@@ -87,11 +88,32 @@ def _is_legal(card: CardView) -> bool:
     return card.kind == "legal"
 
 
-def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
+Decision = Action | tuple[Action, ...]  # one move, or a whole decision's small moves
+CLOSING = (SetAside, PlaceAside, LoadBag, Offer, CounterOffer, Confiscate)
+
+
+def _half_made(view: SeatView) -> bool:
+    """Whether this seat's decision is under way (some of its small moves made): the bot
+    decides whole decisions, so it only finishes one it did not start."""
+    step = view.table.step
+    return bool(
+        step == "set_aside" and view.set_aside
+        or step == "load" and view.loading
+        or step in ("offer", "decide") and view.building is not None
+    )
+
+
+def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
+    """The bot's decision: a whole one (the small moves of a bag, a bribe, a market turn's
+    put-back), or one move."""
+    if _half_made(view):
+        return next((a for a in legal if isinstance(a, CLOSING)), legal[0])
     step = view.table.step
     handler = _HANDLERS.get(step)
     if handler is None:
         return rnd.choice(legal)
+    if step in ("place", "confiscate") and len({getattr(a, "pile", None) for a in legal}) == 1:
+        return legal[0]  # a put-back under way (its pile chosen), or done
     return handler(view, legal, rnd)
 
 
@@ -146,16 +168,16 @@ def _keepers(view: SeatView, cards: Iterable[CardView]) -> set[int]:
     return keep
 
 
-def _set_aside(view: SeatView, legal: list[SetAside], rnd: random.Random) -> SetAside:
+def _set_aside(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
     keep = _keepers(view, view.hand)
     junk = sorted((c for c in view.hand if c.id not in keep), key=lambda c: c.value)
     if len(junk) > 1 and rnd.random() < 0.15:
         junk = junk[:-1]  # now and then hold on to a card for a later round
     cards = tuple(c.id for c in junk[: DATA.set_aside_max])
-    return SetAside(seat=view.seat, cards=cards)
+    return decisions.set_aside(view.seat, cards)
 
 
-def _draw(view: SeatView, legal: list[Draw], rnd: random.Random) -> Draw:
+def _draw(view: SeatView, legal: list[Draw], rnd: random.Random) -> Decision:
     table = view.table
     target = _target(view)
     contraband = sum(1 for c in view.hand if not _is_legal(c))
@@ -177,7 +199,7 @@ def _draw(view: SeatView, legal: list[Draw], rnd: random.Random) -> Draw:
         if pile[-1].name == target:  # take the whole run of that good at once
             need = HAND_SIZE - len(view.hand)
             count = min(_top_run(pile, target), need)
-            return Draw(seat=best.seat, from_discard=best.from_discard, count=count) if count > 1 else best
+            return decisions.draws(best.seat, best.from_discard, count) if count > 1 else best
         return best
     from_pile = next((a for a in legal if a.from_discard is None), None)
     if from_pile is not None:
@@ -195,15 +217,15 @@ def _bury(table: PublicView, cards: Iterable[CardView]) -> tuple[int, tuple[int,
     return pile, order
 
 
-def _place(view: SeatView, legal: list[PlaceAside], rnd: random.Random) -> PlaceAside:
+def _place(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
     pile, order = _bury(view.table, view.set_aside)
-    return PlaceAside(seat=view.seat, pile=pile, order=order)
+    return decisions.place(view.seat, pile, order)
 
 
 # ----- loading and declaring ---------------------------------------------------------------
 
 
-def _load(view: SeatView, legal: list[LoadBag], rnd: random.Random) -> LoadBag:
+def _load(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
     hand = view.hand
     gold = view.table.seats[view.seat].gold
     groups: dict[str, list[int]] = {}
@@ -231,7 +253,7 @@ def _load(view: SeatView, legal: list[LoadBag], rnd: random.Random) -> LoadBag:
             cards = honest[: BAG_MAX - k] + tuple(contraband[:k])
     else:
         cards = honest
-    return LoadBag(seat=view.seat, cards=cards)
+    return decisions.load(view.seat, cards)
 
 
 def _declare(view: SeatView, legal: list[Declare], rnd: random.Random) -> Declare:
@@ -258,14 +280,21 @@ def _cost(bribe: Bribe, bag: Iterable[CardView]) -> int:
     return cost
 
 
-def _offer(view: SeatView, legal: list[Offer], rnd: random.Random) -> Offer:
+def _can_pay(view: SeatView, bribe: Bribe) -> bool:
+    """Whether this merchant holds what a bribe (the Sheriff's demand) names."""
+    me = view.table.seats[view.seat]
+    have = Counter(c.name for c in me.stand + view.hidden)
+    return bribe.gold <= me.gold and not Counter(bribe.stand) - have and len(bribe.bag) <= len(view.bag)
+
+
+def _offer(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
     table, me = view.table, view.seat
     declared = table.seats[me].declaration
     lies = [c for c in view.bag if c.name != declared]  # what opening would confiscate
     gold = table.seats[me].gold
     if not lies:
         if table.demand is None and gold and rnd.random() < 0.08:
-            return Offer(seat=me, bribe=Bribe(gold=1))  # a nervous-looking honest merchant
+            return decisions.offer(me, Bribe(gold=1))  # a nervous-looking honest merchant
         return Offer(seat=me)
     loss = sum(c.value + c.penalty for c in lies)  # goods lost and the fine
     first = table.demand is None and table.offer is None
@@ -273,9 +302,8 @@ def _offer(view: SeatView, legal: list[Offer], rnd: random.Random) -> Offer:
         return Offer(seat=me)  # a bold liar: offering nothing looks honest
     worth_paying = ACCEPT_SHARE * loss  # opening is likely, not certain, once refused
     if table.demand is not None:
-        asked = next((a for a in legal if a.bribe == table.demand), None)
-        if asked is not None and _cost(table.demand, view.bag) <= worth_paying:
-            return asked
+        if _can_pay(view, table.demand) and _cost(table.demand, view.bag) <= worth_paying:
+            return decisions.offer(me, table.demand)
     previous = table.offer.gold if table.offer is not None else 0
     if first:
         amount = round(loss * OFFER_SHARE * rnd.uniform(0.7, 1.3))
@@ -283,11 +311,11 @@ def _offer(view: SeatView, legal: list[Offer], rnd: random.Random) -> Offer:
         amount = max(previous + 1, round((previous + worth_paying) / 2))
     amount = max(1, min(amount, gold, round(worth_paying)))
     if gold:
-        return Offer(seat=me, bribe=Bribe(gold=amount))
+        return decisions.offer(me, Bribe(gold=amount))
     # no gold: offer one of the smuggled goods from the bag, keeping the rest
     if len(lies) > 1:
         cheapest = min(lies, key=lambda c: c.value)
-        return Offer(seat=me, bribe=Bribe(bag=(cheapest.name,)))
+        return decisions.offer(me, Bribe(bag=(cheapest.name,)))
     return Offer(seat=me)
 
 
@@ -360,7 +388,7 @@ def _choose(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
     return Threaten(seat=view.seat, merchant=merchant)
 
 
-def _decide(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
+def _decide(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
     table = view.table
     me, m = view.seat, table.target
     assert m is not None  # the bag under inspection
@@ -390,29 +418,31 @@ def _decide(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
     return OpenBag(seat=me, merchant=m)
 
 
-def _counter(view: SeatView, legal: list[Action], offer: Bribe, short: float) -> CounterOffer | None:
+def _counter(view: SeatView, legal: list[Action], offer: Bribe, short: float) -> Decision | None:
     """Ask for what opening is worth: more gold if the merchant has it, else one more of
-    the declared good from the bag (a listed counter-offer)."""
+    the declared good from the bag."""
     table = view.table
     assert table.target is not None  # the bag under inspection
-    gold = table.seats[table.target].gold
-    more = min(gold, offer.gold + max(1, round(short)))
+    seat = table.seats[table.target]
+    more = min(seat.gold, offer.gold + max(1, round(short)))
     if more > offer.gold:
-        return CounterOffer(seat=view.seat, bribe=Bribe(gold=more, stand=offer.stand, bag=offer.bag, favour=offer.favour))
-    counters = [a for a in legal if isinstance(a, CounterOffer)]
-    return max(counters, key=lambda a: (a.bribe.gold, len(a.bribe.bag)), default=None)
+        return decisions.counter(view.seat, Bribe(gold=more, stand=offer.stand, bag=offer.bag, favour=offer.favour))
+    if len(offer.bag) < seat.bag_count and seat.declaration is not None:
+        extra = Bribe(gold=offer.gold, stand=offer.stand, bag=(*offer.bag, seat.declaration), favour=offer.favour)
+        return decisions.counter(view.seat, extra)
+    return None
 
 
-def _confiscate(view: SeatView, legal: list[Confiscate], rnd: random.Random) -> Confiscate:
+def _confiscate(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:
     pile, order = _bury(view.table, view.table.confiscated)
-    return Confiscate(seat=view.seat, pile=pile, order=order)
+    return decisions.confiscate(view.seat, pile, order)
 
 
 def _pay(view: SeatView, legal: list[PayWithGood], rnd: random.Random) -> PayWithGood:
     return min(legal, key=lambda a: (_value(a.good), a.good))
 
 
-_HANDLERS: dict[str, Callable[[SeatView, Any, random.Random], Action]] = {
+_HANDLERS: dict[str, Callable[[SeatView, Any, random.Random], Decision]] = {
     "set_aside": _set_aside,
     "draw": _draw,
     "place": _place,

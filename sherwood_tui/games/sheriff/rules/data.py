@@ -47,6 +47,7 @@ class Data:
     bag_max: int
     sheriff_turns: dict[int, int]
     max_counter_offers: int
+    favours: tuple[str, ...]  # the promises a bribe can hold
     rulings: dict[str, str]
 
 
@@ -85,6 +86,7 @@ def load() -> Data:
         bag_max=raw["bag_max"],
         sheriff_turns={int(k): v for k, v in raw["sheriff_turns"].items()},
         max_counter_offers=raw["max_counter_offers"],
+        favours=tuple(raw["favours"]),
         rulings=dict(raw["rulings"]),
     )
 

@@ -32,7 +32,6 @@ KIND_INDEX = tuple(KIND_ORDER[t.name] for t in TYPES)  # card id -> its type's i
 LEGAL_GOODS = DATA.legal_goods
 HAND_SIZE = DATA.hand_size
 KEEP_ON_RESHUFFLE = DATA.discard_pile_start  # top cards of each discard pile kept
-MAX_FAVOUR = 100
 
 Step = Literal[
     "set_aside", "draw", "place", "load", "declare",
@@ -55,13 +54,13 @@ def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
 
 @plain
 class Bribe:
-    """An offer (from a merchant) or a demand (a Sheriff's counter-offer). A part of the
-    Offer and CounterOffer actions (so of the save files' schema); the state holds the
-    shared, canonical instance the rules checked.
+    """An offer (from a merchant) or a demand (a Sheriff's counter-offer), built item by
+    item (`BribeGold`, ...); the state holds the shared, canonical instance the rules
+    checked.
 
     `stand` names goods on the merchant's stand (legal or face down), `bag` names goods
-    promised from the bag (paid only as far as they are in it), `favour` is a free-text,
-    non-binding promise. Kinds are card names ("Apples", "Silk", ...).
+    promised from the bag (paid only as far as they are in it), `favour` is one of the
+    game data's non-binding promises, or none. Kinds are card names ("Apples", ...).
     """
 
     __pydantic_config__ = MOVE_SCHEMA
@@ -101,17 +100,23 @@ class State:
     hands: tuple[tuple[int, ...], ...]
     stands_up: tuple[tuple[int, ...], ...]  # legal goods, face up
     stands_down: tuple[tuple[int, ...], ...]  # contraband and Royal Goods, face down
-    bags: tuple[tuple[int, ...], ...]  # closed bags (emptied when the bag is resolved)
+    bags: tuple[tuple[int, ...], ...]  # sealed bags (emptied when the bag is resolved)
     declarations: tuple[str | None, ...]
     # market
     market_seat: int | None = None
     set_aside: tuple[int, ...] = ()
     drew_from_pile: bool = False
+    pile: int | None = None  # the discard pile chosen by the first card put back
+    placed: tuple[int, ...] = ()  # the cards put on it so far, in order
+    # loading: the cards each merchant has put in the bag so far (still in the hand
+    # until the bag is sealed: the table sees nothing before)
+    loading: tuple[tuple[int, ...], ...] = ()
     # inspection
     target: int | None = None  # the bag under negotiation or being resolved
     offer: Bribe | None = None  # the merchant's current offer
     demand: Bribe | None = None  # the Sheriff's latest counter-offer
     counters: int = 0
+    building: Bribe | None = None  # the bribe the acting seat is building, item by item
     confiscated: tuple[int, ...] = ()  # waiting for the Sheriff to put them on a pile
     fine_due: int = 0
     debt: Debt | None = None
@@ -123,8 +128,7 @@ class State:
         return PHASE_OF_STEP[self.step]
 
 
-_event_class = Event
-_new = object.__new__
+_info = Event.of
 
 
 class TurnBase(Draft[State]):
@@ -141,13 +145,8 @@ class TurnBase(Draft[State]):
         def __init__(self, state: State) -> None: ...
 
     def say(self, template: str, *args: Any) -> None:
-        """An "info" event (as `Event.of`, without its call: several a step)."""
-        event = _new(_event_class)
-        event.kind = "info"
-        event.template = template
-        event.args = args
-        event._text = None
-        self.events.append(event)
+        """An "info" event (`Event.of`)."""
+        self.events.append(_info("info", template, *args))
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -183,7 +182,7 @@ def new_state(players: list[Player], royal: bool, seed: int) -> State:
         step="set_aside", draw_pile=tuple(pile), discards=(discard_a, discard_b),
         gold=(DATA.starting_gold,) * n, hands=tuple(hands), stands_up=((),) * n,
         stands_down=((),) * n, bags=((),) * n, declarations=(None,) * n,
-        market_seat=(first + 1) % n,
+        market_seat=(first + 1) % n, loading=((),) * n,
     )
 
 
@@ -212,47 +211,77 @@ def judge_bag(cards: Iterable[int], declared: str) -> Judgement:
     )
 
 
-# ----- actions -------------------------------------------------------------------------
+# ----- actions ---------------------------------------------------------------------------
+# A choice of several cards or goods is a run of small *part* moves (`Move.part`: a card
+# set aside, a card put in the bag, an item of a bribe) that a closing move ends; the
+# log, undo and the hand-off treat the run as one decision (`core.steps`).
+
+
+@plain
+class SetAsideCard(Move):
+    """Market: set aside one more card of your hand (at most five in all)."""
+
+    part = True
+    type: Literal["set_aside_card"] = "set_aside_card"
+    seat: int
+    card: int
 
 
 @plain
 class SetAside(Move):
-    """Market, first step: set aside up to five cards from your hand (maybe none)."""
+    """Market: done setting cards aside (maybe none); then draw back up to six."""
 
     type: Literal["set_aside"] = "set_aside"
     seat: int
-    cards: tuple[int, ...] = ()
 
 
 @plain
 class Draw(Move):
-    """Market: draw `count` cards, one after the other from the top of discard pile 0 or
-    1, or (None) from the draw pile."""
+    """Market: draw one card, from the top of discard pile 0 or 1, or (None) from the
+    draw pile."""
 
     type: Literal["draw"] = "draw"
     seat: int
     from_discard: int | None = None
-    count: int = 1
+
+
+@plain
+class PileCard(Move):
+    """Put one card on a discard pile: a set-aside card at the end of a market turn, or
+    a confiscated good (the Sheriff). The first card chooses the pile; the last one put
+    ends on top."""
+
+    part = True
+    type: Literal["pile_card"] = "pile_card"
+    seat: int
+    pile: int
+    card: int
 
 
 @plain
 class PlaceAside(Move):
-    """Market, last step: put the set-aside cards on a discard pile; `order` lists them
-    bottom first (the last one ends on top)."""
+    """Market, last move: every set-aside card is back on a discard pile."""
 
     type: Literal["place"] = "place"
     seat: int
-    pile: int
-    order: tuple[int, ...]
+
+
+@plain
+class LoadCard(Move):
+    """Put one more card of your hand in your bag (at most five)."""
+
+    part = True
+    type: Literal["load_card"] = "load_card"
+    seat: int
+    card: int
 
 
 @plain
 class LoadBag(Move):
-    """Seal 1-5 cards of your hand in your bag."""
+    """Seal your bag (1-5 cards)."""
 
     type: Literal["load"] = "load"
     seat: int
-    cards: tuple[int, ...]
 
 
 @plain
@@ -301,31 +330,69 @@ class EndInspection(Move):
 
 
 @plain
+class BribeGold(Move):
+    """A bribe (an offer, or the Sheriff's demand) being built: this much gold."""
+
+    part = True
+    type: Literal["bribe_gold"] = "bribe_gold"
+    seat: int
+    amount: int
+
+
+@plain
+class BribeStandGood(Move):
+    """A bribe being built: one more good of this kind from the merchant's stand."""
+
+    part = True
+    type: Literal["bribe_stand"] = "bribe_stand"
+    seat: int
+    good: str
+
+
+@plain
+class BribeBagGood(Move):
+    """A bribe being built: one more good of this kind promised from the bag (paid only
+    as far as it is in the bag)."""
+
+    part = True
+    type: Literal["bribe_bag"] = "bribe_bag"
+    seat: int
+    good: str
+
+
+@plain
+class BribeFavour(Move):
+    """A bribe being built: the promise of a favour (not binding), one of the game
+    data's `favours`."""
+
+    part = True
+    type: Literal["bribe_favour"] = "bribe_favour"
+    seat: int
+    favour: str
+
+
+@plain
 class Offer(Move):
-    """A threatened merchant's offer (an empty bribe offers nothing)."""
+    """A threatened merchant offers the bribe built (nothing, if nothing was added)."""
 
     type: Literal["offer"] = "offer"
     seat: int
-    bribe: Bribe = Bribe()
 
 
 @plain
 class CounterOffer(Move):
-    """Sheriff: ask for a different bribe; the merchant answers with a new offer."""
+    """Sheriff: ask for the bribe built instead; the merchant answers with a new offer."""
 
     type: Literal["counter"] = "counter"
     seat: int
-    bribe: Bribe
 
 
 @plain
 class Confiscate(Move):
-    """Sheriff: put the confiscated goods on a discard pile, `order` bottom first."""
+    """Sheriff: every confiscated good is on a discard pile."""
 
     type: Literal["confiscate"] = "confiscate"
     seat: int
-    pile: int
-    order: tuple[int, ...]
 
 
 @plain
@@ -339,8 +406,10 @@ class PayWithGood(Move):
 
 Action = Annotated[
     Union[  # noqa: UP007 - a typing.Union, as ever (the saves' schema)
-        SetAside, Draw, PlaceAside, LoadBag, Declare, Threaten, LetPass, OpenBag,
-        EndInspection, Offer, CounterOffer, Confiscate, PayWithGood,
+        SetAsideCard, SetAside, Draw, PileCard, PlaceAside, LoadCard, LoadBag, Declare,
+        Threaten, LetPass, OpenBag, EndInspection, BribeGold, BribeStandGood, BribeBagGood,
+        BribeFavour, Offer, CounterOffer, Confiscate, PayWithGood,
     ],
     Field(discriminator="type"),
 ]
+BRIBE_PARTS = (BribeGold, BribeStandGood, BribeBagGood, BribeFavour)

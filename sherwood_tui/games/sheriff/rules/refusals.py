@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sherwood_tui.games.sheriff.rules.model import (
+    BRIBE_PARTS,
     Action,
     Confiscate,
     CounterOffer,
@@ -15,23 +16,20 @@ from sherwood_tui.games.sheriff.rules.model import (
     EndInspection,
     LetPass,
     LoadBag,
+    LoadCard,
     Offer,
     OpenBag,
     PayWithGood,
+    PileCard,
     PlaceAside,
     SetAside,
+    SetAsideCard,
     State,
     Threaten,
 )
-from sherwood_tui.games.sheriff.rules.turns import declarer, to_act
+from sherwood_tui.games.sheriff.rules.steps import STEPS
+from sherwood_tui.games.sheriff.rules.turns import declarer
 
-# action type -> the steps it belongs to
-STEPS_OF: dict[type, tuple[str, ...]] = {
-    SetAside: ("set_aside",), Draw: ("draw",), PlaceAside: ("place",), LoadBag: ("load",),
-    Declare: ("declare",), Threaten: ("choose",), LetPass: ("choose", "decide"),
-    OpenBag: ("choose", "decide"), EndInspection: ("choose",), Offer: ("offer",),
-    CounterOffer: ("decide",), Confiscate: ("confiscate",), PayWithGood: ("pay",),
-}
 # the Sheriff's moves, and what a merchant who tries one hears
 _SHERIFF_MOVES: dict[type, str] = {
     Threaten: "Only the Sheriff ({sheriff}) inspects bags.",
@@ -43,13 +41,16 @@ _SHERIFF_MOVES: dict[type, str] = {
 }
 # the merchants' moves, and what the Sheriff who tries one hears
 _MERCHANT_MOVES: dict[type, str] = {
+    SetAsideCard: "The Sheriff has no market turn this round.",
     SetAside: "The Sheriff has no market turn this round.",
     Draw: "The Sheriff has no market turn this round.",
     PlaceAside: "The Sheriff has no market turn this round.",
+    LoadCard: "The Sheriff loads no bag.",
     LoadBag: "The Sheriff loads no bag.",
     Declare: "The Sheriff has no bag to declare.",
     Offer: "The Sheriff offers no bribe: a threatened merchant does.",
 }
+_MARKET = (SetAsideCard, SetAside, Draw, PlaceAside)
 
 
 def _name(state: State, seat: int) -> str:
@@ -76,7 +77,7 @@ def why_not_turn(state: State, seat: int) -> str | None:
         return f"Wait for {_target_name(state)}'s offer."
     if step in ("choose", "decide", "confiscate") and seat != state.sheriff:
         return f"{_name(state, state.sheriff)}, the Sheriff, decides now."
-    acting = to_act(state)
+    acting = STEPS.of(state).actors(state)
     if acting:
         names = " and ".join(_name(state, s) for s in acting)
         return f"It is not {_name(state, seat)}'s turn: waiting for {names}."
@@ -93,7 +94,7 @@ def why_not(state: State, action: Action, general: Callable[[State, int], str]) 
         if kind is Offer and step == "offer":
             return f"Wait for {_target_name(state)}'s offer."
         return _MERCHANT_MOVES[kind]
-    if step not in STEPS_OF[kind]:
+    if step not in STEPS.steps_of.get(kind, ()):
         return _wrong_step(state, action, general)
     return _not_your_turn(state, action, general)
 
@@ -102,9 +103,9 @@ def _wrong_step(state: State, action: Action, general: Callable[[State, int], st
     """Why this move does not belong to the current step."""
     step, phase, kind = state.step, state.phase, type(action)
     own_market = phase == "market" and action.seat == state.market_seat
-    if kind in (SetAside, Draw, PlaceAside) and phase == "market" and not own_market:
+    if kind in _MARKET and phase == "market" and not own_market:
         return general(state, action.seat)
-    if kind is SetAside:
+    if kind in (SetAside, SetAsideCard):
         if own_market:
             return "You have already set your cards aside this turn."
         return "Cards are set aside only at the start of a market turn."
@@ -114,11 +115,21 @@ def _wrong_step(state: State, action: Action, general: Callable[[State, int], st
         if step == "place":
             return "You cannot draw any more cards: put the set-aside cards back on a discard pile."
         return "Cards are drawn only on your market turn."
-    if kind is PlaceAside:
+    if kind is PlaceAside or kind is PileCard and phase == "market":
         if step == "draw":
             return "Draw back up to six cards before putting the set-aside cards back."
         return "There are no set-aside cards to put back now."
-    if kind is LoadBag:
+    if kind is PileCard:
+        if action.seat == state.sheriff and step != "offer":
+            return "There are no confiscated goods to place."
+        return "There are no cards to put on a discard pile now."
+    if kind in BRIBE_PARTS:
+        if step == "decide" and action.seat == state.target:
+            return f"You have made your offer: {_name(state, state.sheriff)}, the Sheriff, decides now."
+        if action.seat == state.sheriff and step != "offer":
+            return "The Sheriff can counter only after hearing an offer."
+        return "You can offer a bribe only when the Sheriff threatens your bag."
+    if kind in (LoadBag, LoadCard):
         return "Bags are loaded only after the market, before the declarations."
     if kind is Declare:
         if phase in ("market", "load"):
@@ -169,9 +180,11 @@ def _not_your_turn(state: State, action: Action, general: Callable[[State, int],
                 "Declarations go in order from the Sheriff's left: "
                 f"{_name(state, first)} declares now."
             )
-    if kind is LoadBag and not state.bags[seat] and not state.hands[seat]:
+    if kind in (LoadBag, LoadCard) and not state.bags[seat] and not state.hands[seat]:
         return "You have no cards to load."
-    if kind is Offer:
+    if kind is Offer or kind in BRIBE_PARTS and seat != state.sheriff:
+        if state.step == "decide" and seat == state.target:
+            return f"You have made your offer: {_name(state, state.sheriff)}, the Sheriff, decides now."
         return "You can offer a bribe only when the Sheriff threatens your bag."
     if kind is PayWithGood:
         return "You owe nothing now."

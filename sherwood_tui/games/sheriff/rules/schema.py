@@ -63,6 +63,7 @@ class SheriffData(DataModel):
     bag_max: Positive
     sheriff_turns: dict[str, Positive] = Field(description='turns as Sheriff per player, by table size ("3" to "5")')
     max_counter_offers: Count
+    favours: list[CardText] = Field(min_length=1, description="the promises a bribe can hold (our design; not binding)")
     bonuses: dict[str, Bonus] = Field(description="King and Queen bonuses of every legal good")
     cards: list[CardType] = Field(min_length=1)
 
@@ -87,6 +88,8 @@ class SheriffData(DataModel):
         tables = [str(n) for n in range(PLUGIN.min_players, PLUGIN.max_players + 1)]
         if sorted(self.sheriff_turns) != tables:
             raise ValueError("sheriff_turns: must list the table sizes " + ", ".join(f'"{t}"' for t in tables))
+        if len(set(self.favours)) != len(self.favours):
+            raise ValueError("favours: a promise is listed twice")
         if not self.bag_min <= self.bag_max <= self.hand_size:
             raise ValueError(f"bag_max: must be from bag_min ({self.bag_min}) to hand_size ({self.hand_size})")
         if self.set_aside_max > self.hand_size:

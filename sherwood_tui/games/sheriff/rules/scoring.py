@@ -63,8 +63,8 @@ def bonuses(counts: list[Counter[str]]) -> list[dict[str, int]]:
 def score_lines(state: State) -> tuple[ScoreLine, ...]:
     names = tuple(p.name for p in state.players)
     return _score_lines(
-        names, state.gold, state.stands_up, state.stands_down, state.step == "over",
-        bonus_goods(len(names), state.royal),
+        names, state.gold, stands_up=state.stands_up, stands_down=state.stands_down,
+        reveal=state.step == "over", goods=bonus_goods(len(names), state.royal),
     )
 
 
@@ -77,7 +77,7 @@ def winners(state: State) -> list[int]:
 
 @lru_cache(maxsize=64)  # the game's end asks several times (scores, winners, its event)
 def _score_lines(
-    names: tuple[str, ...], gold: tuple[int, ...], stands_up: tuple[tuple[int, ...], ...],
+    names: tuple[str, ...], gold: tuple[int, ...], *, stands_up: tuple[tuple[int, ...], ...],
     stands_down: tuple[tuple[int, ...], ...], reveal: bool, goods: tuple[str, ...],
 ) -> tuple[ScoreLine, ...]:
     tallies = [tally(up + down if reveal else up) for up, down in zip(stands_up, stands_down)]

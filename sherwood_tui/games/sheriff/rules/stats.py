@@ -38,7 +38,7 @@ def count_step(counts: Counter[str], before: State, action: Action, after: State
         counts["threats"] += 1
     elif isinstance(action, Offer):
         if before.demand is None:
-            if not action.bribe.empty:
+            if after.offer is not None and not after.offer.empty:
                 counts["bribes offered"] += 1
         elif after.offer == before.demand:
             counts["counter-offers paid"] += 1

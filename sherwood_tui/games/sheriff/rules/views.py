@@ -9,7 +9,7 @@ from functools import lru_cache
 from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.games.sheriff.rules.model import DATA, PHASE_OF_STEP, TYPES, Bribe, Debt, State
-from sherwood_tui.games.sheriff.rules.turns import to_act
+from sherwood_tui.games.sheriff.rules.steps import STEPS
 from sherwood_tui.games.sheriff.rules.wording import zone_text
 
 
@@ -62,6 +62,8 @@ class PublicView:
     demand: Bribe | None
     counters_left: int
     confiscated: tuple[CardView, ...]
+    pile: int | None  # the discard pile cards are being put on, one at a time
+    placed: tuple[CardView, ...]  # the cards put on it so far (on top of it, in order)
     fine_due: int
     debt: Debt | None
     round_notes: tuple[str, ...]
@@ -90,6 +92,8 @@ class SeatView:
     set_aside: tuple[CardView, ...]
     hidden: tuple[CardView, ...]
     table: PublicView
+    loading: tuple[CardView, ...] = ()  # the cards put in the bag so far (still in the hand)
+    building: Bribe | None = None  # the bribe this seat is building, item by item
 
     def _zone_text(self, zone: str, cards: tuple[CardView, ...]) -> str:
         return zone_text(self.table.seats[self.seat].name, zone, [c.id for c in cards])
@@ -122,7 +126,7 @@ def _views(cards: tuple[int, ...]) -> tuple[CardView, ...]:
 
 @lru_cache(maxsize=1024)
 def _seat_public(
-    name: str, gold: int, is_sheriff: bool, hand_count: int, bag_count: int,
+    name: str, gold: int, *, is_sheriff: bool, hand_count: int, bag_count: int,
     declaration: str | None, stand: tuple[int, ...], hidden: tuple[int, ...] | int,
 ) -> SeatPublic:
     """A seat's public side; `hidden` is the face-down goods once revealed, else their
@@ -141,8 +145,8 @@ def public_view(state: State) -> PublicView:
     over = state.step == "over"
     seats = tuple(
         _seat_public(
-            p.name, gold, s == state.sheriff, len(hand), len(bag), declaration, up,
-            down if over else len(down),
+            p.name, gold, is_sheriff=s == state.sheriff, hand_count=len(hand), bag_count=len(bag),
+            declaration=declaration, stand=up, hidden=down if over else len(down),
         )
         for s, (p, gold, hand, bag, declaration, up, down) in enumerate(
             zip(state.players, state.gold, state.hands, state.bags, state.declarations,
@@ -153,12 +157,13 @@ def public_view(state: State) -> PublicView:
     return PublicView(
         round=state.round, rounds_total=state.rounds_total, phase=PHASE_OF_STEP[state.step],
         step=state.step, sheriff=state.sheriff, royal=state.royal,
-        to_act=tuple(to_act(state)), market_seat=state.market_seat,
+        to_act=tuple(STEPS.of(state).actors(state)), market_seat=state.market_seat,
         set_aside_count=len(state.set_aside), drew_from_pile=state.drew_from_pile,
         draw_pile=len(state.draw_pile), discards=(_views(a), _views(b)), seats=seats,
         target=state.target, offer=state.offer, demand=state.demand,
         counters_left=DATA.max_counter_offers - state.counters,
-        confiscated=_views(state.confiscated), fine_due=state.fine_due, debt=state.debt,
+        confiscated=_views(state.confiscated), pile=state.pile, placed=_views(state.placed),
+        fine_due=state.fine_due, debt=state.debt,
         round_notes=tuple(note.text for note in state.round_notes),
         last_round=tuple(note.text for note in state.last_round), over=over,
     )
@@ -169,11 +174,20 @@ def _own_set_aside(state: State, seat: int) -> tuple[int, ...]:
     return state.set_aside if state.market_seat == seat else ()
 
 
+def _builder(state: State) -> int | None:
+    """The seat building a bribe now: the threatened merchant, or the Sheriff deciding."""
+    if state.step == "offer":
+        return state.target
+    return state.sheriff if state.step == "decide" else None
+
+
 def view(state: State, seat: int) -> SeatView:
     return SeatView(
         seat, _views(state.hands[seat]), _views(state.bags[seat]),
         _views(_own_set_aside(state, seat)), _views(state.stands_down[seat]),
         public_view(state),
+        loading=_views(state.loading[seat]) if state.loading else (),
+        building=state.building if _builder(state) == seat else None,
     )
 
 
@@ -215,13 +229,16 @@ def scramble_secrets(state: State, keep_seat: int, seed: int) -> State:
 
     draw_pile = take(len(state.draw_pile))
     hands, bags, downs = list(state.hands), list(state.bags), list(state.stands_down)
+    loading = list(state.loading)
     for s in others:
         hands[s] = take(len(hands[s]))
+        if loading:  # the cards put in the bag are still in the hand
+            loading[s] = hands[s][: len(loading[s])]
         bags[s] = take(len(bags[s]))
         if not over:
             downs[s] = take(len(downs[s]))
     set_aside = take(len(state.set_aside)) if hide_aside else state.set_aside
     return evolve(
         state, draw_pile=draw_pile, hands=tuple(hands), bags=tuple(bags),
-        stands_down=tuple(downs), set_aside=set_aside,
+        stands_down=tuple(downs), set_aside=set_aside, loading=tuple(loading),
     )

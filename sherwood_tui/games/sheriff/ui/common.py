@@ -3,7 +3,7 @@ card lists (marking, ordering) and the bribe composer.
 
 Public text is built from the `PublicView` only; a private screen adds its seat's secret
 zones with the view's own `*_text` lines (the strings the privacy tests look for).
-Player names and favours are free text: they only ever go into rich `Text`, never markup.
+Player names are free text: they only ever go into rich `Text`, never markup.
 `seat_text` and `move_text` word a seat's secrets for a replay's designer view only.
 """
 
@@ -19,21 +19,21 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sheriff.rules.model import (
+    DATA,
     KIND_ORDER,
     LEGAL_GOODS,
-    MAX_FAVOUR,
     Bribe,
-    LoadBag,
-    SetAside,
+    LoadCard,
+    SetAsideCard,
     judge_bag,
     kinds_in_play,
 )
@@ -54,7 +54,7 @@ from sherwood_tui.ui.widgets import KeyBar, Panel, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
-    from sherwood_tui.games.sheriff.rules.model import Confiscate, PlaceAside
+    from sherwood_tui.games.sheriff.rules.model import Action
 
 CSS_FILE = Path(__file__).parent / "sheriff.tcss"
 KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
@@ -195,18 +195,18 @@ def seat_text(view: SeatView) -> Text:
 
 
 def move_text(action: Any, table: PublicView) -> str | None:
-    """What the log does not say of a move (a replay's designer view): the cards set
-    aside, the cards loaded in a bag. None for every other move: its log lines say it
-    (the cards a draw from the pile brings are in the hand)."""
+    """What the log does not say of a move (a replay's designer view): a card set
+    aside, a card put in a bag. None for every other move: its log lines say it (the
+    cards a draw from the pile brings are in the hand)."""
     name = table.seats[action.seat].name
-    if isinstance(action, SetAside) and action.cards:
-        return f"{name} sets aside {describe(action.cards)}"
-    if isinstance(action, LoadBag):
-        return f"{name} loads {describe(action.cards)}"
+    if isinstance(action, SetAsideCard):
+        return f"{name} sets aside {describe((action.card,))}"
+    if isinstance(action, LoadCard):
+        return f"{name} loads {describe((action.card,))}"
     return None
 
 
-def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
+def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:
     """Gold, the size of each stand (face up / face down) and the score so far (the
     game's own score lines: gold, goods face up, King and Queen bonuses; face-down goods
     count only at the end): public information only, every column labelled."""
@@ -245,7 +245,7 @@ def declarable(table: PublicView) -> list[str]:
 # ----- the base screen -----------------------------------------------------------------
 
 
-class SheriffScreen(GameScreen):
+class SheriffScreen(GameScreen[SeatView, PublicView]):
     """Every Sheriff of Nottingham decision screen: its scoreboard and the table key.
     Built from its seat's feed only: the public view (`table`), the seat's own view on a
     private screen (`view`), and the seat's legal actions (`legal`)."""
@@ -272,7 +272,7 @@ class SheriffTableScreen(Screen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("escape,v,q", "close", "Close")]
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__()
         self.feed = feed
         self.view: SeatView | None = feed.view if feed.private else None
@@ -502,7 +502,7 @@ class PileOrderScreen(SheriffScreen):
     def action_place(self, pile: int) -> None:
         self.submit(self.placement(pile, self.query_one("#order", OrderList).bottom_first))
 
-    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside | Confiscate:  # pragma: no cover - overridden
+    def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:  # pragma: no cover - overridden
         raise NotImplementedError
 
 
@@ -607,13 +607,33 @@ def prefill(rows: list[Row], bribe: Bribe | None) -> None:
         row.value = min(row.most, wanted.get((row.zone, row.kind), 0))
 
 
-def favour_row(value: str, placeholder: str) -> Horizontal:
-    """A one-line free-text field for a favour (typed text is shown as typed)."""
-    return Horizontal(
-        Static(Text("Favour:", style="bold"), markup=False, classes="favour-label"),
-        Input(value=value, placeholder=placeholder, max_length=MAX_FAVOUR, compact=True, id="favour"),
-        classes="favour-row",
-    )
+class FavourChoice(Static):
+    """The favour a bribe promises: none, or one of the game data's promises (`f` moves
+    to the next one)."""
+
+    def __init__(self, favour: str, hint: str) -> None:
+        self.choices = ("", *DATA.favours)
+        self.index = self.choices.index(favour) if favour in self.choices else 0
+        self.hint = hint
+        super().__init__(self._text(), markup=False, id="favour")
+
+    @property
+    def favour(self) -> str:
+        return self.choices[self.index]
+
+    def next_favour(self) -> None:
+        self.index = (self.index + 1) % len(self.choices)
+        self.update(self._text())
+
+    def _text(self) -> Text:
+        text = Text()
+        text.append("Favour: ", style="bold")
+        if self.favour:
+            text.append(f'"{self.favour}"')
+        else:
+            text.append("none")
+        text.append(f"  (f: {self.hint})", style="dim")
+        return text
 
 
 def bribe_text(label: str, bribe: Bribe | None) -> Text:

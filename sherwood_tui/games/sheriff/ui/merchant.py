@@ -8,26 +8,25 @@ Each shows its seat's secret zones with the view's own lines (`hand_text`, `bag_
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
+from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.model import (
     DATA,
     HAND_SIZE,
     LEGAL_GOODS,
+    Action,
     Bribe,
     Declare,
     Draw,
-    LoadBag,
-    Offer,
     PayWithGood,
-    PlaceAside,
-    SetAside,
 )
 from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
 from sherwood_tui.games.sheriff.rules.wording import (
@@ -38,6 +37,7 @@ from sherwood_tui.games.sheriff.ui.common import (
     KIND_STYLE,
     BribeRows,
     CardList,
+    FavourChoice,
     PileOrderScreen,
     Row,
     SheriffList,
@@ -45,7 +45,6 @@ from sherwood_tui.games.sheriff.ui.common import (
     bribe_text,
     declarable,
     declarations_text,
-    favour_row,
     judgement_text,
     line,
     market_panel,
@@ -105,7 +104,7 @@ class SetAsideScreen(MerchantScreen):
 
     def action_confirm(self) -> None:
         cards = tuple(c.id for c in self.query_one("#hand", CardList).marked_cards)
-        self.submit(SetAside(seat=self.seat, cards=cards))
+        self.submit(decisions.set_aside(self.seat, cards))
 
 
 class DrawScreen(MerchantScreen):
@@ -160,15 +159,21 @@ class DrawScreen(MerchantScreen):
             return parameters[0] in {self._key(a) for a in self.sources}
         return allowed
 
+    def _drawn(self, action: Draw) -> Any:
+        """One card from a discard pile; from the draw pile, every card still needed."""
+        if action.from_discard is None:
+            return decisions.draws(self.seat, None, HAND_SIZE - len(self.view.hand))
+        return action
+
     def action_take(self) -> None:
         index = self.query_one("#sources", OptionList).highlighted
         if index is not None:
-            self.submit(self.sources[index])
+            self.submit(self._drawn(self.sources[index]))
 
     def action_source(self, key: str) -> None:
         for action in self.sources:
             if self._key(action) == key:
-                self.submit(action)
+                self.submit(self._drawn(action))
 
 
 class PlaceScreen(PileOrderScreen, MerchantScreen):
@@ -179,8 +184,8 @@ class PlaceScreen(PileOrderScreen, MerchantScreen):
         yield from self.secret_lines("set-aside", "hand", "hidden")
         yield market_panel(self.table)
 
-    def placement(self, pile: int, order: tuple[int, ...]) -> PlaceAside:
-        return PlaceAside(seat=self.seat, pile=pile, order=order)
+    def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:
+        return decisions.place(self.seat, pile, order)
 
 
 # ----- the bag and the declaration ---------------------------------------------------------
@@ -254,7 +259,7 @@ class LoadScreen(MerchantScreen):
 
     def action_load(self) -> None:
         cards = tuple(c.id for c in self.candidate())
-        self.submit(LoadBag(seat=self.seat, cards=cards))
+        self.submit(decisions.load(self.seat, cards))
 
 
 class DeclareScreen(MerchantScreen):
@@ -299,7 +304,6 @@ class OfferScreen(MerchantScreen):
     BINDINGS = [
         Binding("enter", "offer", "Offer", priority=True),
         Binding("f", "favour", "Favour"),
-        Binding("escape", "rows", "Amounts"),
     ]
 
     def compose_main(self) -> ComposeResult:
@@ -323,7 +327,7 @@ class OfferScreen(MerchantScreen):
         composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
         composer.border_subtitle = "←→ amount · f favour · Enter offers"
         yield composer
-        yield favour_row(table.demand.favour if table.demand else "", "f to type a promise (optional)")
+        yield FavourChoice(table.demand.favour if table.demand else "", "next promise")
         yield line(Text(""), id="preview")
         info = Text()
         info.append(f"You declared {count_text(size, me.declared)}. If opened: ", style="dim")
@@ -340,7 +344,7 @@ class OfferScreen(MerchantScreen):
         self.show_preview()
 
     def bribe(self) -> Bribe:
-        return self.query_one("#rows", BribeRows).bribe(self.query_one("#favour", Input).value)
+        return self.query_one("#rows", BribeRows).bribe(self.query_one(FavourChoice).favour)
 
     def show_preview(self) -> None:
         bribe = self.bribe()
@@ -355,26 +359,15 @@ class OfferScreen(MerchantScreen):
             text.append(f" (in the bag: {', '.join(short)}; a promise beyond that is not paid)", style="dim")
         self.query_one("#preview", Static).update(text)
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.show_preview()
-
     def on_bribe_rows_changed(self, event: BribeRows.Changed) -> None:
         self.show_preview()
 
     def action_favour(self) -> None:
-        self.query_one("#favour", Input).focus()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        allowed = super().check_action(action, parameters)  # False until the screen is built
-        if allowed and action == "rows":
-            return isinstance(self.focused, Input)
-        return allowed
-
-    def action_rows(self) -> None:
-        self.query_one("#rows", BribeRows).focus()
+        self.query_one(FavourChoice).next_favour()
+        self.show_preview()
 
     def action_offer(self) -> None:
-        self.submit(Offer(seat=self.seat, bribe=self.bribe()))
+        self.submit(decisions.offer(self.seat, self.bribe()))
 
 
 class PayScreen(MerchantScreen):

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.games.sheriff.rules.model import OpenBag
+from sherwood_tui.games.sheriff.rules.views import PublicView, SeatView
 from sherwood_tui.games.sheriff.ui.common import (
     SheriffScreen,
     SheriffTableScreen,
@@ -57,13 +58,13 @@ SCREENS = {
 }
 
 
-def screen_for(feed: SeatFeed) -> GameScreen:
+def screen_for(feed: SeatFeed[SeatView, PublicView]) -> GameScreen[SeatView, PublicView]:
     """The decision screen for the feed's seat now."""
     screen: type[SheriffScreen] = SCREENS[feed.table.step]
     return screen(feed)
 
 
-def interludes_for(feed: SeatFeed, events: list[Event]) -> list[Screen[None]]:
+def interludes_for(feed: SeatFeed[SeatView, PublicView], events: list[Event]) -> list[Screen[None]]:
     """Public screens for the whole table (`feed` is the public table's; its
     `last_action` made `events`): what an opened bag held, and at the end of the game
     the score sheet (players side by side) before the generic final screen."""

@@ -17,33 +17,33 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.model import (
     LEGAL_GOODS,
+    Action,
     Bribe,
-    Confiscate,
-    CounterOffer,
     EndInspection,
     LetPass,
     OpenBag,
     Threaten,
     kinds_in_play,
 )
-from sherwood_tui.games.sheriff.rules.views import PublicView, SeatPublic
+from sherwood_tui.games.sheriff.rules.views import PublicView, SeatPublic, SeatView
 from sherwood_tui.games.sheriff.rules.wording import (
     count_text,
 )
 from sherwood_tui.games.sheriff.ui.common import (
     CSS_FILE,
     BribeRows,
+    FavourChoice,
     PileOrderScreen,
     Row,
     SheriffList,
     SheriffScreen,
     bribe_text,
-    favour_row,
     line,
     market_panel,
     prefill,
@@ -199,7 +199,7 @@ class CounterScreen(SheriffScreen):
         composer.border_title = f"{self.actor_name} asks {seat.name} for"
         composer.border_subtitle = "←→ amount · Enter asks · Esc back"
         yield composer
-        yield favour_row(table.offer.favour if table.offer else "", "f to type a favour to ask for")
+        yield FavourChoice(table.offer.favour if table.offer else "", "next promise")
         yield line(Text(""), id="preview")
         info = Text()
         info.append_text(bribe_text("Their offer: ", table.offer))
@@ -211,25 +211,23 @@ class CounterScreen(SheriffScreen):
         self.show_preview()
 
     def bribe(self) -> Bribe:
-        return self.query_one("#rows", BribeRows).bribe(self.query_one("#favour", Input).value)
+        return self.query_one("#rows", BribeRows).bribe(self.query_one(FavourChoice).favour)
 
     def show_preview(self) -> None:
         self.query_one("#preview", Static).update(bribe_text("You ask for: ", self.bribe()))
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        self.show_preview()
 
     def on_bribe_rows_changed(self, event: BribeRows.Changed) -> None:
         self.show_preview()
 
     def action_favour(self) -> None:
-        self.query_one("#favour", Input).focus()
+        self.query_one(FavourChoice).next_favour()
+        self.show_preview()
 
     def action_back(self) -> None:
         self.app.switch_screen(DecideScreen(self.feed))
 
     def action_ask(self) -> None:
-        self.submit(CounterOffer(seat=self.seat, bribe=self.bribe()))
+        self.submit(decisions.counter(self.seat, self.bribe()))
 
 
 class ConfiscateScreen(PileOrderScreen):
@@ -242,8 +240,8 @@ class ConfiscateScreen(PileOrderScreen):
         yield line(f"Then {name} pays the fine of {table.fine_due} gold.", "dim", classes="hint")
         yield market_panel(table)
 
-    def placement(self, pile: int, order: tuple[int, ...]) -> Confiscate:
-        return Confiscate(seat=self.seat, pile=pile, order=order)
+    def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:
+        return decisions.confiscate(self.seat, pile, order)
 
 
 class InspectionResultScreen(Screen[None]):
@@ -284,7 +282,7 @@ class SheriffScoreSheetScreen(Screen[None]):
     CSS_PATH = CSS_FILE
     BINDINGS = [Binding("enter", "done", "Continue")]
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__()
         self.feed = feed  # the public table's, the game over
 

@@ -1,7 +1,7 @@
 """Sherwood (2005) screens: ambush (private), reveal (public interlude), missions and
 rewards, the map for choosing towns, the prison, and peeks at the map and prison.
 
-Every screen is given its seat's `SeatFeed` (core/seat.py), never the state: the public
+Every screen is given its seat's `SeatFeed[SeatView, PublicView]` (core/seat.py), never the state: the public
 view (`self.table`), the seat's legal actions (`self.legal`) and, on private screens
 only, its own view (`self.view`), nothing of anyone else's. What a screen works out
 beyond them comes from the rules' own functions over a view (`views.py`, `legal.py`).
@@ -96,7 +96,7 @@ def option_id(event: OptionList.OptionSelected) -> str:
     return event.option.id
 
 
-def scoreboard_text(feed: SeatFeed, round_end: bool = False) -> Text:
+def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:
     """Public: the popularity track with towns, largest network and prisoners (the same
     now and at a round's end)."""
     return scoreboard(feed.table)
@@ -217,7 +217,7 @@ PEEK_KEYS = [
 ]
 
 
-class SherwoodScreen(GameScreen):
+class SherwoodScreen(GameScreen[SeatView, PublicView]):
     """Every Sherwood decision screen: the public scoreboard, and peeks at the map (m)
     and the prison (p). Subclasses list PEEK_KEYS last so their own keys come first."""
 
@@ -225,7 +225,7 @@ class SherwoodScreen(GameScreen):
     seat: int  # a decision screen's seat (the feed of a seat to act)
     table: PublicView
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
         assert feed.seat is not None, "a Sherwood decision screen needs its seat"
 
@@ -233,7 +233,7 @@ class SherwoodScreen(GameScreen):
     def mine(self) -> SeatView:
         """The seat's own view (its hand): private screens only."""
         assert self.view is not None, f"{type(self).__name__} is not private"
-        return cast(SeatView, self.view)
+        return self.view
 
     def heading(self) -> str:
         return f"{self.game.title} · {self.feed.round_label} · {self.doing()}"
@@ -302,7 +302,7 @@ class AmbushScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
         mine = self.table.seats[self.seat]
         self.band = mine.band
@@ -780,7 +780,7 @@ class TownScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
         reward = self.table.reward
         assert reward is not None, "no reward is being resolved"
@@ -985,7 +985,7 @@ class OrderScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
-    def __init__(self, feed: SeatFeed) -> None:
+    def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
         prison = self.table.seats[self.seat].prison
         newcomers = newcomers_in(self.table, self.seat)
@@ -1103,7 +1103,7 @@ SCREENS: dict[str, type[SherwoodScreen]] = {
 }
 
 
-def screen_for(feed: SeatFeed) -> GameScreen:
+def screen_for(feed: SeatFeed[SeatView, PublicView]) -> GameScreen[SeatView, PublicView]:
     """The decision screen of the feed's seat now (a town is chosen after the curtain,
     `feed.private`, when taking one may cost Gold: the rules' `is_private`)."""
     phase = feed.table.phase
@@ -1114,7 +1114,7 @@ def screen_for(feed: SeatFeed) -> GameScreen:
     return SCREENS[phase](feed)
 
 
-def interludes_for(feed: SeatFeed, events: list[Any]) -> list[Screen[Any]]:
+def interludes_for(feed: SeatFeed[SeatView, PublicView], events: list[Any]) -> list[Screen[Any]]:
     """The public reveal after the ambushes are sprung (a final step: see rules.is_final)."""
     if any(e.kind == "reveal" for e in events):
         return [RevealScreen(feed.table)]

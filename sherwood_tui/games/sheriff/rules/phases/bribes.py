@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.core.wording import count as counted
@@ -12,16 +14,21 @@ from sherwood_tui.games.sheriff.rules.model import (
     DATA,
     FACE_DOWN,
     KIND_ORDER,
-    MAX_FAVOUR,
     NAME,
     Bribe,
+    BribeBagGood,
+    BribeFavour,
+    BribeGold,
+    BribeStandGood,
     State,
     Turn,
     kinds_in_play,
 )
 from sherwood_tui.games.sheriff.rules.wording import count_text, describe, describe_kinds
 
-A_FAVOUR = "I will return the favour when I am Sheriff."
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
+
 BY_NAME = DATA.by_name
 PAYS_GOLD = "{0} pays {1} {2} gold."
 PAYS_STAND = "{0} pays {1} {2} from the stand."
@@ -42,11 +49,53 @@ def canonical_bribe(gold: int, stand: tuple[str, ...], bag: tuple[str, ...], fav
     )
 
 
-def clean_favour(text: str) -> str:
-    """A favour's text without control characters, its whitespace collapsed."""
-    if not text.isprintable():
-        text = "".join(ch for ch in text if ch.isprintable() or ch.isspace())
-    return " ".join(text.split())
+NO_BRIBE = Bribe()
+
+
+def _builder_target(state: State) -> tuple[int, bool]:
+    """The merchant whose bribe is being built, and whether that merchant builds it (an
+    offer) or the Sheriff (a demand)."""
+    assert state.target is not None  # the steps of a bribe have a target
+    return state.target, state.step == "offer"
+
+
+def _add(state: State, bribe: Bribe) -> tuple[State, list[Event]]:
+    """The bribe under way, with one more item, checked as a whole."""
+    merchant, by_merchant = _builder_target(state)
+    if not by_merchant and state.counters >= DATA.max_counter_offers:
+        raise RuleError(
+            f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
+            "let it pass or open it."
+        )
+    return evolve(state, building=check_bribe(state, merchant, bribe, by_merchant)), []
+
+
+def bribe_gold(state: State, action: BribeGold) -> tuple[State, list[Event]]:
+    b = state.building or NO_BRIBE
+    if b.gold:
+        raise RuleError(f"This bribe already holds {b.gold} gold.")
+    if action.amount < 1:
+        raise RuleError("Name at least 1 gold.")
+    return _add(state, Bribe(gold=action.amount, stand=b.stand, bag=b.bag, favour=b.favour))
+
+
+def bribe_stand_good(state: State, action: BribeStandGood) -> tuple[State, list[Event]]:
+    b = state.building or NO_BRIBE
+    return _add(state, Bribe(gold=b.gold, stand=b.stand + (action.good,), bag=b.bag, favour=b.favour))
+
+
+def bribe_bag_good(state: State, action: BribeBagGood) -> tuple[State, list[Event]]:
+    b = state.building or NO_BRIBE
+    return _add(state, Bribe(gold=b.gold, stand=b.stand, bag=b.bag + (action.good,), favour=b.favour))
+
+
+def bribe_favour(state: State, action: BribeFavour) -> tuple[State, list[Event]]:
+    b = state.building or NO_BRIBE
+    if b.favour:
+        raise RuleError("This bribe already promises a favour.")
+    if action.favour not in DATA.favours:
+        raise RuleError("Promise one of the favours on the list: " + " / ".join(DATA.favours))
+    return _add(state, Bribe(gold=b.gold, stand=b.stand, bag=b.bag, favour=action.favour))
 
 
 def check_bribe(state: State | Turn, merchant: int, bribe: Bribe, by_merchant: bool) -> Bribe:
@@ -73,10 +122,7 @@ def check_bribe(state: State | Turn, merchant: int, bribe: Bribe, by_merchant: b
         if not size:
             raise RuleError(f"{whose} bag is empty.")
         raise RuleError(f"{whose} bag holds only {counted(size, 'card')}.")
-    favour = clean_favour(bribe.favour) if bribe.favour else ""
-    if len(favour) > MAX_FAVOUR:
-        raise RuleError(f"Keep the favour under {MAX_FAVOUR} characters.")
-    return canonical_bribe(gold, tuple(bribe.stand), tuple(bribe.bag), favour)
+    return canonical_bribe(gold, tuple(bribe.stand), tuple(bribe.bag), bribe.favour)
 
 
 def _check_stand_goods(state: State | Turn, merchant: int, kinds: tuple[str, ...], by_merchant: bool) -> None:
@@ -109,11 +155,12 @@ def _check_stand_goods(state: State | Turn, merchant: int, kinds: tuple[str, ...
         raise RuleError(f"{name} has only {counted(len(down), 'face-down good')} on the stand.")
 
 
-def pay_bribe(t: Turn, m: int, bribe: Bribe, ups: list[tuple[int, ...]], downs: list[tuple[int, ...]]) -> tuple[int, ...]:
+def pay_bribe(t: Turn, m: int, bribe: Bribe, *, stands: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]) -> tuple[int, ...]:
     """Merchant `m` pays the Sheriff an accepted bribe: gold, stand goods, and the
     promised bag goods as far as they are in the bag. Moves the goods in the stand lists
-    `ups` and `downs` (the caller's copies) and sets the gold; returns what is left in the
-    bag."""
+    `stands` (the caller's copies of the face-up and face-down stands) and sets the
+    gold; returns what is left in the bag."""
+    ups, downs = stands
     sh = t.sheriff
     name, sheriff = t.name(m), t.name(sh)
     gold = list(t.gold)

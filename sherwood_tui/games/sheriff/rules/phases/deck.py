@@ -3,11 +3,16 @@ from the discard piles when it runs out), and tuples with one item replaced."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import shuffled
-from sherwood_tui.games.sheriff.rules.model import KEEP_ON_RESHUFFLE, Turn
-from sherwood_tui.games.sheriff.rules.wording import CARDS
+from sherwood_tui.games.sheriff.rules.model import KEEP_ON_RESHUFFLE, PileCard, State, Turn
+from sherwood_tui.games.sheriff.rules.wording import CARDS, PILE_NAME
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.contract import Event
 
 T = TypeVar("T")
 RESHUFFLED = (
@@ -58,3 +63,24 @@ def draw_sources(
     if draw_pile or len(a) > KEEP_ON_RESHUFFLE or len(b) > KEEP_ON_RESHUFFLE:
         out += (None,)
     return out
+
+
+def pile_card(state: State, action: PileCard) -> tuple[State, list[Event]]:
+    """One card put on a discard pile (the market's set-aside cards, or the Sheriff's
+    confiscated goods): the first card chooses the pile."""
+    pile, card = action.pile, action.card
+    if pile not in (0, 1):
+        raise RuleError("There are only two discard piles.")
+    if state.pile is not None and pile != state.pile:
+        raise RuleError(f"Put every card on the same pile ({PILE_NAME[state.pile]}).")
+    waiting = state.set_aside if state.step == "place" else state.confiscated
+    if card not in waiting:
+        if state.step == "place":
+            raise RuleError("Put back only the cards you set aside, each once.")
+        raise RuleError("Place only the confiscated goods, each once.")
+    rest = tuple(c for c in waiting if c != card)
+    discards = set_tuple(state.discards, pile, state.discards[pile] + (card,))
+    placed = state.placed + (card,)
+    if state.step == "place":
+        return evolve(state, discards=discards, set_aside=rest, pile=pile, placed=placed), []
+    return evolve(state, discards=discards, confiscated=rest, pile=pile, placed=placed), []

@@ -23,7 +23,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     Threaten,
     Turn,
 )
-from sherwood_tui.games.sheriff.rules.phases.bribes import check_bribe, pay_bribe
+from sherwood_tui.games.sheriff.rules.phases.bribes import NO_BRIBE, pay_bribe
 from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.payment import charge
 from sherwood_tui.games.sheriff.rules.phases.round_end import finish_bag, next_bag
@@ -73,17 +73,19 @@ def threaten(state: State, action: Threaten) -> tuple[State, list[Event]]:
     t = Turn(state)
     t.step = "offer"
     t.target = action.merchant
-    t.offer = t.demand = None
+    t.offer = t.demand = t.building = None
     t.counters = 0
     t.say(THREATENS, t.name(t.sheriff), name)
     return t.finish()
 
 
 def offer(state: State, action: Offer) -> tuple[State, list[Event]]:
-    bribe = check_bribe(state, action.seat, action.bribe, by_merchant=True)
+    """The merchant offers the bribe built (each item was checked as it was added)."""
+    bribe = state.building or NO_BRIBE
     t = Turn(state)
     t.step = "decide"
     t.offer = bribe
+    t.building = None
     if bribe.empty:
         t.say(OFFERS_NOTHING, t.name(action.seat))
     else:
@@ -97,12 +99,13 @@ def counter(state: State, action: CounterOffer) -> tuple[State, list[Event]]:
             f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
             "let it pass or open it."
         )
-    bribe = check_bribe(state, state.target, action.bribe, by_merchant=False)  # type: ignore[arg-type]  # target: set by the threat
+    bribe = state.building or NO_BRIBE
     if bribe == state.offer:
         raise RuleError("That is the offer already on the table: let the bag pass to accept it.")
     t = Turn(state)
     t.step = "offer"
     t.demand = bribe
+    t.building = None
     t.counters += 1
     t.say(ASKS, t.name(t.sheriff), t.name(t.target), Lazy(describe_bribe, bribe))
     return t.finish()
@@ -135,7 +138,7 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
     t.say(LETS_PASS, sheriff, name)
     ups, downs = list(t.stands_up), list(t.stands_down)
     if paid is not None:
-        bag = pay_bribe(t, m, paid, ups, downs)
+        bag = pay_bribe(t, m, paid, stands=(ups, downs))
     legal = tuple(c for c in bag if not FACE_DOWN[c])
     hidden = tuple(c for c in bag if FACE_DOWN[c])
     ups[m] = ups[m] + legal
@@ -174,7 +177,7 @@ def open_bag(state: State, action: OpenBag) -> tuple[State, list[Event]]:
         t.say(REFUSES, sheriff, name)
     t.say(OPENS, sheriff, name, said, Lazy(describe, bag))
     t.target = m
-    t.offer = t.demand = None
+    t.offer = t.demand = t.building = None
     t.bags = set_tuple(state.bags, m, ())
     t.stands_up = set_tuple(state.stands_up, m, state.stands_up[m] + passes)
     if not lies:  # honest (a bag is never empty)

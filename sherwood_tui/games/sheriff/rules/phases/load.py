@@ -1,11 +1,14 @@
-"""Loading: every merchant at once seals a bag of 1-5 cards from the hand."""
+"""Loading: every merchant at once puts 1-5 cards of the hand in the bag, one at a time,
+then seals it. The table sees nothing of a bag before it is sealed (the cards stay in
+the hand until then)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.games.sheriff.rules.model import DATA, LoadBag, State, Turn
+from sherwood_tui.games.sheriff.rules.model import DATA, LoadBag, LoadCard, State, Turn
 from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.declare import after_declare
 from sherwood_tui.games.sheriff.rules.turns import loaders
@@ -18,21 +21,28 @@ LOADED = "{0} loaded a bag of {1}."
 ALL_SEALED = "Every bag is sealed: declarations!"
 
 
+def load_card(state: State, action: LoadCard) -> tuple[State, list[Event]]:
+    seat, card = action.seat, action.card
+    loading = state.loading[seat]
+    if len(loading) >= DATA.bag_max:
+        raise RuleError(f"A bag holds at most {DATA.bag_max} cards.")
+    if card in loading:
+        raise RuleError("Each card can go in the bag only once.")
+    if card not in state.hands[seat]:
+        raise RuleError("You can only load cards from your hand.")
+    return evolve(state, loading=set_tuple(state.loading, seat, loading + (card,))), []
+
+
 def load(state: State, action: LoadBag) -> tuple[State, list[Event]]:
-    seat, cards = action.seat, tuple(action.cards)
+    """Seal the bag of the cards put in it."""
+    seat = action.seat
+    cards = state.loading[seat]
     if len(cards) < DATA.bag_min:
         raise RuleError("Put at least one card in your bag.")
-    if len(cards) > DATA.bag_max:
-        raise RuleError(f"A bag holds at most {DATA.bag_max} cards.")
-    chosen = set(cards)
-    if len(chosen) != len(cards):
-        raise RuleError("Each card can go in the bag only once.")
-    hand = state.hands[seat]
-    if not chosen.issubset(hand):
-        raise RuleError("You can only load cards from your hand.")
     t = Turn(state)
-    t.hands = set_tuple(state.hands, seat, tuple(c for c in hand if c not in chosen))
+    t.hands = set_tuple(state.hands, seat, tuple(c for c in state.hands[seat] if c not in cards))
     t.bags = set_tuple(state.bags, seat, cards)
+    t.loading = set_tuple(state.loading, seat, ())
     t.say(LOADED, t.name(seat), CARDS[len(cards)])
     return after_load(t)
 

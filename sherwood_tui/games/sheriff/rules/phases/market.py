@@ -1,14 +1,15 @@
-"""The market: each merchant in turn from the Sheriff's left sets aside 0-5 cards, draws
-back to six (discard-pile tops first: once the draw pile is used, no more discard-pile
-cards), then puts the set-aside cards on one discard pile in a chosen order."""
+"""The market: each merchant in turn from the Sheriff's left sets aside 0-5 cards (one
+at a time, then done), draws back to six one card at a time (discard-pile tops first:
+once the draw pile is used, no more discard-pile cards), then puts the set-aside cards
+on one discard pile one at a time (the first chooses the pile), then is done."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
-from sherwood_tui.core.wording import count as counted
 from sherwood_tui.games.sheriff.rules.model import (
     DATA,
     HAND_SIZE,
@@ -16,6 +17,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     Draw,
     PlaceAside,
     SetAside,
+    SetAsideCard,
     State,
     Turn,
 )
@@ -34,23 +36,26 @@ PUTS = "{0} puts {1} on {2} ({3} on top)."
 MARKET_CLOSED = "The market is closed: merchants, load your bags."
 
 
-def set_aside(state: State, action: SetAside) -> tuple[State, list[Event]]:
-    seat, cards = action.seat, tuple(action.cards)
-    if len(cards) > DATA.set_aside_max:
+def set_aside_card(state: State, action: SetAsideCard) -> tuple[State, list[Event]]:
+    seat, card = action.seat, action.card
+    if len(state.set_aside) >= DATA.set_aside_max:
         raise RuleError(f"You can set aside at most {DATA.set_aside_max} cards.")
-    chosen = set(cards)
-    if len(chosen) != len(cards):
-        raise RuleError("Each card can be set aside only once.")
     hand = state.hands[seat]
-    if not chosen.issubset(hand):
+    if card not in hand:
         raise RuleError("You can only set aside cards from your hand.")
+    return evolve(
+        state, hands=set_tuple(state.hands, seat, tuple(c for c in hand if c != card)),
+        set_aside=state.set_aside + (card,),
+    ), []
+
+
+def set_aside(state: State, action: SetAside) -> tuple[State, list[Event]]:
+    """Done setting aside: on to drawing (or to the next merchant)."""
     t = Turn(state)
-    if cards:
-        t.say(SETS_ASIDE, t.name(seat), CARDS[len(cards)])
-        t.hands = set_tuple(state.hands, seat, tuple(c for c in hand if c not in chosen))
+    if state.set_aside:
+        t.say(SETS_ASIDE, t.name(action.seat), CARDS[len(state.set_aside)])
     else:
-        t.say(KEEPS_HAND, t.name(seat))
-    t.set_aside = cards
+        t.say(KEEPS_HAND, t.name(action.seat))
     t.drew_from_pile = False
     return _goes_on(t)
 
@@ -70,12 +75,7 @@ def _goes_on(t: Turn) -> tuple[State, list[Event]]:
 
 
 def draw(state: State, action: Draw) -> tuple[State, list[Event]]:
-    seat, pile, count = action.seat, action.from_discard, action.count
-    need = HAND_SIZE - len(state.hands[seat])
-    if count < 1:
-        raise RuleError("Draw at least one card.")
-    if count > need:
-        raise RuleError(f"You may draw only {counted(need, 'more card')} (back up to six).")
+    seat, pile = action.seat, action.from_discard
     t = Turn(state)
     if pile is not None:
         if pile not in (0, 1):
@@ -88,32 +88,26 @@ def draw(state: State, action: Draw) -> tuple[State, list[Event]]:
         stack = state.discards[pile]
         if not stack:
             raise RuleError(f"{PILE_NAME[pile].capitalize()} is empty.")
-        if count > len(stack):
-            raise RuleError(
-                f"{PILE_NAME[pile].capitalize()} holds only {counted(len(stack), 'card')}."
-            )
-        taken = stack[-count:][::-1]  # the top card first
-        t.say(TAKES, t.name(seat), Lazy(names, taken), PILE_NAME[pile])
-        t.discards = set_tuple(state.discards, pile, stack[:-count])
+        taken = stack[-1:]
+        t.say(TAKES, t.name(seat), NAME[taken[0]], PILE_NAME[pile])
+        t.discards = set_tuple(state.discards, pile, stack[:-1])
     else:
-        taken = draw_from(t, count)
+        taken = draw_from(t, 1)
         if not taken:
             raise RuleError("There is nothing left to draw from the draw pile.")
-        t.say(DRAWS, t.name(seat), CARDS[len(taken)])
+        t.say(DRAWS, t.name(seat), CARDS[1])
         t.drew_from_pile = True
     t.hands = set_tuple(state.hands, seat, state.hands[seat] + taken)
     return _goes_on(t)
 
 
 def place(state: State, action: PlaceAside) -> tuple[State, list[Event]]:
-    pile, order = action.pile, tuple(action.order)
-    if pile not in (0, 1):
-        raise RuleError("There are only two discard piles.")
-    if sorted(order) != sorted(state.set_aside):
-        raise RuleError("Put back exactly the cards you set aside, each once.")
+    if state.set_aside:
+        raise RuleError(f"Put back every card you set aside first ({CARDS[len(state.set_aside)]} left).")
     t = Turn(state)
-    t.say(PUTS, t.name(action.seat), Lazy(names, order), PILE_NAME[pile], NAME[order[-1]])
-    t.discards = set_tuple(state.discards, pile, state.discards[pile] + order)
+    placed, pile = state.placed, state.pile
+    t.say(PUTS, t.name(action.seat), Lazy(names, placed), PILE_NAME[pile], NAME[placed[-1]])  # type: ignore[index]  # a card was put
+    t.pile, t.placed = None, ()
     return _next_market(t)
 
 

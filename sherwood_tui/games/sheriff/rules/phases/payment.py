@@ -19,9 +19,8 @@ from sherwood_tui.games.sheriff.rules.model import (
     State,
     Turn,
 )
-from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.round_end import finish_bag
-from sherwood_tui.games.sheriff.rules.wording import PILE_NAME, names
+from sherwood_tui.games.sheriff.rules.wording import CARDS, PILE_NAME, names
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
@@ -37,15 +36,13 @@ GIVES_PAID = "{0} gives {1} {2} (worth {3}) from the stand; the debt is paid."
 
 
 def confiscate(state: State, action: Confiscate) -> tuple[State, list[Event]]:
-    pile, order = action.pile, tuple(action.order)
-    if pile not in (0, 1):
-        raise RuleError("There are only two discard piles.")
-    if sorted(order) != sorted(state.confiscated):
-        raise RuleError("Place exactly the confiscated goods, each once.")
+    """Every confiscated good is on the pile (`PileCard`, one at a time): the fine is due."""
+    if state.confiscated:
+        raise RuleError(f"Place every confiscated good first ({CARDS[len(state.confiscated)]} left).")
     t = Turn(state)
-    t.say(PUTS_CONFISCATED, t.name(t.sheriff), Lazy(names, order), PILE_NAME[pile], NAME[order[-1]])
-    t.discards = set_tuple(state.discards, pile, state.discards[pile] + order)
-    t.confiscated = ()
+    placed, pile = state.placed, state.pile
+    t.say(PUTS_CONFISCATED, t.name(t.sheriff), Lazy(names, placed), PILE_NAME[pile], NAME[placed[-1]])  # type: ignore[index]  # a good was put
+    t.pile, t.placed = None, ()
     t.fine_due = 0
     return charge(t, state.target, state.sheriff, state.fine_due)  # type: ignore[arg-type]  # target: the bag opened
 

@@ -21,7 +21,7 @@ ROUND_STARTS = "Round {0} of {1}: {2} is the Sheriff."
 def finish_bag(t: Turn) -> tuple[State, list[Event]]:
     """The bag is dealt with: on to the next bag, or to the end of the round."""
     t.step = "choose"
-    t.target = t.offer = t.demand = t.debt = None
+    t.target = t.offer = t.demand = t.debt = t.building = None
     t.counters = 0
     return next_bag(t)
 
@@ -66,7 +66,7 @@ def _end_round(t: Turn) -> tuple[State, list[Event]]:
     ))
     t.declarations = (None,) * n
     t.bags = ((),) * n
-    t.target = t.offer = t.demand = t.debt = None
+    t.target = t.offer = t.demand = t.debt = t.building = None
     t.counters = 0
     t.round_notes = ()
     t.last_round = notes
