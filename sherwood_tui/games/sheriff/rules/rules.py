@@ -14,7 +14,7 @@ from typing import Any
 from sherwood_tui.core.contract import Game, Player, ScoreLine
 from sherwood_tui.core.draft import field_names
 from sherwood_tui.games.sheriff.plugin import PLUGIN
-from sherwood_tui.games.sheriff.rules import decisions, refusals, scoring, turns, views
+from sherwood_tui.games.sheriff.rules import decisions, determinize, refusals, scoring, turns, views
 from sherwood_tui.games.sheriff.rules.model import (  # the moves, for the tests and screens
     Action,
     Confiscate,
@@ -61,6 +61,7 @@ class SheriffGame(Game[State, Action, views.SeatView]):
     public_view = staticmethod(views.public_view)
     scramble_secrets = staticmethod(views.scramble_secrets)
     secret_texts = staticmethod(views.secret_texts)
+    determinize = staticmethod(determinize.determinize)
 
     def merchants(self, state: State) -> list[int]:
         """The merchants in order from the Sheriff's left."""

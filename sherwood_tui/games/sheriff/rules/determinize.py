@@ -1,0 +1,128 @@
+"""A whole state from one seat's view, for the expert's search (`Game.determinize`):
+what the seat sees is kept, what it cannot see is drawn at random among what the view
+allows.
+
+Seen: the seat's hand, bag, set-aside cards and face-down goods, the cards it is
+loading and the bribe it is building; every stand's face-up goods, both discard piles
+(with the cards being put on one), the confiscated goods, gold, declarations, offers,
+debts and the size of every hidden zone. Not seen: the other seats' hands, bags,
+face-down goods and set-aside cards, and the draw pile's order. The cards left over are
+dealt into those zones at random, each of its size; only contraband and Royal Goods go
+face down, and the face-down goods a standing offer names are its merchant's. The rules'
+random source is drawn anew. Not kept (no view holds them): a bag another seat is still
+loading, a bribe it is still building (they begin again). The public log's hints (a
+card seen taken from a discard pile) are not used: the sample is uniform over the view."""
+
+from __future__ import annotations
+
+import random
+
+from sherwood_tui.core.contract import Event, Player
+from sherwood_tui.games.sheriff.rules.data import deck
+from sherwood_tui.games.sheriff.rules.model import DATA, NAME, State
+from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
+
+
+def _ids(cards: tuple[CardView, ...]) -> tuple[int, ...]:
+    return tuple(card.id for card in cards)
+
+
+def _offered_face_down(view: SeatView, unseen: list[int]) -> tuple[int, ...]:
+    """The face-down goods the threatened merchant's offer names (they must be on its
+    stand), taken out of `unseen`; none when the seat is that merchant."""
+    table = view.table
+    offer = table.offer
+    if offer is None or table.target is None or table.target == view.seat:
+        return ()
+    taken: list[int] = []
+    for kind in offer.stand:
+        if DATA.by_name[kind].legal:
+            continue  # a face-up good: on the stand for all to see
+        card = next(c for c in unseen if NAME[c] == kind)
+        unseen.remove(card)
+        taken.append(card)
+    return tuple(taken)
+
+
+def _face_down(view: SeatView, seat: int, unseen: list[int], known: tuple[int, ...]) -> tuple[int, ...]:
+    """A seat's face-down goods: its own as seen, all once revealed, else `known` and
+    contraband or Royal Goods from `unseen` (only those travel face down), taken out."""
+    public = view.table.seats[seat]
+    if seat == view.seat:
+        return _ids(view.hidden)
+    if public.hidden is not None:
+        return _ids(public.hidden)
+    wanted = public.hidden_count - len(known)
+    chosen = [c for c in unseen if not DATA.card_types[c].legal][:wanted]
+    for card in chosen:
+        unseen.remove(card)
+    return known + tuple(chosen)
+
+
+def determinize(view: SeatView, rnd: random.Random) -> State:
+    """A state whose view for `view.seat` is `view`, the hidden cards dealt with `rnd`."""
+    table, me = view.table, view.seat
+    seats, n = table.seats, len(table.seats)
+    over = table.over
+    mine_aside = table.market_seat == me
+    stands_up = tuple(_ids(seat.stand) for seat in seats)
+    seen = set(_ids(view.hand) + _ids(view.bag) + _ids(view.set_aside) + _ids(view.hidden))
+    seen.update(*stands_up, *(_ids(pile) for pile in table.discards), _ids(table.confiscated))
+    if over:
+        seen.update(*(_ids(seat.hidden or ()) for seat in seats))
+    unseen = [card for card in deck(n, table.royal) if card not in seen]
+    rnd.shuffle(unseen)
+
+    def deal(count: int) -> tuple[int, ...]:
+        dealt = tuple(unseen[len(unseen) - count:]) if count else ()
+        del unseen[len(unseen) - count:]
+        return dealt
+
+    offered = _offered_face_down(view, unseen)  # an offer names goods its merchant has
+    downs = [_face_down(view, s, unseen, offered if s == table.target else ()) for s in range(n)]
+    hands, bags = [], []
+    for s, seat in enumerate(seats):
+        if s == me:
+            hands.append(_ids(view.hand))
+            bags.append(_ids(view.bag))
+        else:
+            hands.append(deal(seat.hand_count))
+            bags.append(deal(seat.bag_count))
+    set_aside = _ids(view.set_aside) if mine_aside else deal(table.set_aside_count)
+    draw_pile = deal(table.draw_pile)
+    assert not unseen, "the view's counts and the deck disagree"
+    loading = tuple(_ids(view.loading) if s == me else () for s in range(n))
+    return State(
+        players=tuple(Player(name=seat.name) for seat in seats),
+        royal=table.royal,
+        rng=rnd.getrandbits(62),
+        round=table.round,
+        rounds_total=table.rounds_total,
+        first_sheriff=(table.sheriff - table.round + 1) % n,
+        sheriff=table.sheriff,
+        step=table.step,  # type: ignore[arg-type]  # the view's step is the state's
+        draw_pile=draw_pile,
+        discards=(_ids(table.discards[0]), _ids(table.discards[1])),
+        gold=tuple(seat.gold for seat in seats),
+        hands=tuple(hands),
+        stands_up=stands_up,
+        stands_down=tuple(downs),
+        bags=tuple(bags),
+        declarations=tuple(seat.declaration for seat in seats),
+        market_seat=table.market_seat,
+        set_aside=set_aside,
+        drew_from_pile=table.drew_from_pile,
+        loading=loading,
+        target=table.target,
+        offer=table.offer,
+        demand=table.demand,
+        counters=DATA.max_counter_offers - table.counters_left,
+        building=view.building,
+        confiscated=_ids(table.confiscated),
+        pile=table.pile,
+        placed=_ids(table.placed),
+        fine_due=table.fine_due,
+        debt=table.debt,
+        round_notes=tuple(Event(note) for note in table.round_notes),
+        last_round=tuple(Event(note) for note in table.last_round),
+    )
