@@ -12,7 +12,7 @@ from sherwood_tui import catalog
 from sherwood_tui.core.playout import playout
 from tests.contract_checks import random_game
 
-SEARCHED = ["bleeding-sherwood", "sheriff"]  # the games with a `determinize` so far
+SEARCHED = ["bleeding-sherwood", "sheriff", "sherwood"]
 
 
 def states(game, seed: int, n: int, every: int = 7) -> list:

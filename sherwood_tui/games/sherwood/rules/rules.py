@@ -73,7 +73,7 @@ from sherwood_tui.core.contract import Event, Game, Player, ScoreLine
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.plugin import PLUGIN
-from sherwood_tui.games.sherwood.rules import scoring, views
+from sherwood_tui.games.sherwood.rules import determinize, scoring, views
 from sherwood_tui.games.sherwood.rules.data import DISCRETION, SKILL_NAMES, data  # noqa: F401 (re-exported)
 from sherwood_tui.games.sherwood.rules.legal import available
 from sherwood_tui.games.sherwood.rules.model import (  # noqa: F401 (the names other modules import)
@@ -263,6 +263,8 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
 
     def view(self, state: State, seat: int) -> SeatView:
         return views.view(state, seat)
+
+    determinize = staticmethod(determinize.determinize)
 
     def scramble_secrets(self, state: State, keep_seat: int, seed: int) -> State:
         """Other hands (redealt from the unseen loot, sizes kept), other unrevealed
