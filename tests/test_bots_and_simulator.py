@@ -37,6 +37,28 @@ def test_sensible_bot_decides_the_same_when_other_seats_secrets_are_scrambled(in
 
 
 @pytest.mark.parametrize("info", READY, ids=lambda i: i.id)
+def test_the_expert_decides_the_same_when_other_seats_secrets_are_scrambled(info):
+    """The expert searches from its seat's view alone: with the same seed and budget,
+    scrambling every other seat's secrets in the real state never changes its decision."""
+    game = info.load()
+    rnd = random.Random(3)
+    state = game.new_game(players(game.min_players + 1), {}, 3)
+    steps = checked = 0
+    while not game.is_over(state) and checked < 4:
+        seat = game.to_act(state)[0]
+        if steps % 11 == 5 and len(game.legal_actions(state, seat)) > 1:
+            scrambled = game.scramble_secrets(state, seat, steps)
+            mine = bot_action(game, state, seat, "expert:6", random.Random(steps))
+            theirs = bot_action(game, scrambled, seat, "expert:6", random.Random(steps))
+            assert mine == theirs
+            checked += 1
+        for move in as_moves(bot_action(game, state, seat, "sensible", rnd)):
+            state, _ = game.apply(state, move)
+        steps += 1
+    assert checked == 4
+
+
+@pytest.mark.parametrize("info", READY, ids=lambda i: i.id)
 def test_sensible_bot_beats_random_bots(info):
     game = info.load()
     n = game.min_players + 1 if game.min_players < 3 else game.min_players

@@ -71,11 +71,20 @@ def win_shares(game: AnyGame, state: Any) -> list[float]:
 
 
 def estimate(game: AnyGame, state: Any) -> list[float]:
-    """Each seat's share of the win: at the end, as the rules say; earlier (a playout cut
-    short), a guess from the running scores (a softmax over the totals, as wide as their
-    spread), summing to 1."""
-    if game.is_over(state):
-        return win_shares(game, state)
+    """Each seat's reward, summing to 1: half its share of the win (at the end, as the
+    rules say) and half a softmax over the score totals, as wide as their spread (alone
+    for a playout cut short). The scores' half tells a close loss from a rout, which a
+    small budget needs: with the win alone, Bleeding Sherwood's expert:50 scored 59 on
+    average against three sensible bots' 88; with both, 90 against their 87 (24 games
+    each, seed 7, 2026-12-03)."""
+    margin = score_softmax(game, state)
+    if not game.is_over(state):
+        return margin
+    return [(win + score) / 2 for win, score in zip(win_shares(game, state), margin)]
+
+
+def score_softmax(game: AnyGame, state: Any) -> list[float]:
+    """A softmax over the seats' score totals, as wide as their spread."""
     totals = [line.total for line in game.scores(state)]
     best = max(totals)
     spread = max(1.0, (sum((t - sum(totals) / len(totals)) ** 2 for t in totals) / len(totals)) ** 0.5)
