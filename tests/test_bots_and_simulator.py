@@ -100,3 +100,17 @@ def test_simulate_bad_arguments_get_one_line_and_non_zero_exit(args, message):
     result = run_cli("simulate", *args)
     assert result.returncode == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_simulate_playouts_sets_the_budget_of_plain_experts_and_jobs_change_nothing():
+    """`--playouts N` is the budget of every plain `expert` seat (expert:N keeps its own);
+    the same seed and budget give the same games on one process or two."""
+    args = ("simulate", "bleeding-sherwood", "--players", "3", "--games", "4", "--seed", "2", "--json",
+            "--bots", "expert,expert:2,sensible", "--playouts", "3")
+    one = json.loads(run_cli(*args, "--jobs", "1").stdout)
+    two = json.loads(run_cli(*args, "--jobs", "2").stdout)
+    assert one["bots"] == ["expert:3", "expert:2", "sensible"]
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+    refused = run_cli("simulate", "bleeding-sherwood", "--playouts", "0")
+    assert refused.returncode != 0 and "--playouts: must be from 1 to 100,000" in refused.stderr

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from sherwood_tui.core.levels import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from sherwood_tui.core.limits import JOBS_PER_CORE, MAX_GAMES, MAX_SEED, cores, max_jobs
 
 MAX_BOT_DELAY = 10.0  # seconds a bot's turn may stay on screen
@@ -170,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=games, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
     sim.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
+    sim.add_argument("--playouts", type=whole_number(1, MAX_PLAYOUTS), metavar="N",
+                     help=f"the budget of every plain `expert` seat: playouts a decision "
+                          f"(default {DEFAULT_PLAYOUTS}; expert:N sets one seat's)")
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable); all: every combination")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help + "; in a comparison, per side")

@@ -14,6 +14,7 @@ from typing import Any
 
 from sherwood_tui import catalog
 from sherwood_tui.commands.parser import folder_problem, shown
+from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.core.wording import printable
 from sherwood_tui.workbench.compare import advantages_json, measure_json, measures, seat_advantages, to_csv
@@ -94,7 +95,7 @@ def main(args: argparse.Namespace) -> int:
         return fail(problem)
     every = "all" in (args.option or [])
     try:
-        bots = parse_bots(args.bots, args.players)
+        bots = [with_budget(level, args.playouts) for level in parse_bots(args.bots, args.players)]
         options = {} if every else parse_options(args.option or [], info)
         sides = _sides(info, args)
     except (ValueError, AssetError) as err:  # AssetError: `FILE: where: problem`
