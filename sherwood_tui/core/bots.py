@@ -36,8 +36,10 @@ def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.R
         raise ValueError("the expert needs its seat and the table size")
     from sherwood_tui.core.search import expert_decision
 
+    player = sensible_player(game.id)
     return expert_decision(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd,
-                           playouts=budget or DEFAULT_PLAYOUTS, rollout=sensible_rollout(game))
+                           playouts=budget or DEFAULT_PLAYOUTS, rollout=sensible_rollout(game),
+                           propose=lambda r: player(view, legal, r))
 
 
 @cache

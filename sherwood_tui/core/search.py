@@ -9,6 +9,12 @@ one node, plays the game out through the core's `playout` with a rollout policy,
 adds the result (each seat's share of the win) along its path. The move played is the
 root's most visited child.
 
+Given a proposer of whole decisions (the bots give the sensible bot's), the expert
+instead weighs, by flat Monte Carlo over sampled states (`best_proposal`), the distinct
+decisions it proposes and every legal move that is a decision alone: a decision of
+many small moves (a bag, a bribe with any amount of gold) is too wide for a tree at a
+small budget.
+
 The search never sees the true state: it is built from the seat's view alone, so
 scrambling the other seats' secrets cannot change what it decides (same seed, same
 budget). The budget is a number of playouts, so the choice does not depend on the
@@ -187,13 +193,57 @@ class Search:
         return out
 
 
+PROPOSALS = 8  # how many times the proposer is asked for a decision (the distinct ones count)
+
+
+def best_proposal(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tuple[Any, ...]],
+                  rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
+                  stop: Callable[[], bool] | None = None) -> tuple[Any, ...]:
+    """The best of some whole decisions (each a run of moves), by flat Monte Carlo: each
+    playout samples a state from the view, plays the decision UCB1 picks, plays on with
+    the rollout policy and scores it (`estimate`)."""
+    visits, wins = [0] * len(proposals), [0.0] * len(proposals)
+    for done in range(playouts):
+        if stop is not None and stop():
+            break
+        untried = [k for k, n in enumerate(visits) if not n]
+        if untried:
+            pick = untried[0]
+        else:
+            log = math.log(done)
+            pick = max(range(len(proposals)),
+                       key=lambda k: wins[k] / visits[k] + EXPLORATION * math.sqrt(log / visits[k]))
+        state = game.determinize(view, rnd)
+        for move in proposals[pick]:
+            state = game.apply(state, move)[0]
+        if not game.is_over(state):
+            state = playout(game, state, lambda s, who: rollout(s, who, rnd), rnd, rounds=rounds)[0]
+        visits[pick] += 1
+        wins[pick] += estimate(game, state)[seat]
+    best = max(range(len(proposals)), key=lambda k: (visits[k], wins[k]))
+    return proposals[best]
+
+
 def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
                     rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
-                    stop: Callable[[], bool] | None = None) -> tuple[Any, ...]:
+                    stop: Callable[[], bool] | None = None,
+                    propose: Callable[[random.Random], Any] | None = None) -> tuple[Any, ...]:
     """The expert's decision: the most visited move after `playouts` playouts, with the
-    rest of its decision as the tree has it (no search when only one move is legal)."""
+    rest of its decision as the tree has it (no search when only one move is legal).
+    With `propose(rnd)` (whole decisions: the sensible bot's), the best of the distinct
+    ones proposed and of the legal moves that are decisions alone (`best_proposal`)."""
     if len(legal) == 1:
         return (legal[0],)
+    if propose is not None:
+        seen: dict[tuple[Any, ...], None] = {(move,): None for move in legal if not move.part}
+        for _ in range(PROPOSALS):
+            decision = propose(rnd)
+            seen.setdefault(tuple(decision) if isinstance(decision, (tuple, list)) else (decision,))
+        proposals = list(seen)
+        if len(proposals) == 1:
+            return proposals[0]
+        return best_proposal(game, view, seat=seat, proposals=proposals, rnd=rnd, playouts=playouts,
+                             rollout=rollout, rounds=rounds, stop=stop)
     search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout, rounds=rounds)
     search.run(playouts, stop)
     best = search.choices()[0]

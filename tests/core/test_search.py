@@ -56,3 +56,17 @@ def test_same_seed_and_budget_same_decision():
     decide = lambda seed: expert_decision(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal,
                                           rnd=random.Random(seed), playouts=200, rollout=rollout)
     assert decide(5) == decide(5) and len(decide(5)) >= 1
+
+
+def test_with_proposals_the_expert_picks_the_best_whole_decision_proposed():
+    """Given a proposer of whole decisions (the sensible bot's, in the app), the expert
+    weighs the distinct ones proposed (and every single move that is a decision alone)
+    by playouts from its view: one pebble taken, two left, it takes both and wins."""
+    state = position(heap=2, taken_now=1, pebbles=(1, 2))
+    seat, legal = 0, GAME.legal_actions(state, 0)
+    take, stop = Take(seat=0), Stop(seat=0)
+    assert set(legal) == {take, stop}
+    propose = lambda rnd: rnd.choice([(take, take), (take, stop)])
+    decision = expert_decision(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal,
+                               rnd=random.Random(3), playouts=60, rollout=rollout, propose=propose)
+    assert decision == (take, take)
