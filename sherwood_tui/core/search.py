@@ -31,6 +31,7 @@ from typing import Any
 
 from sherwood_tui.core.contract import AnyGame
 from sherwood_tui.core.playout import playout
+from sherwood_tui.core.steps import as_moves
 
 EXPLORATION = 0.7  # UCB1's constant over win shares in [0, 1]
 
@@ -238,7 +239,7 @@ def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: S
         seen: dict[tuple[Any, ...], None] = {(move,): None for move in legal if not move.part}
         for _ in range(PROPOSALS):
             decision = propose(rnd)
-            seen.setdefault(tuple(decision) if isinstance(decision, (tuple, list)) else (decision,))
+            seen.setdefault(as_moves(decision))
         proposals = list(seen)
         if len(proposals) == 1:
             return proposals[0]

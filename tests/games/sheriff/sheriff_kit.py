@@ -8,6 +8,7 @@ import pytest
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
+from sherwood_tui.core.steps import as_moves
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules import decisions
 from sherwood_tui.games.sheriff.rules.data import deck
@@ -118,14 +119,9 @@ def confiscate_goods(seat: int, pile: int, order) -> tuple[Action, ...]:
     return decisions.confiscate(seat, pile, order)
 
 
-def moves_of(decision) -> tuple[Action, ...]:
-    """One move, or a whole decision's run of small moves."""
-    return tuple(decision) if isinstance(decision, tuple) else (decision,)
-
-
 def is_legal_run(state: State, decision) -> bool:
     """Every move of the decision is among the legal moves of its seat in its turn."""
-    for move in moves_of(decision):
+    for move in as_moves(decision):
         if move not in GAME.legal_actions(state, move.seat):
             return False
         state, _ = GAME.apply(state, move)
@@ -135,7 +131,7 @@ def is_legal_run(state: State, decision) -> bool:
 def act(state: State, decision) -> tuple[State, list]:
     """Apply one move or a whole decision (its run of small moves); all the events."""
     events: list = []
-    for move in moves_of(decision):
+    for move in as_moves(decision):
         state, more = GAME.apply(state, move)
         events += more
     return state, events

@@ -10,6 +10,7 @@ import pytest
 from sherwood_tui.commands.parser import build_parser
 from sherwood_tui.commands.simulate import main as simulate_main
 from sherwood_tui.core.bots import bot_action
+from sherwood_tui.core.steps import as_moves
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules.bot import sensible
 from sherwood_tui.games.sheriff.rules.model import (
@@ -26,7 +27,7 @@ from sherwood_tui.workbench.engine import run
 from sherwood_tui.workbench.summary import summarise
 from tests.contract_checks import changed, players
 
-from .sheriff_kit import act, arrange, moves_of, offer_bribe
+from .sheriff_kit import act, arrange, offer_bribe
 
 
 def decide(state, seat, rnd=None):
@@ -48,7 +49,7 @@ def test_sensible_bot_only_makes_moves_the_rules_accept(n, royal):
             seat = rnd.choice(seats)
             if levels[seat] == "sensible":
                 decision = sensible(GAME.view(state, seat), GAME.legal_actions(state, seat), rnd)
-                for move in moves_of(decision):  # each small move is a legal move in its turn
+                for move in as_moves(decision):  # each small move is a legal move in its turn
                     assert move.seat == seat
                     assert move in GAME.legal_actions(state, seat), (state.step, move)
                     state, _ = GAME.apply(state, move)
@@ -119,7 +120,7 @@ def threatened(bag, declared="Apples", gold=50):
 def offered(state, seat, rnd=None):
     """The bribe the bot offers (its whole decision applied), or None if it does not offer."""
     decision = decide(state, seat, rnd)
-    if not isinstance(moves_of(decision)[-1], (Offer, CounterOffer)):
+    if not isinstance(as_moves(decision)[-1], (Offer, CounterOffer)):
         return None
     return act(state, decision)[0].offer
 

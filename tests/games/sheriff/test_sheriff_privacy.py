@@ -2,6 +2,7 @@
 
 import json
 
+from sherwood_tui.core.steps import as_moves
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules.model import DATA, Bribe, Threaten
 
@@ -13,7 +14,6 @@ from .sheriff_kit import (
     draw_cards,
     kinds,
     load_bag,
-    moves_of,
     offer_bribe,
     place_cards,
     set_aside_cards,
@@ -156,7 +156,7 @@ def test_every_action_survives_a_json_round_trip():
         confiscate_goods(seat=0, pile=0, order=(5, 6)),
         PayWithGood(seat=1, good="Cheese"),
     ]
-    moves = [move for decision in actions for move in moves_of(decision)]
+    moves = [move for decision in actions for move in as_moves(decision)]
     assert {type(m) for m in moves} == set(GAME.action_classes())  # every kind of move
     for action in moves:
         data = GAME.dump_action(action)

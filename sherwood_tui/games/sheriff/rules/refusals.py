@@ -63,6 +63,11 @@ def _target_name(state: State) -> str:
     return _name(state, state.target)
 
 
+def _offer_made(state: State) -> str:
+    """What the threatened merchant hears once their offer is made."""
+    return f"You have made your offer: {_name(state, state.sheriff)}, the Sheriff, decides now."
+
+
 def why_not_turn(state: State, seat: int) -> str | None:
     """Why this seat may not act now (None: the contract's general message)."""
     if not 0 <= seat < len(state.players):
@@ -125,7 +130,7 @@ def _wrong_step(state: State, action: Action, general: Callable[[State, int], st
         return "There are no cards to put on a discard pile now."
     if kind in BRIBE_PARTS:
         if step == "decide" and action.seat == state.target:
-            return f"You have made your offer: {_name(state, state.sheriff)}, the Sheriff, decides now."
+            return _offer_made(state)
         if action.seat == state.sheriff and step != "offer":
             return "The Sheriff can counter only after hearing an offer."
         return "You can offer a bribe only when the Sheriff threatens your bag."
@@ -137,7 +142,7 @@ def _wrong_step(state: State, action: Action, general: Callable[[State, int], st
         return "The declarations are over."
     if kind is Offer:
         if step == "decide" and action.seat == state.target:
-            return f"You have made your offer: {_name(state, state.sheriff)}, the Sheriff, decides now."
+            return _offer_made(state)
         return "You can offer a bribe only when the Sheriff threatens your bag."
     if kind is PayWithGood:
         return "You owe nothing now."
@@ -184,7 +189,7 @@ def _not_your_turn(state: State, action: Action, general: Callable[[State, int],
         return "You have no cards to load."
     if kind is Offer or kind in BRIBE_PARTS and seat != state.sheriff:
         if state.step == "decide" and seat == state.target:
-            return f"You have made your offer: {_name(state, state.sheriff)}, the Sheriff, decides now."
+            return _offer_made(state)
         return "You can offer a bribe only when the Sheriff threatens your bag."
     if kind is PayWithGood:
         return "You owe nothing now."

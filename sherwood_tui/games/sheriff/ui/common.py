@@ -611,10 +611,9 @@ class FavourChoice(Static):
     """The favour a bribe promises: none, or one of the game data's promises (`f` moves
     to the next one)."""
 
-    def __init__(self, favour: str, hint: str) -> None:
+    def __init__(self, favour: str) -> None:
         self.choices = ("", *DATA.favours)
         self.index = self.choices.index(favour) if favour in self.choices else 0
-        self.hint = hint
         super().__init__(self._text(), markup=False, id="favour")
 
     @property
@@ -632,7 +631,7 @@ class FavourChoice(Static):
             text.append(f'"{self.favour}"')
         else:
             text.append("none")
-        text.append(f"  (f: {self.hint})", style="dim")
+        text.append("  (f: next promise)", style="dim")
         return text
 
 

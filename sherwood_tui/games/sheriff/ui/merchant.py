@@ -327,7 +327,7 @@ class OfferScreen(MerchantScreen):
         composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
         composer.border_subtitle = "←→ amount · f favour · Enter offers"
         yield composer
-        yield FavourChoice(table.demand.favour if table.demand else "", "next promise")
+        yield FavourChoice(table.demand.favour if table.demand else "")
         yield line(Text(""), id="preview")
         info = Text()
         info.append(f"You declared {count_text(size, me.declared)}. If opened: ", style="dim")

@@ -199,7 +199,7 @@ class CounterScreen(SheriffScreen):
         composer.border_title = f"{self.actor_name} asks {seat.name} for"
         composer.border_subtitle = "←→ amount · Enter asks · Esc back"
         yield composer
-        yield FavourChoice(table.offer.favour if table.offer else "", "next promise")
+        yield FavourChoice(table.offer.favour if table.offer else "")
         yield line(Text(""), id="preview")
         info = Text()
         info.append_text(bribe_text("Their offer: ", table.offer))

@@ -20,7 +20,7 @@ import random
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sherwood.rules.data import data
-from sherwood_tui.games.sherwood.rules.model import NO_PARTY, SendParty, State
+from sherwood_tui.games.sherwood.rules.model import NO_PARTY, State
 from sherwood_tui.games.sherwood.rules.steps import STEPS
 from sherwood_tui.games.sherwood.rules.views import SeatView
 
@@ -102,6 +102,4 @@ def _send_a_party(state: State, seat: int, rnd: random.Random) -> State:
         step = STEPS.of(state)
         move = rnd.choice(step.legal(state, seat))
         state, _ = step.moves[move.__class__](state, move)
-        if isinstance(move, SendParty):
-            break
     return state
