@@ -12,19 +12,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.contract import AnyGame
 from sherwood_tui.core.levels import BOT_LEVELS, DEFAULT_PLAYOUTS, level_problem, split_level
 from sherwood_tui.core.plugin import find
 
+if TYPE_CHECKING:
+    from sherwood_tui.core.search import Choice
+
 LEVELS = BOT_LEVELS
 
 
 def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.Random, *,
-           seat: int | None = None, seats: int | None = None) -> Any:
+           seat: int | None = None, seats: int | None = None, stop: Callable[[], bool] | None = None) -> Any:
     """The bot's decision (a move, or a sequence of its moves), given only what its seat
-    may know: its view and its legal moves (the expert also its seat and the table size)."""
+    may know: its view and its legal moves (the expert also its seat and the table size;
+    `stop()`, asked between its playouts, ends its search early)."""
     if level == "random":
         return rnd.choice(legal)
     if level == "sensible":
@@ -36,10 +40,25 @@ def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.R
         raise ValueError("the expert needs its seat and the table size")
     from sherwood_tui.core.search import expert_decision
 
+    return expert_decision(game, view, **expert_setup(game, view, legal), seat=seat, seats=seats, rnd=rnd,
+                           playouts=budget or DEFAULT_PLAYOUTS, stop=stop)
+
+
+def rank(game: AnyGame, view: Any, legal: list[Any], rnd: random.Random, *, seat: int, seats: int,
+         playouts: int = DEFAULT_PLAYOUTS, stop: Callable[[], bool] | None = None) -> list[Choice]:
+    """The expert's judgement of the seat's decisions now, best first, each with its
+    estimated share of the win (a player's hint): from its view and legal moves alone."""
+    from sherwood_tui.core.search import rank_decisions
+
+    return rank_decisions(game, view, **expert_setup(game, view, legal), seat=seat, seats=seats, rnd=rnd,
+                          playouts=playouts, stop=stop)
+
+
+def expert_setup(game: AnyGame, view: Any, legal: list[Any]) -> dict[str, Any]:
+    """What the expert's search is given besides the seat and its budget: the legal
+    moves, the sensible bot's playouts and its proposals of whole decisions."""
     player = sensible_player(game.id)
-    return expert_decision(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd,
-                           playouts=budget or DEFAULT_PLAYOUTS, rollout=sensible_rollout(game),
-                           propose=lambda r: player(view, legal, r))
+    return {"legal": legal, "rollout": sensible_rollout(game), "propose": lambda r: player(view, legal, r)}
 
 
 @cache
@@ -58,9 +77,11 @@ def sensible_rollout(game: AnyGame) -> Callable[[Any, int, random.Random], Any]:
     return rollout
 
 
-def bot_action(game: AnyGame, state: Any, seat: int, level: str, rnd: random.Random) -> Any:
-    """The decision of the bot in `seat`: it is shown that seat's view only."""
+def bot_action(game: AnyGame, state: Any, seat: int, level: str, rnd: random.Random, *,
+               stop: Callable[[], bool] | None = None) -> Any:
+    """The decision of the bot in `seat`: it is shown that seat's view only (`stop`: see
+    `decide`)."""
     legal = game.legal_actions(state, seat)
     if level == "random":  # needs no view at all: skip building it
         return rnd.choice(legal)
-    return decide(game, level, game.view(state, seat), legal, rnd, seat=seat, seats=len(state.players))
+    return decide(game, level, game.view(state, seat), legal, rnd, seat=seat, seats=len(state.players), stop=stop)

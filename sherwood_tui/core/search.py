@@ -197,12 +197,22 @@ class Search:
 PROPOSALS = 8  # how many times the proposer is asked for a decision (the distinct ones count)
 
 
-def best_proposal(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tuple[Any, ...]],
-                  rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
-                  stop: Callable[[], bool] | None = None) -> tuple[Any, ...]:
-    """The best of some whole decisions (each a run of moves), by flat Monte Carlo: each
-    playout samples a state from the view, plays the decision UCB1 picks, plays on with
-    the rollout policy and scores it (`estimate`)."""
+def proposals_of(legal: Sequence[Any], propose: Callable[[random.Random], Any],
+                 rnd: random.Random) -> list[tuple[Any, ...]]:
+    """The whole decisions worth weighing: every legal move that is a decision alone,
+    then the distinct decisions of `PROPOSALS` proposals, in the order first seen."""
+    seen: dict[tuple[Any, ...], None] = {(move,): None for move in legal if not move.part}
+    for _ in range(PROPOSALS):
+        seen.setdefault(as_moves(propose(rnd)))
+    return list(seen)
+
+
+def weigh_proposals(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tuple[Any, ...]],
+                    rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
+                    stop: Callable[[], bool] | None = None) -> list[Choice]:
+    """Some whole decisions (each a run of moves) weighed by flat Monte Carlo, best
+    first (most visited): each playout samples a state from the view, plays the
+    decision UCB1 picks, plays on with the rollout policy and scores it (`estimate`)."""
     visits, wins = [0] * len(proposals), [0.0] * len(proposals)
     for done in range(playouts):
         if stop is not None and stop():
@@ -221,8 +231,43 @@ def best_proposal(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tu
             state = playout(game, state, lambda s, who: rollout(s, who, rnd), rnd, rounds=rounds)[0]
         visits[pick] += 1
         wins[pick] += estimate(game, state)[seat]
-    best = max(range(len(proposals)), key=lambda k: (visits[k], wins[k]))
-    return proposals[best]
+    # a stable sort: among equals the first proposed leads (as `max` would pick it)
+    ranked = sorted(range(len(proposals)), key=lambda k: (visits[k], wins[k]), reverse=True)
+    return [Choice(proposals[k][0], visits[k], wins[k] / visits[k] if visits[k] else 0.0, tuple(proposals[k][1:]))
+            for k in ranked]
+
+
+def best_proposal(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tuple[Any, ...]],
+                  rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
+                  stop: Callable[[], bool] | None = None) -> tuple[Any, ...]:
+    """The best of some whole decisions (`weigh_proposals`' first)."""
+    best = weigh_proposals(game, view, seat=seat, proposals=proposals, rnd=rnd, playouts=playouts,
+                           rollout=rollout, rounds=rounds, stop=stop)[0]
+    return (best.move, *best.then)
+
+
+def rank_decisions(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
+                   rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
+                   stop: Callable[[], bool] | None = None, propose: Callable[[random.Random], Any] | None = None,
+                   weigh_alone: bool = True) -> list[Choice]:
+    """Every decision the expert would consider now, best first, each with its
+    estimated share of the win (a hint's alternatives): with
+    `propose(rnd)` (whole decisions: the sensible bot's), the distinct ones proposed and
+    the legal moves that are decisions alone, weighed by flat Monte Carlo
+    (`weigh_proposals`); without, the moves of a tree search (`Search`). A lone
+    candidate is weighed too (its estimate is still worth telling), unless not
+    `weigh_alone`: it is then returned unweighed (0 visits), as the expert plays it."""
+    if not weigh_alone and len(legal) == 1:
+        return [Choice(legal[0], 0, 0.0)]
+    if propose is not None:
+        proposals = proposals_of(legal, propose, rnd)
+        if not weigh_alone and len(proposals) == 1:
+            return [Choice(proposals[0][0], 0, 0.0, tuple(proposals[0][1:]))]
+        return weigh_proposals(game, view, seat=seat, proposals=proposals, rnd=rnd, playouts=playouts,
+                               rollout=rollout, rounds=rounds, stop=stop)
+    search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout, rounds=rounds)
+    search.run(playouts, stop)
+    return search.choices()
 
 
 def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
@@ -232,20 +277,8 @@ def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: S
     """The expert's decision: the most visited move after `playouts` playouts, with the
     rest of its decision as the tree has it (no search when only one move is legal).
     With `propose(rnd)` (whole decisions: the sensible bot's), the best of the distinct
-    ones proposed and of the legal moves that are decisions alone (`best_proposal`)."""
-    if len(legal) == 1:
-        return (legal[0],)
-    if propose is not None:
-        seen: dict[tuple[Any, ...], None] = {(move,): None for move in legal if not move.part}
-        for _ in range(PROPOSALS):
-            decision = propose(rnd)
-            seen.setdefault(as_moves(decision))
-        proposals = list(seen)
-        if len(proposals) == 1:
-            return proposals[0]
-        return best_proposal(game, view, seat=seat, proposals=proposals, rnd=rnd, playouts=playouts,
-                             rollout=rollout, rounds=rounds, stop=stop)
-    search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout, rounds=rounds)
-    search.run(playouts, stop)
-    best = search.choices()[0]
+    ones proposed and of the legal moves that are decisions alone (`weigh_proposals`;
+    no search when there is only one)."""
+    best = rank_decisions(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, playouts=playouts,
+                          rollout=rollout, rounds=rounds, stop=stop, propose=propose, weigh_alone=False)[0]
     return (best.move, *best.then)
