@@ -52,7 +52,10 @@ class GameScreens:
       then words the view's fields itself);
     - `move_text(action, public_view)`: what the step's log lines do not say of a move
       (a party or a bag chosen in secret), in words, for the same view; None from it
-      when the log says the whole move; or None (the replay shows the move's fields)."""
+      when the log says the whole move; or None (the replay shows the move's fields);
+    - `decision_text(moves, seat_view)`: a seat's whole decision (its small moves and
+      the move that ends them) in the words of its screens, for a hint ("bid Silver Cup
+      (6)"), from the seat's own view; or None (the moves' names)."""
 
     screen_for: Callable[..., Any]
     scoreboard_text: Callable[..., Any]
@@ -60,11 +63,13 @@ class GameScreens:
     table_text: Callable[..., Any] | None = None
     seat_text: Callable[[Any], Any] | None = None
     move_text: Callable[[Any, Any], Any] | None = None
+    decision_text: Callable[[Any, Any], str] | None = None
 
     @classmethod
     def of_module(cls, module: ModuleType) -> GameScreens:
         """A screens module's functions of these names (the first two it must have)."""
-        optional = {name: getattr(module, name) for name in ("interludes_for", "table_text", "seat_text", "move_text")
+        optional = {name: getattr(module, name) for name in ("interludes_for", "table_text", "seat_text", "move_text",
+                                                      "decision_text")
                     if hasattr(module, name)}
         return cls(screen_for=module.screen_for, scoreboard_text=module.scoreboard_text, **optional)
 

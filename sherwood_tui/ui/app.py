@@ -87,9 +87,13 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
 
     def __init__(
         self, saves_dir: Path | None = None, resume_path: Path | None = None, bot_delay: float = 0.8,
-        key_guard: KeyGuard | None = None,
+        key_guard: KeyGuard | None = None, hint_playouts: int | None = None, hints: bool = True,
     ) -> None:
         super().__init__()
+        from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
+
+        self.hints = hints  # `h` shows the expert's choice on a private decision screen
+        self.hint_playouts = hint_playouts or DEFAULT_PLAYOUTS  # the hint's search budget
         self.bot_delay = bot_delay  # seconds a bot's turn stays on screen
         self.key_guard = key_guard or self.make_key_guard()
         from sherwood_tui.core.paths import saves_dir as default_dir
@@ -320,7 +324,8 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
             message.screen.refused()
 
     def on_bot_turn_screen_due(self, message: BotTurnScreen.Due) -> None:
-        """A bot's move is due: its bot decides from the game as the rules give it."""
+        """A bot's move is due: its bot decides from the game as the rules give it (an
+        expert thinks in a thread: the keys keep working meanwhile)."""
         import random
 
         from sherwood_tui.core.bots import bot_action
@@ -329,12 +334,62 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
         screen, session = message.screen, self.session
         if screen is not self.screen or session is None:
             return
-        seat = screen.bot_seat
-        rnd = random.Random(f"{session.seed}-{len(session.actions)}")
-        level = session.player(seat).bot
-        assert level is not None
-        if not self.submit(bot_action(session.game, session.state, seat, level, rnd)):
+        if screen.pending is not None:  # thought out while a screen was on top of it
+            decision, screen.pending = screen.pending, None
+        else:
+            seat = screen.bot_seat
+            rnd = random.Random(f"{session.seed}-{len(session.actions)}")
+            level = session.player(seat).bot
+            assert level is not None
+            if level.startswith("expert"):
+                self.think_for(screen, seat, level, rnd)
+                return
+            decision = bot_action(session.game, session.state, seat, level, rnd)
+        if not self.submit(decision):
             screen.refused()
+
+    def think_for(self, screen: BotTurnScreen, seat: int, level: str, rnd: Any) -> None:
+        """The expert's decision, in a thread worker; applied only if its screen is
+        still the game's and nothing was played meanwhile (a stopped or stale search is
+        dropped). Its search stops when the worker is cancelled (the app exits) or the
+        screen goes."""
+        from textual.worker import get_current_worker
+
+        from sherwood_tui.core.bots import bot_action
+
+        session = self.session
+        assert session is not None
+        game, state, count = session.game, session.state, len(session.actions)
+
+        def think() -> None:
+            worker = get_current_worker()
+
+            def stop() -> bool:
+                return worker.is_cancelled or screen.gone
+
+            decision = bot_action(game, state, seat, level, rnd, stop=stop)
+            if not stop():
+                self.call_from_thread(self.thought, screen, count, decision)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=True)
+
+    def thought(self, screen: BotTurnScreen, count: int, decision: Any) -> None:
+        """An expert's decision for `screen` when `count` actions had been played."""
+        session = self.session
+        if session is None or screen.gone or len(session.actions) != count or screen not in self.screen_stack:
+            return
+        if screen is not self.screen:  # help or the quit dialog is open: the move waits
+            screen.pending, screen.waiting = decision, True
+            return
+        if not self.submit(decision):
+            screen.refused()
+
+    def hint_rnd(self, feed: AnyFeed) -> Any:
+        """The random source of a hint's search (the same hint for the same position)."""
+        import random
+
+        session, _ = self.in_play
+        return random.Random(f"{session.seed}-{len(session.actions)}-hint")
 
     def submit(self, decision: Any) -> bool:
         """Apply a seat's decision (one move, or its small moves in order), all or

@@ -14,7 +14,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.worker import Worker, get_current_worker
 
+from sherwood_tui.core.levels import split_level
 from sherwood_tui.core.plugin import find
 from sherwood_tui.core.steps import as_moves
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
@@ -51,7 +53,11 @@ class GameScreen(Screen[None], Generic[V, T]):
     """
 
     private: ClassVar[bool] = False
-    BINDINGS = [Binding("u", "undo", "Undo")]
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint: the expert's choice", show=False),
+        Binding("escape", "drop_hint", "Cancel or hide the hint", show=False),
+    ]
 
     class Chosen(Message):
         """A seat's decision, for the app to apply (the screen that sent it rides along:
@@ -81,6 +87,7 @@ class GameScreen(Screen[None], Generic[V, T]):
         self.table: T = feed.table
         self.legal = feed.legal
         self.decided = False
+        self.hint_worker: Worker[None] | None = None  # the hint's search, while it runs
 
     @property
     def actor_name(self) -> str:
@@ -110,6 +117,7 @@ class GameScreen(Screen[None], Generic[V, T]):
         if self.decided:
             return
         self.decided = True
+        self.action_drop_hint()  # a hint is for this decision only
         self.post_message(self.Chosen(self, action))
 
     def refused(self) -> None:
@@ -121,7 +129,75 @@ class GameScreen(Screen[None], Generic[V, T]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys typed while the screen is being built wait for nothing; once it is, `u`
         # always answers: it takes back, or says why it cannot.
+        if action == "hint":  # only on a seat's own (private) decision screen
+            return self.is_mounted and self.hints_allowed()
+        if action == "drop_hint":  # Escape goes on to the screen's own key otherwise
+            return self.is_mounted and bool(self.query(HintLine))
         return self.is_mounted
+
+    # ----- the hint (h) -------------------------------------------------------------
+    def hints_allowed(self) -> bool:
+        """A hint is for a private screen of a seat with moves (its own view at hand),
+        where the app allows hints (a table's host may not)."""
+        feed = self.feed
+        return (self.private and feed.private and feed.view is not None and bool(self.legal)
+                and not self.decided and bool(getattr(self.app, "hints", False)))
+
+    def action_hint(self) -> None:
+        """`h`: the expert's choice for this seat, from its view alone, searched in a
+        thread ("Thinking…" meanwhile; Escape cancels). It never moves for the player."""
+        if self.hint_worker is not None or not self.hints_allowed():
+            return
+        from sherwood_tui.core.bots import rank
+        from sherwood_tui.ui.hint import hint_text, plain_words
+
+        app = our_app(self)
+        game, view, legal, seat, seats = self.game, self.feed.view, list(self.legal), self.seat, len(self.feed.players)
+        rnd, playouts = app.hint_rnd(self.feed), app.hint_playouts
+        words = find(game.id).load_screens().decision_text or plain_words
+        self.show_hint("Thinking… (Escape cancels)")
+
+        def think() -> None:
+            worker = get_current_worker()
+
+            def stop() -> bool:
+                return worker.is_cancelled
+
+            choices = rank(game, view, legal, rnd, seat=seat, seats=seats, playouts=playouts, stop=stop)
+            if not stop():
+                self.app.call_from_thread(self.hint_found, worker, hint_text(choices, words, view))
+
+        self.hint_worker = self.run_worker(think, thread=True, group="hint", exit_on_error=True)
+
+    def hint_found(self, worker: Worker[None], text: str) -> None:
+        """The hint's search ended: show it, if it is still this screen's search."""
+        if worker is self.hint_worker and not worker.is_cancelled and self.is_mounted:
+            self.hint_worker = None
+            self.show_hint(text)
+
+    def show_hint(self, text: str) -> None:
+        for line in self.query(HintLine):
+            line.update(Text(text))
+            return
+        self.mount(HintLine(Text(text), markup=False), before=self.query_one(KeyBar))
+
+    def on_unmount(self) -> None:
+        if self.hint_worker is not None:
+            self.hint_worker.cancel()
+
+    def action_drop_hint(self) -> None:
+        """Escape: stop the hint's search, and take the hint off the screen."""
+        if self.hint_worker is not None:
+            self.hint_worker.cancel()
+            self.hint_worker = None
+        for line in self.query(HintLine):
+            line.remove()
+
+
+class HintLine(Static):
+    """The hint (or "Thinking…") over the key bar; it goes with its screen."""
+
+    DEFAULT_CSS = "HintLine { height: auto; max-height: 3; padding: 0 1; text-style: bold; }"
 
 
 class BotTurnScreen(GameScreen[Any, Any]):
@@ -130,6 +206,8 @@ class BotTurnScreen(GameScreen[Any, Any]):
     the quit dialog is open over it, the bot waits."""
 
     waiting = False  # another screen was on top when the bot was due
+    pending: Any = None  # an expert's decision made while another screen was on top
+    gone = False  # the screen was taken down: a search for it stops
 
     class Due(Message):
         """The bot's move is due (the table has seen its turn)."""
@@ -144,7 +222,11 @@ class BotTurnScreen(GameScreen[Any, Any]):
 
     def compose_main(self) -> ComposeResult:
         player = self.feed.players[self.bot_seat]
-        text = Text(f"{player.name} ({player.bot} bot) is deciding...", style="bold")
+        level = split_level(player.bot or "")[0]
+        if level == "expert":  # it searches for a second or more, in the background
+            text = Text(f"{player.name} (expert) is thinking…", style="bold")
+        else:
+            text = Text(f"{player.name} ({player.bot} bot) is deciding...", style="bold")
         yield Panel(text, title="Bot turn")
         table = find(self.game.id).load_screens().table_text
         if table is not None:
@@ -162,11 +244,14 @@ class BotTurnScreen(GameScreen[Any, Any]):
             self.waiting = False
             self.on_mount()
 
+    def on_unmount(self) -> None:
+        self.gone = True
+
     def act(self) -> None:
         if self.app.screen is not self:  # the bot's move waits until the table sees it
             self.waiting = True
             return
-        if not self.decided:
+        if not self.decided or self.pending is not None:
             self.decided = True
             self.post_message(self.Due(self))
 

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
-SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random")]
+SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random"),
+              ("Bot: expert", "expert")]
 
 
 class SteadyScreen(Screen[None]):

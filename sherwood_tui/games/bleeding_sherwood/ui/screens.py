@@ -3,7 +3,7 @@ and a seat's hand in words for a replay's designer view (`seat_text`, `move_text
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -230,3 +230,21 @@ def move_text(action: object, table: PublicView) -> str | None:
     """What the log does not say of a move (a replay's designer view): nothing, as every
     bid, pass and take is said aloud at the table."""
     return None
+
+
+def decision_text(moves: Sequence[object], view: SeatView) -> str:
+    """A decision as the bidding screen words it, for a hint: "bid Silver Cup (6)",
+    "pass"."""
+    cards = {card.id: card for card in view.hand}
+    words = []
+    for move in moves:
+        if isinstance(move, PlayGoode):
+            card = cards.get(move.card)
+            words.append(f"bid {cards_text((card,))}" if card is not None else "bid a Goode")
+        elif isinstance(move, Pass):
+            words.append("pass")
+        elif isinstance(move, TakeTarget):
+            words.append(f"take Peasant {move.peasant}")
+        elif isinstance(move, TakeBid):
+            words.append("take a bid")
+    return ", ".join(words)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,19 @@ from sherwood_tui.games.sheriff.rules.model import (
     KIND_ORDER,
     LEGAL_GOODS,
     Bribe,
+    BribeBagGood,
+    BribeFavour,
+    BribeGold,
+    BribeStandGood,
+    Declare,
+    Draw,
+    LoadBag,
     LoadCard,
+    Offer,
+    PayWithGood,
+    PileCard,
+    PlaceAside,
+    SetAside,
     SetAsideCard,
     judge_bag,
     kinds_in_play,
@@ -204,6 +216,48 @@ def move_text(action: Any, table: PublicView) -> str | None:
     if isinstance(action, LoadCard):
         return f"{name} loads {describe((action.card,))}"
     return None
+
+
+def decision_text(moves: Sequence[Any], view: SeatView) -> str:
+    """A merchant's whole decision as the screens word it, for a hint: a bag loaded
+    card by card and closed as one ("load 3 Apples, 1 Silk" with the cards already in
+    it, then "declare 4 Apples"), cards set aside, a draw, a bribe offered, a debt paid."""
+    loaded = [card.id for card in view.loading]
+    aside: list[int] = []
+    piled: list[int] = []
+    bribe = Bribe()
+    words: list[str] = []
+    for move in moves:
+        if isinstance(move, LoadCard):
+            loaded.append(move.card)
+        elif isinstance(move, LoadBag):
+            words.append(f"load {describe(loaded)}")
+        elif isinstance(move, Declare):
+            words.append(f"declare {count_text(move.count, move.good)}")
+        elif isinstance(move, SetAsideCard):
+            aside.append(move.card)
+        elif isinstance(move, SetAside):
+            words.append(f"set aside {describe(aside)}" if aside else "set nothing aside")
+        elif isinstance(move, Draw):
+            words.append("draw from the draw pile" if move.from_discard is None
+                         else f"draw from discard pile {move.from_discard + 1}")
+        elif isinstance(move, PileCard):
+            piled.append(move.card)
+        elif isinstance(move, PlaceAside):
+            words.append(f"discard {describe(piled)}")
+        elif isinstance(move, BribeGold):
+            bribe = replace(bribe, gold=bribe.gold + move.amount)
+        elif isinstance(move, BribeStandGood):
+            bribe = replace(bribe, stand=(*bribe.stand, move.good))
+        elif isinstance(move, BribeBagGood):
+            bribe = replace(bribe, bag=(*bribe.bag, move.good))
+        elif isinstance(move, BribeFavour):
+            bribe = replace(bribe, favour=move.favour)
+        elif isinstance(move, Offer):
+            words.append("offer nothing" if bribe.empty else f"offer {describe_bribe(bribe)}")
+        elif isinstance(move, PayWithGood):
+            words.append(f"pay with {count_text(1, move.good)}")
+    return ", ".join(words)
 
 
 def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:

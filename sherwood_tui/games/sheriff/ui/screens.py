@@ -20,6 +20,7 @@ from sherwood_tui.games.sheriff.rules.views import PublicView, SeatView
 from sherwood_tui.games.sheriff.ui.common import (
     SheriffScreen,
     SheriffTableScreen,
+    decision_text,
     move_text,
     scoreboard_text,
     seat_text,
@@ -99,6 +100,7 @@ __all__ = [
     "SetAsideScreen",
     "SheriffScreen",
     "SheriffTableScreen",
+    "decision_text",
     "interludes_for",
     "move_text",
     "scoreboard_text",

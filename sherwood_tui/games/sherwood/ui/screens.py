@@ -11,6 +11,7 @@ The peeks and the reveal are given the public view. Player names are always plai
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -39,6 +40,7 @@ from sherwood_tui.games.sherwood.rules.model import (
     PendingReward,
     Ransom,
     RewardKind,
+    SendParty,
 )
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
 from sherwood_tui.games.sherwood.rules.scoring import network_of, placement_points
@@ -73,6 +75,7 @@ from sherwood_tui.games.sherwood.ui.text import (
     scoreboard,
     seat_style,
     stacks_text,
+    town_label,
     trait_text,
 )
 from sherwood_tui.ui.game_screen import GameScreen
@@ -1172,3 +1175,43 @@ def move_text(action: Any, table: PublicView) -> str | None:
     if isinstance(action, LineUp):
         return f"{name} lines up {chars[action.member].name} next"
     return None
+
+
+REWARD_WORDS = {"champion": "become a Champion", "camp": "take a camp", "theft": "steal cards",
+                "nothing": "take nothing"}
+
+
+def decision_text(moves: Sequence[Any], view: SeatView) -> str:
+    """A whole decision as the screens word it, for a hint: an ambush as one party
+    ("send Robin Hood, Will Scarlet · Will Scarlet carries Broadsword (+2 Str)", the
+    members already chosen included), a mission kept, a reward, a town, a ransom, an
+    order of newcomers."""
+    chars = data().characters
+    forming = view.forming or PendingParty()
+    members, personal, group = list(forming.members), list(forming.personal), forming.group
+    lined = list(view.lined_up)
+    words: list[str] = []
+    for move in moves:
+        if isinstance(move, AddMember):
+            members.append(move.member)
+        elif isinstance(move, GiveLoot):
+            if move.to is None:
+                group = move.card
+            else:
+                personal.append((move.to, move.card))
+        elif isinstance(move, SendParty):
+            party = party_text(tuple(members), tuple(personal), group)
+            words.append("send nobody" if not members else f"send {party}")
+        elif isinstance(move, ChooseMission):
+            words.append(f"keep the {SKILL_NAMES[move.skill]} mission")
+        elif isinstance(move, ChooseReward):
+            words.append(REWARD_WORDS.get(move.reward, move.reward))
+        elif isinstance(move, ChooseTown):
+            words.append("no further town" if move.town is None else f"take {town_label(move.town)}")
+        elif isinstance(move, LineUp):
+            lined.append(move.member)
+        elif isinstance(move, CloseCell):
+            words.append(f"line up {', '.join(chars[m].name for m in lined)}")
+        elif isinstance(move, Ransom):
+            words.append("pay nothing" if not move.free else f"pay to free {count(move.free, 'prisoner')}")
+    return "; ".join(words)

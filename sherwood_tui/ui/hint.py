@@ -1,0 +1,37 @@
+"""A hint: the expert's choice for the seat whose private screen is shown, with its
+estimated win chance and the next alternatives, in the game's words.
+
+The search is the expert's (`core/bots.rank`), given only what the screen was given: the
+seat's own view and legal moves (its feed). Each game words a whole decision with its
+screens' `decision_text(moves, view)`; a game without one gets the moves' own names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sherwood_tui.core.search import Choice
+
+ALTERNATIVES = 2  # how many alternatives a hint names after the best decision
+
+
+def plain_words(moves: Sequence[Any], view: Any) -> str:
+    """A decision in the moves' own names (for a game that words none)."""
+    return ", ".join(type(move).__name__ for move in moves)
+
+
+def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], str], view: Any) -> str:
+    """ "Hint: Bid Pepper Chest (7): wins 41%; pass: 33%; Silver Cup (6): 30%" (the
+    best decision, then up to `ALTERNATIVES` others, each with its win estimate)."""
+    if not choices:
+        return "Hint: nothing to decide."
+    parts = []
+    for rank, choice in enumerate(choices[: 1 + ALTERNATIVES]):
+        text = words((choice.move, *choice.then), view)
+        chance = f"{round(choice.wins * 100)}%"
+        parts.append(f"{text[:1].upper()}{text[1:]}: wins {chance}" if rank == 0 else f"{text}: {chance}")
+    if len(choices) == 1:
+        parts[0] += " (the only choice)"
+    return "Hint: " + "; ".join(parts)

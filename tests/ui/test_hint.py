@@ -1,0 +1,212 @@
+"""The hint key (h) and the expert bot in the hot-seat app: a hint shows the expert's
+choice on a seat's own decision screen only, searched in the background from the seat's
+view alone; an expert bot thinks in the background and Ctrl+Q still answers at once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import rank
+from sherwood_tui.core.contract import Player
+from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen, HintLine
+from sherwood_tui.ui.hint import hint_text
+from sherwood_tui.ui.screens import CurtainScreen, QuitScreen
+from tests.ui.helpers import screen_text
+
+GAMES = ("bleeding-sherwood", "sheriff", "sherwood")
+NAMES = ("Robin", "Marian", "Much")
+
+
+def hint_lines(app) -> list[HintLine]:
+    return list(app.screen.query(HintLine))
+
+
+async def begin(pilot, game_id: str, bots: tuple[str | None, ...] = (), seed: int = 3) -> None:
+    """Start `game_id` with humans (the minimum, at least two) and then `bots`."""
+    info = catalog.get(game_id)
+    humans = max(2, info.min_players - len(bots))
+    players = [Player(name=NAMES[i]) for i in range(humans)]
+    players += [Player(name=f"Bot {i}", bot=level) for i, level in enumerate(bots)]
+    await pilot.pause()
+    pilot.app.start_game(info, players, {}, seed)
+    await pilot.pause()
+
+
+async def to_private_screen(pilot) -> GameScreen:
+    """Lift curtains until a private decision screen is up."""
+    app = pilot.app
+    for _ in range(10):
+        screen = app.screen
+        if isinstance(screen, GameScreen) and screen.private:
+            return screen
+        assert isinstance(screen, CurtainScreen), type(screen).__name__
+        await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("no private screen")
+
+
+async def wait_for(pilot, condition, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        await pilot.pause(0.02)
+        if condition():
+            return
+    raise AssertionError("waited in vain")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_h_on_a_private_screen_shows_the_experts_choice_in_the_games_words(game_id, size):
+    app = SherwoodApp(bot_delay=0, hint_playouts=6)
+    async with app.run_test(size=size) as pilot:
+        await begin(pilot, game_id)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("h")  # the curtain: nothing
+        await pilot.pause()
+        assert not hint_lines(app) and "Hint" not in screen_text(app)
+        screen = await to_private_screen(pilot)
+        actions = len(app.session.actions)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint: " in screen_text(app))
+        text = screen_text(app)
+        assert "wins " in text and "%" in text
+        hint = str(hint_lines(app)[0].content)
+        assert hint.startswith("Hint: ") and "Escape" not in hint
+        assert "Load" not in hint or game_id == "sheriff"
+        assert len(app.session.actions) == actions and app.screen is screen  # it never moves
+        assert not any("Hint" in event.text for event in app.session.log)
+        await pilot.press("escape")  # takes the hint away
+        await pilot.pause()
+        assert not hint_lines(app)
+
+
+async def test_a_hint_goes_with_its_screen_and_a_running_search_stops_with_escape():
+    app = SherwoodApp(bot_delay=0, hint_playouts=6)
+    async with app.run_test() as pilot:
+        await begin(pilot, "bleeding-sherwood")
+        screen = await to_private_screen(pilot)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(hint_lines(app)) and "Hint:" in str(hint_lines(app)[0].content))
+        await pilot.press("p")  # the decision: the next screen (a curtain) has no hint
+        await pilot.pause()
+        assert app.screen is not screen and not hint_lines(app)
+        assert "Hint" not in screen_text(app)
+        # a long search: Escape stops it, and nothing is shown after
+        app.hint_playouts = 100_000
+        screen = await to_private_screen(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Thinking…" in screen_text(app)
+        worker = screen.hint_worker
+        assert worker is not None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert worker.is_cancelled and screen.hint_worker is None and not hint_lines(app)
+        await wait_for(pilot, lambda: worker.is_finished, 5)
+        await pilot.pause(0.1)
+        assert not hint_lines(app) and app.screen is screen
+
+
+async def test_h_does_nothing_on_a_public_screen_or_a_bots_turn():
+    app = SherwoodApp(bot_delay=0.6, hint_playouts=6)
+    async with app.run_test() as pilot:
+        await begin(pilot, "bleeding-sherwood", bots=("sensible",))
+        for _ in range(60):  # pass every bid: the collecting (public) screen comes
+            screen = app.screen
+            if isinstance(screen, BotTurnScreen):
+                await pilot.press("h")
+                await pilot.pause()
+                assert not hint_lines(app)
+                await wait_for(pilot, lambda s=screen: app.screen is not s, 5)
+            elif isinstance(screen, GameScreen) and not screen.private:
+                break
+            elif isinstance(screen, CurtainScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("p")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.private
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert not hint_lines(app) and screen.hint_worker is None
+
+
+async def test_an_expert_bot_plays_in_the_background_and_the_game_goes_on():
+    app = SherwoodApp(bot_delay=0)
+    async with app.run_test() as pilot:
+        await begin(pilot, "bleeding-sherwood", bots=("expert:30",))
+        bot = len(app.session.players) - 1
+        for _ in range(200):
+            if any(action.seat == bot for action in app.session.actions):
+                break
+            screen = app.screen
+            if isinstance(screen, BotTurnScreen):
+                assert "(expert) is thinking…" in screen_text(app)
+                await pilot.pause(0.05)
+                continue
+            await pilot.press("enter" if isinstance(screen, CurtainScreen) else "p")
+            await pilot.pause()
+        assert any(action.seat == bot for action in app.session.actions)
+
+
+async def test_ctrl_q_while_an_expert_thinks_answers_at_once_and_the_search_is_dropped():
+    app = SherwoodApp(bot_delay=0)
+    async with app.run_test() as pilot:
+        info = catalog.get("bleeding-sherwood")
+        await pilot.pause()
+        app.start_game(info, [Player(name="Bot", bot="expert:100000"), Player(name="Robin")], {}, 3)
+        await pilot.pause()
+        for _ in range(20):  # Robin may bid first
+            if isinstance(app.screen, BotTurnScreen):
+                break
+            await pilot.press("enter" if isinstance(app.screen, CurtainScreen) else "p")
+            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, BotTurnScreen) and len(app.workers) > 0, 5)
+        actions = len(app.session.actions)
+        started = time.monotonic()
+        # (Pilot's waits for an idle app last up to a second each while a search runs:
+        # the times below are generous; the search alone would take minutes)
+        app.simulate_key("ctrl+q")  # (not Pilot's press, which waits for an idle app)
+        while not isinstance(app.screen, QuitScreen):
+            await asyncio.sleep(0.01)
+        assert time.monotonic() - started < 0.5
+        await pilot.press("x")
+    assert time.monotonic() - started < 6  # the search stopped: the app did not wait for it
+    assert len(app.session.actions) == actions
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_hint_is_the_same_when_other_seats_secrets_are_scrambled(game_id):
+    """A hint is searched from the seat's view and legal moves only: scrambling every
+    other seat's secrets never changes its text (same seed and budget)."""
+    info = catalog.get(game_id)
+    game, screens = info.load(), info.load_screens()
+    words = screens.decision_text
+    assert words is not None
+    rnd = random.Random(3)
+    state = game.new_game([Player(name=f"P{i}") for i in range(game.min_players + 1)], {}, 3)
+    steps = checked = 0
+    from sherwood_tui.core.bots import bot_action
+    from sherwood_tui.core.steps import as_moves
+
+    while not game.is_over(state) and checked < 3:
+        seat = game.to_act(state)[0]
+        if steps % 7 == 3 and game.is_private(state, seat) and len(game.legal_actions(state, seat)) > 1:
+            texts = []
+            for real in (state, game.scramble_secrets(state, seat, steps)):
+                view, legal = game.view(real, seat), game.legal_actions(real, seat)
+                choices = rank(game, view, legal, random.Random(steps), seat=seat, seats=len(real.players), playouts=5)
+                texts.append(hint_text(choices, words, view))
+            assert texts[0] == texts[1] and texts[0].startswith("Hint: ")
+            checked += 1
+        for move in as_moves(bot_action(game, state, seat, "sensible", rnd)):
+            state, _ = game.apply(state, move)
+        steps += 1
+    assert checked == 3
