@@ -212,6 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--ssh-port", type=port, default=2222, help="the SSH server's port (default 2222)")
     host.add_argument("--web-port", type=port, default=8080, help="the browser seats' port (default 8080)")
     host.add_argument("--no-web", action="store_true", help="no browser seats: SSH only")
+    host.add_argument("--no-hints", action="store_true",
+                      help="the seats' h key shows no hint (the expert's choice) at this table")
     host.add_argument("--listen", type=listen_address, default="127.0.0.1",
                       help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
     host.add_argument("--quiet", action="store_true", help="no host screen: print the join instructions and who comes and goes")

@@ -26,6 +26,7 @@ import shutil
 import socket
 import sys
 import tempfile
+import threading
 import time
 import unicodedata
 from collections import deque
@@ -181,13 +182,15 @@ class TableHost:
     """The host of one game on many terminals (see the module's docstring)."""
 
     def __init__(self, session: Session, save_path: Path, *, bot_delay: float = 0.8,
-                 own_data: tuple[str, ...] = (), lock: SaveLock | None = None) -> None:
+                 own_data: tuple[str, ...] = (), lock: SaveLock | None = None, hints: bool = True) -> None:
         """A host for `session`, saved to `save_path`: its lock is taken now (SaveError
         when another process plays it), unless `lock` already holds it."""
         self.session = session
         self.game: AnyGame = session.game
         self.save_path = save_path
         self.bot_delay = bot_delay
+        self.hints = hints  # the seats' h key shows the expert's choice (`host --no-hints`: not)
+        self.closing = threading.Event()  # set when the table closes: an expert's search stops
         self.own_data = own_data  # the `--assets` items the seat processes need too
         self.lock = lock or SaveLock(save_path).acquire()
         self.claims = Claims.load(table_file(save_path), session.humans)
@@ -209,7 +212,8 @@ class TableHost:
         self._tasks: set[asyncio.Task[Any]] = set()
 
     @classmethod
-    def resume(cls, save_path: Path, *, bot_delay: float = 0.8, own_data: tuple[str, ...] = ()) -> TableHost:
+    def resume(cls, save_path: Path, *, bot_delay: float = 0.8, own_data: tuple[str, ...] = (),
+               hints: bool = True) -> TableHost:
         """A host for the game saved in `save_path` (SaveError with one line if it
         cannot be played, or another process plays it)."""
         from sherwood_tui.core.saves import load_session
@@ -220,7 +224,7 @@ class TableHost:
         except BaseException:
             lock.release()
             raise
-        return cls(session, save_path, bot_delay=bot_delay, own_data=own_data, lock=lock)
+        return cls(session, save_path, bot_delay=bot_delay, own_data=own_data, lock=lock, hints=hints)
 
     # ----- who sits where -----------------------------------------------------------
     def logins(self) -> tuple[str, ...]:
@@ -374,6 +378,7 @@ class TableHost:
 
     async def close(self) -> None:
         """Tell every seat the table is closed, stop, save, and let the save go."""
+        self.closing.set()
         if self._bots is not None:
             self._bots.cancel()
         for connection in [*self.seats.values(), *self.spectators]:
@@ -460,8 +465,22 @@ class TableHost:
             session = self.session
             level = session.players[seat].bot or self.stand_ins[seat]
             rnd = random.Random(f"{session.seed}-{len(session.actions)}")
+            state = session.state
             try:
-                session.submit(bot_action(self.game, session.state, seat, level, rnd))
+                if level.startswith("expert"):  # a second or more: the event loop goes on
+                    decision = await asyncio.to_thread(bot_action, self.game, state, seat, level, rnd,
+                                                       stop=self.closing.is_set)
+                    if (self.closing.is_set() or session.is_over or not self.is_bot(seat)
+                            or seat not in self.game.to_act(session.state)):
+                        continue  # the table changed meanwhile: nothing to play now
+                else:
+                    decision = bot_action(self.game, state, seat, level, rnd)
+                try:
+                    session.submit(decision)
+                except RuleError:
+                    if session.state is state:
+                        raise
+                    continue  # others moved meanwhile (an undo, a step of several at once): think again
             except Exception as error:  # a bug: said on every terminal; the game waits
                 self._bot_failed(seat, error)
                 return
@@ -506,7 +525,8 @@ class TableHost:
             await send(writer, {"type": "closed", "message": refusal})
             return
         name = "Spectator" if seat is None else self.session.player_name(seat)
-        if not await send(writer, {"type": "welcome", "game": self.game.id, "seat": seat, "name": name}):
+        if not await send(writer, {"type": "welcome", "game": self.game.id, "seat": seat, "name": name,
+                                 "hints": self.hints}):
             return
         connection = Connection(seat, key, writer, log_mark=len(self.session.log), task=asyncio.current_task())
         sender = asyncio.get_running_loop().create_task(connection.deliver())

@@ -129,6 +129,7 @@ class SeatApp(SherwoodApp):
         kind = message["type"]
         if kind == "welcome":
             self.welcome(str(message["game"]), message.get("seat"))
+            self.hints = message.get("hints") is not False  # the host may turn hints off
         elif kind == "feed":
             self.take_feed(message)
         elif kind == "refused":
@@ -247,6 +248,12 @@ class SeatApp(SherwoodApp):
         if message.screen is not self.screen or self.game is None:
             return
         self.send({"type": "act", "actions": [self.game.dump_action(move) for move in message.moves]})
+
+    def hint_rnd(self, feed: AnyFeed) -> Any:
+        """The random source of a hint's search here (the seat knows no game seed)."""
+        import random
+
+        return random.Random(f"hint-{feed.seat}-{len(feed.log)}")
 
     def undo_last(self) -> None:
         """`u`: ask the host to take back this seat's last move (it says why not)."""

@@ -175,7 +175,7 @@ async def test_join_code_binds_a_key_to_a_seat_for_good(tmp_path):
         assert host.recognises(KEY_A) and host.joining("robin", KEY_A) is None
         robin = await FakeSeat.open(host, "robin", KEY_A)
         welcome = await robin.next()
-        assert welcome == {"type": "welcome", "game": "bleeding-sherwood", "seat": 0, "name": "Robin"}
+        assert welcome == {"type": "welcome", "game": "bleeding-sherwood", "seat": 0, "name": "Robin", "hints": True}
         feed = await robin.current()
         assert feed["seat"] == 0 and feed["private"] and feed["view"] is not None and feed["legal"]
         status = robin.feed["status"]  # type: ignore[index]

@@ -449,3 +449,30 @@ async def test_what_a_seat_alone_learnt_is_shown_to_it_before_its_next_screen(se
         await asyncio.sleep(0.5)  # the key guard's hold
         await pilot.press("enter")
         await until(pilot, lambda: not shows(app, PrivateNewsScreen), "the seat's screen after the news")
+
+
+# ----- hints ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+async def test_h_shows_a_hint_at_a_seat_unless_the_host_turned_hints_off(seated, allowed):
+    from sherwood_tui.ui.game_screen import HintLine
+
+    session = bleeding()
+    me = acting(session)
+    app, host = await seated(session, me)
+    app.hint_playouts = 5
+    async with app.run_test() as pilot:
+        await host.expect("hello")
+        welcome = {"type": "welcome", "game": session.game.id, "seat": me, "name": NAMES[me]}
+        if not allowed:
+            welcome["hints"] = False  # `host --no-hints`
+        await host.tell(welcome)
+        await host.send_feed()
+        await showing(pilot, BiddingScreen)
+        await pilot.press("h")
+        if allowed:
+            await until(pilot, lambda: "Hint: " in screen_text(app), "a hint")
+        else:
+            await pilot.pause(0.2)
+            assert not list(app.screen.query(HintLine)) and "Hint" not in screen_text(app)
