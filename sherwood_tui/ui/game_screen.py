@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
@@ -56,7 +57,6 @@ class GameScreen(Screen[None], Generic[V, T]):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("h", "hint", "Hint: the expert's choice", show=False),
-        Binding("escape", "drop_hint", "Cancel or hide the hint", show=False),
     ]
 
     class Chosen(Message):
@@ -131,8 +131,6 @@ class GameScreen(Screen[None], Generic[V, T]):
         # always answers: it takes back, or says why it cannot.
         if action == "hint":  # only on a seat's own (private) decision screen
             return self.is_mounted and self.hints_allowed()
-        if action == "drop_hint":  # Escape goes on to the screen's own key otherwise
-            return self.is_mounted and bool(self.query(HintLine))
         return self.is_mounted
 
     # ----- the hint (h) -------------------------------------------------------------
@@ -180,6 +178,15 @@ class GameScreen(Screen[None], Generic[V, T]):
             line.update(Text(text))
             return
         self.mount(HintLine(Text(text), markup=False), before=self.query_one(KeyBar))
+
+    def on_key(self, event: events.Key) -> None:
+        """Escape cancels or hides a hint (before the screen's own bindings, which
+        Textual checks after the key has bubbled here; no binding: the key bar keeps
+        the screen's own Escape)."""
+        if event.key == "escape" and self.query(HintLine):
+            event.stop()
+            event.prevent_default()
+            self.action_drop_hint()
 
     def on_unmount(self) -> None:
         if self.hint_worker is not None:
