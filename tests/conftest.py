@@ -18,6 +18,7 @@ def quick_hands(monkeypatch):
     from sherwood_tui.ui.app import SherwoodApp
 
     monkeypatch.setattr(SherwoodApp, "make_key_guard", staticmethod(NoGuard))
+    monkeypatch.setattr(SherwoodApp, "HINT_PLAYOUTS", 6)  # an `h` pressed by a test is quick
 
 
 class NoGuard:

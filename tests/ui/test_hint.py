@@ -210,3 +210,41 @@ def test_the_hint_is_the_same_when_other_seats_secrets_are_scrambled(game_id):
             state, _ = game.apply(state, move)
         steps += 1
     assert checked == 3
+
+
+async def test_the_key_guard_drops_an_h_typed_right_after_the_hand_off():
+    """The hand-off's key guard (core/handoff.py) judges `h` as any key: typed during the
+    hold of a new private screen, it does nothing; a moment later, it shows the hint."""
+    from sherwood_tui.core.handoff import KeyGuard
+
+    class Clock:
+        now = 1000.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock = Clock()
+    app = SherwoodApp(bot_delay=0, hint_playouts=6, key_guard=KeyGuard(clock=clock))
+    async with app.run_test() as pilot:
+        await begin(pilot, "bleeding-sherwood")
+        await pilot.pause()
+        clock.now += 5
+        await pilot.press("enter")  # lifts the curtain
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.private
+        await pilot.press("h")  # within the hold: dropped
+        await pilot.pause(0.1)
+        assert not hint_lines(app)
+        clock.now += 5
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint: " in screen_text(app))
+
+
+async def test_an_expert_seat_is_saved_and_resumed(isolated_saves):
+    from sherwood_tui.core.saves import load_session
+
+    app = SherwoodApp(bot_delay=0)
+    async with app.run_test() as pilot:
+        await begin(pilot, "sherwood", bots=("expert",))
+        path = app.save_path
+    assert load_session(path).players[-1].bot == "expert"
