@@ -161,11 +161,15 @@ class GameScreen(Screen[None], Generic[V, T]):
             def stop() -> bool:
                 return worker.is_cancelled
 
-            choices = rank(game, view, legal, rnd, seat=seat, seats=seats, playouts=playouts, stop=stop)
+            try:
+                choices = rank(game, view, legal, rnd, seat=seat, seats=seats, playouts=playouts, stop=stop)
+                text = hint_text(choices, words, view)
+            except Exception as error:  # a bug: said in the hint's place, the game goes on
+                text = f"No hint: the expert's search failed ({type(error).__name__})."
             if not stop():
-                self.app.call_from_thread(self.hint_found, worker, hint_text(choices, words, view))
+                self.app.call_from_thread(self.hint_found, worker, text)
 
-        self.hint_worker = self.run_worker(think, thread=True, group="hint", exit_on_error=True)
+        self.hint_worker = self.run_worker(think, thread=True, group="hint", exit_on_error=False)
 
     def hint_found(self, worker: Worker[None], text: str) -> None:
         """The hint's search ended: show it, if it is still this screen's search."""
