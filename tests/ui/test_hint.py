@@ -248,3 +248,51 @@ async def test_an_expert_seat_is_saved_and_resumed(isolated_saves):
         await begin(pilot, "sherwood", bots=("expert",))
         path = app.save_path
     assert load_session(path).players[-1].bot == "expert"
+
+
+def test_each_game_words_a_whole_decision_as_one():
+    """`decision_text`: a Sheriff bag loaded card by card then closed reads as one load,
+    a Sherwood ambush as one party, a Bleeding Sherwood bid with its card's name."""
+    from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode
+    from sherwood_tui.games.sheriff.rules.model import Declare, LoadBag, LoadCard
+    from sherwood_tui.games.sheriff.rules.wording import describe
+    from sherwood_tui.games.sherwood.rules.model import AddMember, SendParty
+
+    def first_view(game_id: str):
+        info = catalog.get(game_id)
+        game = info.load()
+        state = game.new_game([Player(name=n) for n in NAMES], {}, 3)
+        seat = game.to_act(state)[0]
+        return info.load_screens().decision_text, game.view(state, seat), seat
+
+    words, view, seat = first_view("bleeding-sherwood")
+    card = view.hand[0]
+    assert words((PlayGoode(seat=seat, card=card.id),), view) == f"bid {card.name} ({card.value})"
+    assert words((Pass(seat=seat),), view) == "pass"
+
+    words, view, seat = first_view("sheriff")
+    cards = [c.id for c in view.hand[:3]]
+    text = words((*(LoadCard(seat=seat, card=c) for c in cards), LoadBag(seat=seat)), view)
+    assert text == f"load {describe(cards)}"
+    assert words((Declare(seat=seat, good="Apples", count=3),), view) == "declare 3 Apples"
+
+    words, view, seat = first_view("sherwood")
+    text = words((AddMember(seat=seat, member="robin"), AddMember(seat=seat, member="john"), SendParty(seat=seat)), view)
+    assert text.startswith("send Robin Hood, Little John") and text.count("send") == 1
+    assert words((SendParty(seat=seat),), view) == "send nobody"
+
+
+async def test_player_setup_offers_the_expert_bot():
+    from sherwood_tui.ui.screens import SetupScreen
+    from tests.ui.helpers import open_setup
+
+    app = SherwoodApp(bot_delay=0)
+    async with app.run_test() as pilot:
+        await open_setup(pilot, 0)
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("tab", "enter", "down", "down", "down", "enter")  # the first seat's kind
+        await pilot.pause()
+        assert app.screen.players()[0].bot == "expert"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session is not None and app.session.players[0].bot == "expert"
