@@ -369,14 +369,16 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
 
             decision = bot_action(game, state, seat, level, rnd, stop=stop)
             if not stop():
-                self.call_from_thread(self.thought, screen, count, decision)
+                self.call_from_thread(self.thought, screen, (state, count), decision)
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=True)
 
-    def thought(self, screen: BotTurnScreen, count: int, decision: Any) -> None:
-        """An expert's decision for `screen` when `count` actions had been played."""
-        session = self.session
-        if session is None or screen.gone or len(session.actions) != count or screen not in self.screen_stack:
+    def thought(self, screen: BotTurnScreen, basis: tuple[Any, int], decision: Any) -> None:
+        """An expert's decision for `screen`, thought out in the state and with the
+        number of actions of `basis`: dropped unless all three are still the game's."""
+        session, (state, count) = self.session, basis
+        if (session is None or screen.gone or screen not in self.screen_stack
+                or session.state is not state or len(session.actions) != count):
             return
         if screen is not self.screen:  # help or the quit dialog is open: the move waits
             screen.pending, screen.waiting = decision, True

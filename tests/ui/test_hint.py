@@ -296,3 +296,33 @@ async def test_player_setup_offers_the_expert_bot():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.session is not None and app.session.players[0].bot == "expert"
+
+
+async def test_an_experts_search_is_dropped_when_its_turn_is_taken_back():
+    app = SherwoodApp(bot_delay=0)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        app.start_game(catalog.get("bleeding-sherwood"), [Player(name="Robin"), Player(name="Bot", bot="expert:100000")],
+                       {}, 0)  # (seed 0: Robin bids first)
+        await pilot.pause()
+        assert app.session.game.to_act(app.session.state) == [0]
+        await pilot.press("enter")  # Robin bids; the expert's long search starts
+        bot_screen = app.screen
+        assert isinstance(bot_screen, BotTurnScreen)
+        await wait_for(pilot, lambda: len(app.workers) > 0, 5)
+        actions = len(app.session.actions)
+        app.simulate_key("u")  # takes Robin's bid back: the bot's turn is gone
+        started = time.monotonic()
+        while app.screen is bot_screen and time.monotonic() - started < 5:
+            await asyncio.sleep(0.01)
+        assert len(app.session.actions) < actions
+        started = time.monotonic()
+        while not bot_screen.gone and time.monotonic() - started < 5:
+            await asyncio.sleep(0.01)
+        assert bot_screen.gone  # its screen was taken down
+        started = time.monotonic()
+        while len(app.workers) and time.monotonic() - started < 5:
+            await asyncio.sleep(0.05)
+        assert not len(app.workers)  # its search stopped
+        assert not any(a.seat == 1 for a in app.session.actions)
+        assert isinstance(app.screen, GameScreen) and app.screen.private
