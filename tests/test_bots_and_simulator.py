@@ -114,3 +114,16 @@ def test_simulate_playouts_sets_the_budget_of_plain_experts_and_jobs_change_noth
     assert one == two
     refused = run_cli("simulate", "bleeding-sherwood", "--playouts", "0")
     assert refused.returncode != 0 and "--playouts: must be from 1 to 100,000" in refused.stderr
+
+
+def test_seat_advantage_is_not_judged_when_experts_sit_beside_sensible_bots():
+    """Issue 24: two experts and two sensible bots: the better bots' seats should win
+    more, so the workbench flags no seat and says it cannot judge; the same table of
+    four sensible bots is judged."""
+    args = ("simulate", "bleeding-sherwood", "--players", "4", "--games", "3", "--seed", "5", "--jobs", "1")
+    mixed = run_cli(*args, "--bots", "expert:2,expert:2,sensible,sensible", "--json")
+    summary = json.loads(mixed.stdout)
+    assert summary["seat_advantage"] is None
+    assert "Seat advantage not judged: the seats have different bot levels." in run_cli(
+        *args, "--bots", "expert:2,expert:2,sensible,sensible").stdout
+    assert json.loads(run_cli(*args, "--bots", "sensible", "--json").stdout)["seat_advantage"] is not None
