@@ -56,9 +56,11 @@ def rank(game: AnyGame, view: Any, legal: list[Any], rnd: random.Random, *, seat
 
 def expert_setup(game: AnyGame, view: Any, legal: list[Any]) -> dict[str, Any]:
     """What the expert's search is given besides the seat and its budget: the legal
-    moves, the sensible bot's playouts and its proposals of whole decisions."""
+    moves, the sensible bot's playouts and its proposals of whole decisions, and how
+    many rounds a playout looks ahead (the game's `search_rounds`)."""
     player = sensible_player(game.id)
-    return {"legal": legal, "rollout": sensible_rollout(game), "propose": lambda r: player(view, legal, r)}
+    return {"legal": legal, "rollout": sensible_rollout(game), "propose": lambda r: player(view, legal, r),
+            "rounds": find(game.id).search_rounds}
 
 
 @cache

@@ -125,6 +125,11 @@ class GamePlugin:
     # today's (a change that plays an old game out the same, e.g. a list of words)
     asset_continues: tuple[str, ...] = ()
     tiebreak_label: str = "Tie-break"
+    # How many rounds the expert's playouts play before they are scored (by the score
+    # totals, `core.search.estimate`); None plays each to the game's end. A horizon
+    # scores a decision by what it does soon, with less of the later rounds' chance in
+    # it: the numbers that chose each game's are in its plug-in.
+    search_rounds: int | None = None
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 

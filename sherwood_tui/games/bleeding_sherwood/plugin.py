@@ -23,4 +23,8 @@ PLUGIN = GamePlugin(
         ),
     ),
     tiebreak_label="Goodes in hand",
+    # expert:200 against three sensible bots, 4 players, 24 games each (2026-12-03): seat 1
+    # won 17% with playouts to the game's end (expert:50), 33% looking 2 rounds ahead, 54%
+    # looking 3, 50% looking 4 (slower)
+    search_rounds=3,
 )

@@ -24,4 +24,7 @@ PLUGIN = GamePlugin(
             "contraband but count as 2 or 3 legal goods for King and Queen.",
         ),
     ),
+    # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
+    # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
+    search_rounds=2,
 )
