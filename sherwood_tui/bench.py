@@ -1,7 +1,8 @@
 """`make bench`: start-up time and memory against a bare Textual app, bot games per second
 for each game, their two speed ratios to the baseline commit (the rules loop, and the whole
-simulate command's CPU time), and a key's delay on a table's seat, each beside its goal.
-Run: python -m sherwood_tui.bench [--speed | --instructions] [--baseline COMMIT] [GAME ...]"""
+simulate command's CPU time), the expert's search speed and decision time, and a key's
+delay on a table's seat, each beside its goal.
+Run: python -m sherwood_tui.bench [--speed | --instructions | --search] [--baseline COMMIT] [GAME ...]"""
 
 from __future__ import annotations
 
@@ -126,6 +127,68 @@ for info in catalog.GAMES:
         playout(game, state, lambda state, seat: bot_action(game, state, seat, "sensible", rnd), rnd)
 print(json.dumps(max(worst.values())))
 """
+
+
+# The expert's search from mid-game positions: a seeded sensible-bot game of each game is
+# played, and at each decision of seat 1 from a third to two thirds of the way through
+# (with more than one legal move) the expert decides, at the default budget, in one
+# process (one core). Prints [playouts per CPU second, median, 95th percentile decision].
+SEARCH = """
+import json, random, statistics, sys, time
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import bot_action, decide
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
+from sherwood_tui.core.playout import playout
+game = catalog.get(sys.argv[1]).load()
+n, positions = int(sys.argv[2]), int(sys.argv[3])
+seats = [Player(name=f"P{i}", bot="sensible") for i in range(n)]
+rnd = random.Random(3)
+start = game.new_game(seats, {}, 3)
+states = []
+def sensible(state, seat):
+    if seat == 0 and len(game.legal_actions(state, 0)) > 1:
+        states.append(state)
+    return bot_action(game, state, seat, "sensible", rnd)
+playout(game, start, sensible, rnd)
+middle = states[len(states) // 3: 2 * len(states) // 3]
+chosen = [middle[k * len(middle) // positions] for k in range(min(positions, len(middle)))]
+times = []
+for k, state in enumerate(chosen):
+    began = time.process_time()
+    decide(game, "expert", game.view(state, 0), game.legal_actions(state, 0), random.Random(k), seat=0, seats=n)
+    times.append(time.process_time() - began)
+times.sort()
+p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+print(json.dumps([DEFAULT_PLAYOUTS * len(times) / sum(times), statistics.median(times), p95]))
+"""
+
+
+def search_speed(game_id: str, positions: int = 12) -> tuple[float, float, float]:
+    """The expert at the default budget from mid-game positions of `game_id` (one core):
+    playouts per CPU second, and the median and 95th-percentile decision (seconds)."""
+    out = subprocess.run([sys.executable, "-c", SEARCH, game_id, str(seats_for(game_id)), str(positions)],
+                         capture_output=True, text=True, check=True)
+    rate, median, p95 = json.loads(out.stdout.split("\n")[-2])
+    return rate, median, p95
+
+
+def search_rows(games: tuple[str, ...] = ()) -> list[tuple[str, str, str, str]]:
+    """The expert's speed per game: playouts per second, and its decision times, whose
+    median should stay within a second at the default budget (core/levels.py)."""
+    from sherwood_tui import catalog
+    from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
+
+    rows = []
+    for game_id in chosen(games):
+        rate, median, p95 = search_speed(game_id)
+        title = catalog.get(game_id).title
+        rows.append((f"{title}: expert playouts per CPU second (one core, mid-game)", f"{rate:.0f}", "-",
+                     f"{seats_for(game_id)} players, seat 1's decisions a third to two thirds through a game "
+                     f"(python -m sherwood_tui.bench --search {game_id})"))
+        rows.append((f"{title}: expert decision at {DEFAULT_PLAYOUTS} playouts, median (95th percentile)",
+                     f"{median:.2f} s", "<= 1 s", f"95th percentile {p95:.2f} s"))
+    return rows
 
 
 def gc_pause(games: int = 20) -> float:
@@ -457,6 +520,7 @@ def all_rows(baseline_ok: bool) -> list[tuple[str, str, str, str]]:
         per_second, actions = games_per_second(game_id, seats_for(game_id))
         rows.append((f"{catalog.get(game_id).title}: random-bot games per second per core", f"{per_second:.0f}",
                      f">= {GOALS[game_id]}", f"{actions:,.0f} actions per second (the rules loop)"))
+    rows += search_rows()
     if baseline_ok:
         rows += speed_rows(rounds=3, seconds=2.0)
     from sherwood_tui.table.latency import PRESSES, key_latencies
@@ -474,13 +538,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", action="store_true", help="only the two speed ratios per game, 5 rounds")
     parser.add_argument("--instructions", action="store_true", help="only the instructions a game under valgrind")
     parser.add_argument("--baseline", default=BASELINE_COMMIT, help=f"the commit to compare with (default {BASELINE})")
+    parser.add_argument("--search", action="store_true", help="only the expert's speed per game")
     parser.add_argument("--json", action="store_true", help="the rows as JSON too")
-    parser.add_argument("games", nargs="*", help="with --speed or --instructions: only these games")
+    parser.add_argument("games", nargs="*", help="with --speed, --instructions or --search: only these games")
     args = parser.parse_args(argv)
     missing = baseline_problem(args.baseline)
     if missing:
         print(f"bench: {missing}", file=sys.stderr)
     games = tuple(args.games)
+    if args.search:
+        print_rows(search_rows(games))
+        return 0
     if args.speed or args.instructions:
         if missing:
             return 1

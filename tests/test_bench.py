@@ -49,3 +49,14 @@ def test_the_rules_loop_and_the_simulate_command_measure_this_code() -> None:
 def test_a_failed_simulate_run_raises() -> None:
     with pytest.raises(subprocess.CalledProcessError, match="simulate"):
         bench.simulate_cpu("no-such-game", 2, games=1)
+
+
+def test_the_search_rows_measure_the_expert_from_mid_game_positions(monkeypatch) -> None:
+    """`bench --search`: playouts per second and the median and 95th-percentile decision
+    (measured, not judged: nothing here is timed against a goal)."""
+    real = bench.search_speed
+    monkeypatch.setattr(bench, "search_speed", lambda game_id: real(game_id, positions=2))
+    rows = bench.search_rows(("bleeding-sherwood",))
+    assert [row[0].split(": ")[1] for row in rows] == [
+        "expert playouts per CPU second (one core, mid-game)", "expert decision at 200 playouts, median (95th percentile)"]
+    assert float(rows[0][1]) > 0 and rows[1][1].endswith(" s") and rows[1][2] == "<= 1 s"
