@@ -138,10 +138,10 @@ import json, random, statistics, sys, time
 from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action, decide
 from sherwood_tui.core.contract import Player
-from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
 from sherwood_tui.core.playout import playout
-game = catalog.get(sys.argv[1]).load()
-n, positions = int(sys.argv[2]), int(sys.argv[3])
+info = catalog.get(sys.argv[1])
+game = info.load()
+n, positions, budget = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]) or info.default_playouts
 seats = [Player(name=f"P{i}", bot="sensible") for i in range(n)]
 rnd = random.Random(3)
 start = game.new_game(seats, {}, 3)
@@ -156,38 +156,41 @@ chosen = [middle[k * len(middle) // positions] for k in range(min(positions, len
 times = []
 for k, state in enumerate(chosen):
     began = time.process_time()
-    decide(game, "expert", game.view(state, 0), game.legal_actions(state, 0), random.Random(k), seat=0, seats=n)
+    decide(game, f"expert:{budget}", game.view(state, 0), game.legal_actions(state, 0), random.Random(k), seat=0, seats=n)
     times.append(time.process_time() - began)
 times.sort()
 p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-print(json.dumps([DEFAULT_PLAYOUTS * len(times) / sum(times), statistics.median(times), p95]))
+print(json.dumps([budget * len(times) / sum(times), statistics.median(times), p95]))
 """
 
 
-def search_speed(game_id: str, positions: int = 12) -> tuple[float, float, float]:
-    """The expert at the default budget from mid-game positions of `game_id` (one core):
-    playouts per CPU second, and the median and 95th-percentile decision (seconds)."""
-    out = subprocess.run([sys.executable, "-c", SEARCH, game_id, str(seats_for(game_id)), str(positions)],
+def search_speed(game_id: str, positions: int = 12, playouts: int = 0) -> tuple[float, float, float]:
+    """The expert at `playouts` a decision (0: the game's default budget) from mid-game
+    positions of `game_id` (one core): playouts per CPU second, and the median and
+    95th-percentile decision (seconds)."""
+    out = subprocess.run([sys.executable, "-c", SEARCH, game_id, str(seats_for(game_id)), str(positions), str(playouts)],
                          capture_output=True, text=True, check=True)
     rate, median, p95 = json.loads(out.stdout.split("\n")[-2])
     return rate, median, p95
 
 
-def search_rows(games: tuple[str, ...] = ()) -> list[tuple[str, str, str, str]]:
+def search_rows(games: tuple[str, ...] = (), playouts: int = 0) -> list[tuple[str, str, str, str]]:
     """The expert's speed per game: playouts per second, and its decision times, whose
-    median should stay within a second at the default budget (core/levels.py)."""
+    median should stay within a second at the game's default budget (its plug-in's
+    `default_playouts`; or at `playouts`)."""
     from sherwood_tui import catalog
-    from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
 
     rows = []
     for game_id in chosen(games):
-        rate, median, p95 = search_speed(game_id)
-        title = catalog.get(game_id).title
-        rows.append((f"{title}: expert playouts per CPU second (one core, mid-game)", f"{rate:.0f}", "-",
+        rate, median, p95 = search_speed(game_id, playouts=playouts)
+        info = catalog.get(game_id)
+        budget = playouts or info.default_playouts
+        rows.append((f"{info.title}: expert playouts per CPU second (one core, mid-game)", f"{rate:.0f}", "-",
                      f"{seats_for(game_id)} players, seat 1's decisions a third to two thirds through a game "
                      f"(python -m sherwood_tui.bench --search {game_id})"))
-        rows.append((f"{title}: expert decision at {DEFAULT_PLAYOUTS} playouts, median (95th percentile)",
-                     f"{median:.2f} s", "<= 1 s", f"95th percentile {p95:.2f} s"))
+        which = "the default budget, " if budget == info.default_playouts else ""
+        rows.append((f"{info.title}: expert decision at {which}{budget} playouts, median (95th percentile)",
+                     f"{median:.2f} s", "<= 1 s" if which else "-", f"95th percentile {p95:.2f} s"))
     return rows
 
 
@@ -539,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true", help="only the instructions a game under valgrind")
     parser.add_argument("--baseline", default=BASELINE_COMMIT, help=f"the commit to compare with (default {BASELINE})")
     parser.add_argument("--search", action="store_true", help="only the expert's speed per game")
+    parser.add_argument("--playouts", type=int, default=0, metavar="N",
+                        help="with --search: time decisions at N playouts (default: each game's default budget)")
     parser.add_argument("--json", action="store_true", help="the rows as JSON too")
     parser.add_argument("games", nargs="*", help="with --speed, --instructions or --search: only these games")
     args = parser.parse_args(argv)
@@ -547,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench: {missing}", file=sys.stderr)
     games = tuple(args.games)
     if args.search:
-        print_rows(search_rows(games))
+        print_rows(search_rows(games, args.playouts))
         return 0
     if args.speed or args.instructions:
         if missing:

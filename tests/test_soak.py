@@ -51,5 +51,25 @@ def test_bad_soak_arguments_get_one_line(capsys):
     assert commands.run(["soak", "chess"]) == 2
     assert commands.run(["soak", "sheriff", "--players", "9"]) == 2
     assert commands.run(["soak", "sheriff", "--option", "dragons=yes"]) == 2
+    assert commands.run(["soak", "sheriff", "--bots", "genius"]) == 2
+    assert commands.run(["soak", "sheriff", "--bots", "expert,random"]) == 2  # per seat: needs --players
+    assert commands.run(["soak", "sheriff", "--players", "3", "--bots", "expert,random"]) == 2  # 2 levels, 3 seats
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 3 and all(line.startswith("sherwood-tui soak: ") for line in err)
+    assert len(err) == 6 and all(line.startswith("sherwood-tui soak: ") for line in err)
+
+
+def test_experts_and_sensible_bots_soak_too_and_a_plain_expert_takes_the_budget_given(monkeypatch, capsys):
+    """`soak --bots expert,sensible --playouts N`: the bots' decisions (an expert's of many
+    small moves too) are checked move by move, and a failure's command names the bots."""
+    from sherwood_tui import commands
+    from sherwood_tui.core import search
+
+    budgets = []
+
+    original = search.expert_decision
+    monkeypatch.setattr(search, "expert_decision", lambda *a, **k: budgets.append(k["playouts"]) or original(*a, **k))
+    assert commands.run(["soak", "sheriff", "--players", "3", "--bots", "expert,sensible,random",
+                         "--playouts", "3", "--games", "1", "--jobs", "1"]) == 0
+    assert "sheriff: 1 games" in capsys.readouterr().out and budgets and set(budgets) == {3}
+    table = soak.tables(catalog.get("sheriff").load(), 3, {"royal_goods": False}, ("expert:3", "sensible", "random"))[0]
+    assert table.command("sheriff", 5).endswith("--bots expert:3,sensible,random --seed 5 --games 1")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from sherwood_tui.core.levels import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
+from sherwood_tui.core.levels import MAX_PLAYOUTS
 from sherwood_tui.core.limits import JOBS_PER_CORE, MAX_GAMES, MAX_SEED, cores, max_jobs
 
 MAX_BOT_DELAY = 10.0  # seconds a bot's turn may stay on screen
@@ -148,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="folder of save files (default: the user's data folder)")
     parser.add_argument("--bot-delay", type=bot_delay, default=0.8, metavar="SECONDS",
                         help=f"seconds each bot turn stays on screen (0 to {MAX_BOT_DELAY:g}; default 0.8)")
+    budget = whole_number(1, MAX_PLAYOUTS)
+    budget_help = "playouts a decision (default: the game's own, which `make bench` measures; expert:N sets one seat's)"
+    parser.add_argument("--playouts", type=budget, metavar="N",
+                        help="the budget of every plain `Bot: expert` seat and of a hint (h): " + budget_help)
     own_data_help = ("play on your own copy of a game's data file (`sherwood-tui assets GAME --export` "
                      "makes one); GAME= says which game it is for; repeatable")
     parser.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE", help=own_data_help)
@@ -164,6 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     for command in (play, resume, replay):  # `--assets FILE` after the command too
         command.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                              default=argparse.SUPPRESS, help=own_data_help)
+    for command in (play, resume):  # `--playouts N` after the command too
+        command.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     jobs_help = f"processes to spread the games over (default: one per core; at most {JOBS_PER_CORE} per core)"
     sim = sub.add_parser("simulate", help="play bot games headlessly and print a table")
     sim.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
@@ -171,9 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=games, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
     sim.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
-    sim.add_argument("--playouts", type=whole_number(1, MAX_PLAYOUTS), metavar="N",
-                     help=f"the budget of every plain `expert` seat: playouts a decision "
-                          f"(default {DEFAULT_PLAYOUTS}; expert:N sets one seat's)")
+    sim.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS,
+                     help="the budget of every plain `expert` seat: " + budget_help)
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable); all: every combination")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help + "; in a comparison, per side")
@@ -193,6 +198,10 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--players", type=players, help="only this player count (default: every count)")
     soak.add_argument("--option", action="append", help="fix a variant: KEY=yes/no (default: every combination)")
     soak.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
+    soak.add_argument("--bots", help="a level for all seats (default random), or one per seat with --players: "
+                                     "random,expert:50,...")
+    soak.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS,
+                      help="the budget of every plain `expert` seat: " + budget_help)
     soak.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file (needs GAME)")
     assets = sub.add_parser("assets", help="write a game's data file as a starting copy, or print its JSON schema")
     assets.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")

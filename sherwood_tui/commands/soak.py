@@ -9,9 +9,10 @@ from pathlib import Path
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import use_asset_file
+from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.workbench import soak
-from sherwood_tui.workbench.engine import parse_options, tune_gc_for_batch_play
+from sherwood_tui.workbench.engine import parse_bots, parse_options, tune_gc_for_batch_play
 
 
 def main(args: argparse.Namespace) -> int:
@@ -41,6 +42,10 @@ def main(args: argparse.Namespace) -> int:
     problem = counts_problem(args.games, args.seed, args.jobs)
     if problem:
         return fail(problem)
+    try:
+        levels = parse_soak_bots(args.bots, args.players, getattr(args, "playouts", None))
+    except ValueError as err:
+        return fail(str(err))
     plans = []  # every game's arguments are checked before the first game is played
     for info in infos:
         game = info.load()
@@ -62,7 +67,8 @@ def main(args: argparse.Namespace) -> int:
                 print(f"\r{title}: {done[0]:,} / {args.games:,} games", end="", file=sys.stderr)
 
         try:
-            outcomes = soak.run(info.id, args.games, args.seed, args.players, options, max(1, args.jobs), progress)
+            outcomes = soak.run(info.id, args.games, args.seed, args.players, options, max(1, args.jobs), progress,
+                               levels)
         except KeyboardInterrupt:
             if sys.stderr.isatty():
                 print("\r\033[K", end="", file=sys.stderr)
@@ -73,3 +79,15 @@ def main(args: argparse.Namespace) -> int:
             print(line, flush=True)
         failed += sum(1 for o in outcomes if o.failure)
     return 1 if failed else 0
+
+
+def parse_soak_bots(text: str | None, players: int | None, playouts: int | None) -> tuple[str, ...]:
+    """The levels of `--bots` (random if not given): one for every seat, or one per seat
+    of `--players`; a plain expert gets `--playouts` (ValueError with one line)."""
+    if not text:
+        return ("random",)
+    names = text.split(",")
+    if len(names) > 1 and players is None:
+        raise ValueError("--bots with a level per seat needs --players")
+    levels = parse_bots(text, players or 1)
+    return tuple(with_budget(level, playouts) for level in (levels[:1] if len(names) == 1 else levels))

@@ -4,7 +4,7 @@ Three levels for every game: "random" (uniform over the legal moves, for testing
 "sensible" (a heuristic player in `games/<game>/rules/bot.py`, function `sensible`) and
 "expert" (a search from the seat's view, `core/search.py`, with the sensible bot playing
 its playouts). An expert's budget is a number of playouts per decision: "expert:400";
-plain "expert" takes `DEFAULT_PLAYOUTS` (or the command's `--playouts`).
+plain "expert" takes its game's `default_playouts` (or the command's `--playouts`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.contract import AnyGame
-from sherwood_tui.core.levels import BOT_LEVELS, DEFAULT_PLAYOUTS, level_problem, split_level
+from sherwood_tui.core.levels import BOT_LEVELS, level_problem, split_level
 from sherwood_tui.core.plugin import find
 
 if TYPE_CHECKING:
@@ -41,17 +41,23 @@ def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.R
     from sherwood_tui.core.search import expert_decision
 
     return expert_decision(game, view, **expert_setup(game, view, legal), seat=seat, seats=seats, rnd=rnd,
-                           playouts=budget or DEFAULT_PLAYOUTS, stop=stop)
+                           playouts=budget or default_playouts(game), stop=stop)
 
 
 def rank(game: AnyGame, view: Any, legal: list[Any], rnd: random.Random, *, seat: int, seats: int,
-         playouts: int = DEFAULT_PLAYOUTS, stop: Callable[[], bool] | None = None) -> list[Choice]:
+         playouts: int | None = None, stop: Callable[[], bool] | None = None) -> list[Choice]:
     """The expert's judgement of the seat's decisions now, best first, each with its
-    estimated share of the win (a player's hint): from its view and legal moves alone."""
+    estimated share of the win (a player's hint): from its view and legal moves alone
+    (`playouts`: the game's default budget if None)."""
     from sherwood_tui.core.search import rank_decisions
 
     return rank_decisions(game, view, **expert_setup(game, view, legal), seat=seat, seats=seats, rnd=rnd,
-                          playouts=playouts, stop=stop)
+                          playouts=playouts or default_playouts(game), stop=stop)
+
+
+def default_playouts(game: AnyGame) -> int:
+    """A plain expert's budget in `game` (its plug-in's `default_playouts`)."""
+    return find(game.id).default_playouts
 
 
 def expert_setup(game: AnyGame, view: Any, legal: list[Any]) -> dict[str, Any]:

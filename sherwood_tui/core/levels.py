@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 BOT_LEVELS = ("sensible", "random", "expert")  # the levels of `core/bots.py`
-# The largest budget whose median decision takes at most a second on one core here
-# (`make bench` measures it); the same for every game.
+# An expert's budget where neither the level nor its game's plug-in names one (each
+# game's `default_playouts`: the largest budget whose median decision takes at most a
+# second on one core here, as `make bench` measures it).
 DEFAULT_PLAYOUTS = 200
 MAX_PLAYOUTS = 100_000
 LEVEL_PATTERN = re.compile(r"^(sensible|random|expert)(?::([1-9][0-9]{0,5}))?$")

@@ -17,6 +17,8 @@ from importlib import resources
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
+
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import AnyGame
 
@@ -130,6 +132,9 @@ class GamePlugin:
     # scores a decision by what it does soon, with less of the later rounds' chance in
     # it: the numbers that chose each game's are in its plug-in.
     search_rounds: int | None = None
+    # An expert's budget when none is given ("expert", a hint): the largest whose median
+    # decision takes at most a second on one core here (`make bench` measures it).
+    default_playouts: int = DEFAULT_PLAYOUTS
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
 

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from sherwood_tui.catalog import GameInfo, get
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
-from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
+from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.compat import release_styles_cache, screen_bindings
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
@@ -82,7 +82,7 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
     # The screens under the game screen's place (Textual's default screen, the picker):
     # a game screen replaces the one at this depth; help, rules and peeks go above.
     GAME_DEPTH = 3
-    HINT_PLAYOUTS = DEFAULT_PLAYOUTS  # a hint's budget (tests make it small)
+    HINT_PLAYOUTS: int | None = None  # a hint's budget (None: the game's; tests make it small)
     # Keys that always work, even while a hand-off drops keys: quitting asks first.
     UNGUARDED_KEYS = frozenset({"ctrl+q", "ctrl+c"})
     GUARDED_EVENTS = (events.Key, events.MouseDown, events.MouseUp, events.Click, events.Paste)
@@ -90,10 +90,13 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
     def __init__(
         self, saves_dir: Path | None = None, resume_path: Path | None = None, bot_delay: float = 0.8,
         key_guard: KeyGuard | None = None, hint_playouts: int | None = None, hints: bool = True,
+        playouts: int | None = None,
     ) -> None:
         super().__init__()
         self.hints = hints  # `h` shows the expert's choice on a private decision screen
-        self.hint_playouts = hint_playouts or self.HINT_PLAYOUTS  # the hint's search budget
+        # a plain "Bot: expert"'s budget and a hint's (None: the game's default)
+        self.playouts = playouts
+        self.hint_playouts = hint_playouts or playouts or self.HINT_PLAYOUTS  # the hint's search budget
         self.bot_delay = bot_delay  # seconds a bot's turn stays on screen
         self.key_guard = key_guard or self.make_key_guard()
         from sherwood_tui.core.paths import saves_dir as default_dir
@@ -341,6 +344,7 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
             rnd = random.Random(f"{session.seed}-{len(session.actions)}")
             level = session.player(seat).bot
             assert level is not None
+            level = with_budget(level, self.playouts)
             if level.startswith("expert"):
                 self.think_for(screen, seat, level, rnd)
                 return

@@ -1,5 +1,7 @@
 """The soak engine: many random-bot games of every game, player count and variant, with the
-game's invariants (`games/<game>/rules/invariants.py`) checked after every action.
+game's invariants (`games/<game>/rules/invariants.py`) checked after every action. Other
+bots may play instead (`bots`: one level for every seat, or one per seat of a single
+player count), e.g. experts, whose decisions of many small moves are checked move by move.
 
 Game i of a run uses seed `seed + i` and the i-th table of the cycle of player counts
 and variants, so a failing game is replayed alone by `sherwood-tui soak GAME --players N
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import chosen_file, use_asset_file
+from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.playout import playout
@@ -36,13 +39,19 @@ class Table:
 
     players: int
     options: tuple[tuple[str, bool], ...]
+    bots: tuple[str, ...] = ("random",)  # one level for every seat, or one per seat
+
+    def levels(self) -> tuple[str, ...]:
+        """The level of each seat."""
+        return self.bots * self.players if len(self.bots) == 1 else self.bots
 
     def command(self, game_id: str, seed: int) -> str:
         """The command that replays the game of this table with this seed alone."""
         opts = "".join(f" --option {k}={'yes' if v else 'no'}" for k, v in self.options)
         own = chosen_file(catalog.get(game_id).asset)
         data = f" --assets {shlex.quote(str(own))}" if own else ""
-        return f"sherwood-tui soak {game_id} --players {self.players}{opts}{data} --seed {seed} --games 1"
+        bots = "" if self.bots == ("random",) else f" --bots {','.join(self.bots)}"
+        return f"sherwood-tui soak {game_id} --players {self.players}{opts}{bots}{data} --seed {seed} --games 1"
 
 
 @dataclass(frozen=True)
@@ -56,8 +65,9 @@ class Outcome:
     failure: str = ""
 
 
-def tables(game: AnyGame, players: int | None = None, options: dict[str, bool] | None = None) -> list[Table]:
-    """Every player count and variant combination (or the one asked for)."""
+def tables(game: AnyGame, players: int | None = None, options: dict[str, bool] | None = None,
+           bots: tuple[str, ...] = ("random",)) -> list[Table]:
+    """Every player count and variant combination (or the one asked for), with `bots`."""
     counts = [players] if players else list(range(game.min_players, game.max_players + 1))
     keys = [o.key for o in game.options]
     combos = []
@@ -66,15 +76,17 @@ def tables(game: AnyGame, players: int | None = None, options: dict[str, bool] |
         if options and any(chosen[k] != v for k, v in options.items()):
             continue
         combos.append(tuple(chosen.items()))
-    return [Table(n, combo) for n in counts for combo in combos]
+    return [Table(n, combo, bots) for n in counts for combo in combos]
 
 
 def play_one(game_id: str, table: Table, seed: int) -> Outcome:
-    """One random-bot game, checking the invariants after every move."""
+    """One game of the table's bots (random ones by default), checking the invariants
+    after every move."""
     info = catalog.get(game_id)
     game = info.load()
     problems = info.invariants()
-    seats = [Player(name=f"Seat {i + 1}", bot="random") for i in range(table.players)]
+    levels = table.levels()
+    seats = [Player(name=f"Seat {i + 1}", bot=level) for i, level in enumerate(levels)]
     rnd = random.Random(seed)
     actions: list[Any] = []
     chosen: list[Any] = [None]  # the move being played
@@ -83,8 +95,11 @@ def play_one(game_id: str, table: Table, seed: int) -> Outcome:
         legal = game.legal_actions(state, seat)
         if not legal:
             raise AssertionError(f"seat {seat} must act but has no legal action")
-        chosen[0] = move = rnd.choice(legal)
-        return move
+        if levels[seat] == "random":
+            chosen[0] = move = rnd.choice(legal)
+            return move
+        chosen[0] = decision = bot_action(game, state, seat, levels[seat], rnd)  # maybe many moves
+        return decision
 
     def on_move(before: Any, move: Any, after: Any, events: Any) -> None:
         found = problems(after)
@@ -131,10 +146,11 @@ def _play_chunk(job: tuple[str, int, Sequence[int], tuple[Table, ...], Path | No
 def run(
     game_id: str, games: int, seed: int = 1, players: int | None = None,
     options: dict[str, bool] | None = None, jobs: int = 1, progress: Callable[[int], None] | None = None,
+    bots: tuple[str, ...] = ("random",),
 ) -> list[Outcome]:
     """Play `games` soak games of one game; `progress(n)` is called as games finish."""
     info = catalog.get(game_id)
-    cycle = tuple(tables(info.load(), players, options))
+    cycle = tuple(tables(info.load(), players, options, bots))
     own = chosen_file(info.asset)
     # game i: seed + i on table i of the cycle; the chunks are made as the pool takes them
     chunks = ((game_id, seed, part, cycle, own) for part in index_chunks(games, jobs, largest=500))

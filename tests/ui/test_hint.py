@@ -326,3 +326,47 @@ async def test_an_experts_search_is_dropped_when_its_turn_is_taken_back():
         assert not len(app.workers)  # its search stopped
         assert not any(a.seat == 1 for a in app.session.actions)
         assert isinstance(app.screen, GameScreen) and app.screen.private
+
+
+async def test_the_apps_playouts_budget_every_plain_expert_and_every_hint(monkeypatch):
+    """`sherwood-tui --playouts N`: a "Bot: expert" seat and the h key search N playouts
+    a decision (an expert:M seat keeps its M); without it, the game's default."""
+    from sherwood_tui.core import search
+    from sherwood_tui.core.bots import default_playouts
+
+    budgets: list[int] = []
+    for name in ("expert_decision", "rank_decisions"):
+        original = getattr(search, name)
+        monkeypatch.setattr(search, name, lambda *a, _f=original, **k: budgets.append(k["playouts"]) or _f(*a, **k))
+    app = SherwoodApp(bot_delay=0, playouts=4)
+    assert app.hint_playouts == 4
+    async with app.run_test() as pilot:
+        await begin(pilot, "bleeding-sherwood", bots=("expert", "expert:5"))
+        await to_private_screen(pilot)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: "Hint: " in screen_text(app))
+        for _ in range(100):
+            if {4, 5} <= set(budgets) and any(budget == 4 for budget in budgets[1:]):
+                break
+            screen = app.screen
+            if isinstance(screen, BotTurnScreen):
+                await pilot.pause(0.05)
+            else:
+                await pilot.press("enter" if isinstance(screen, CurtainScreen) else "p")
+                await pilot.pause()
+        assert set(budgets) == {4, 5}
+    assert SherwoodApp(bot_delay=0).playouts is None  # the game's own default then:
+    assert default_playouts(catalog.get("sherwood").load()) == catalog.get("sherwood").default_playouts
+
+
+def test_the_command_line_gives_the_app_its_playouts(monkeypatch):
+    from sherwood_tui import commands
+    from sherwood_tui.commands import play
+
+    seen = []
+    monkeypatch.setattr(play, "missing_terminal", lambda: None)
+    monkeypatch.setattr(play, "run_app", lambda folder, resume, delay, playouts=None: seen.append(playouts) or 0)
+    assert commands.run(["--playouts", "40"]) == 0
+    assert commands.run(["play", "--playouts", "30"]) == 0
+    assert commands.run(["play"]) == 0
+    assert seen == [40, 30, None]
