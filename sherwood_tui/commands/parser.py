@@ -152,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     budget_help = "playouts a decision (default: the game's own, which `make bench` measures; expert:N sets one seat's)"
     parser.add_argument("--playouts", type=budget, metavar="N",
                         help="the budget of every plain `Bot: expert` seat and of a hint (h): " + budget_help)
+    parser.add_argument("--no-hints", action="store_true",
+                        help="no hints: the h key does nothing (e.g. a game for a prize)")
     own_data_help = ("play on your own copy of a game's data file (`sherwood-tui assets GAME --export` "
                      "makes one); GAME= says which game it is for; repeatable")
     parser.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE", help=own_data_help)
@@ -168,8 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     for command in (play, resume, replay):  # `--assets FILE` after the command too
         command.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                              default=argparse.SUPPRESS, help=own_data_help)
-    for command in (play, resume):  # `--playouts N` after the command too
+    for command in (play, resume):  # `--playouts N` and `--no-hints` after the command too
         command.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+        command.add_argument("--no-hints", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     jobs_help = f"processes to spread the games over (default: one per core; at most {JOBS_PER_CORE} per core)"
     sim = sub.add_parser("simulate", help="play bot games headlessly and print a table")
     sim.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")

@@ -43,7 +43,7 @@ def play(args: argparse.Namespace, folder: Path) -> int:
     if missing:
         print(f"sherwood-tui: needs a terminal: {missing} is not a terminal", file=sys.stderr)
         return 2
-    return run_app(folder, resume_path, args.bot_delay, args.playouts)
+    return run_app(folder, resume_path, args.bot_delay, args.playouts, hints=not args.no_hints)
 
 
 def use_own_data(command: str | None, items: list[str]) -> str | None:
@@ -71,13 +71,15 @@ def missing_terminal() -> str | None:
     return None
 
 
-def run_app(folder: Path, resume_path: Path | None, bot_delay: float, playouts: int | None = None) -> int:
+def run_app(folder: Path, resume_path: Path | None, bot_delay: float, playouts: int | None = None,
+            hints: bool = True) -> int:
     """Run the app; its exit status (see `sherwood_tui.ui.lifecycle`). An error that
     escapes Textual's own handling ends the same way: one line, status 1."""
     try:
         from sherwood_tui.ui.app import SherwoodApp
 
-        app = SherwoodApp(saves_dir=folder, resume_path=resume_path, bot_delay=bot_delay, playouts=playouts)
+        app = SherwoodApp(saves_dir=folder, resume_path=resume_path, bot_delay=bot_delay, playouts=playouts,
+                          hints=hints)
         app.run()
     except Exception as error:
         from sherwood_tui.ui.lifecycle import EXIT_CRASH, say, write_crash_report

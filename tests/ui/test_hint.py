@@ -359,14 +359,16 @@ async def test_the_apps_playouts_budget_every_plain_expert_and_every_hint(monkey
     assert default_playouts(catalog.get("sherwood").load()) == catalog.get("sherwood").default_playouts
 
 
-def test_the_command_line_gives_the_app_its_playouts(monkeypatch):
+def test_the_command_line_gives_the_app_its_playouts_and_may_turn_hints_off(monkeypatch):
     from sherwood_tui import commands
     from sherwood_tui.commands import play
 
     seen = []
     monkeypatch.setattr(play, "missing_terminal", lambda: None)
-    monkeypatch.setattr(play, "run_app", lambda folder, resume, delay, playouts=None: seen.append(playouts) or 0)
+    monkeypatch.setattr(play, "run_app", lambda folder, resume, delay, playouts=None, hints=True:
+                        seen.append((playouts, hints)) or 0)
     assert commands.run(["--playouts", "40"]) == 0
-    assert commands.run(["play", "--playouts", "30"]) == 0
+    assert commands.run(["play", "--playouts", "30", "--no-hints"]) == 0
+    assert commands.run(["--no-hints"]) == 0
     assert commands.run(["play"]) == 0
-    assert seen == [40, 30, None]
+    assert seen == [(40, True), (30, False), (None, False), (None, True)]
