@@ -150,6 +150,17 @@ async def move(seat: FakeSeat, choose: Callable[[list[Any]], Any] = lambda legal
     await until(lambda: len(seat.host.session.actions) > moves)
 
 
+async def play_beside_bots(seat: FakeSeat, turns: int) -> None:
+    """Seat 0 (`seat`) plays up to `turns` moves whenever it must, while the table's bots
+    play theirs, or until the game ends."""
+    host = seat.host
+    for _ in range(turns):
+        await until(lambda: host.session.is_over or 0 in host.game.to_act(host.session.state))
+        if host.session.is_over:
+            return
+        await move(seat)
+
+
 def seat_of(host: TableHost) -> int:
     """The first seat that must decide now."""
     return host.game.to_act(host.session.state)[0]
@@ -323,11 +334,7 @@ async def test_bots_play_also_in_simultaneous_steps(tmp_path):
     bots = {1: "sensible", 2: "random", 3: "sensible"}
     async with hosting(tmp_path, "sheriff", ["Robin", "Marian", "Will", "Much"], bots=bots) as host:
         robin = await FakeSeat.join(host, "robin", KEY_A)
-        for _ in range(40):
-            await until(lambda: host.session.is_over or 0 in host.game.to_act(host.session.state))
-            if host.session.is_over:
-                break
-            await move(robin)
+        await play_beside_bots(robin, 40)
         movers = {action.seat for action in host.session.actions}
         loaded = {action.seat for action in host.session.actions if type(action).__name__ == "LoadBag"}
         assert movers == {0, 1, 2, 3} and {0} < loaded  # merchants load their bags at the same time

@@ -8,7 +8,7 @@ import time
 
 from sherwood_tui.commands.host import make_host
 from sherwood_tui.commands.parser import build_parser
-from tests.table.test_host import KEY_A, FakeSeat, hosting, move, until
+from tests.table.test_host import KEY_A, FakeSeat, hosting, move, play_beside_bots, until
 
 
 async def test_an_expert_bot_thinks_without_freezing_the_host_and_stops_when_it_closes(tmp_path):
@@ -29,11 +29,7 @@ async def test_an_expert_bot_thinks_without_freezing_the_host_and_stops_when_it_
 async def test_an_expert_bot_at_the_table_plays(tmp_path):
     async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Bot"], bots={1: "expert:10"}) as host:
         robin = await FakeSeat.join(host, "robin", KEY_A)
-        for _ in range(6):
-            await until(lambda: host.session.is_over or 0 in host.game.to_act(host.session.state))
-            if host.session.is_over:
-                break
-            await move(robin)
+        await play_beside_bots(robin, 6)
         assert any(action.seat == 1 for action in host.session.actions)
 
 
