@@ -23,4 +23,7 @@ PLUGIN = GamePlugin(
             "who already holds at least one town.",
         ),
     ),
+    # expert:50 against two sensible bots, 3 players (2026-12-03): seat 1 won 17% of 12
+    # games looking 1 round (a turn of the game) ahead, 33% of 12 looking 2, 48% of 24 looking 3
+    search_rounds=3,
 )
