@@ -10,6 +10,7 @@ from sherwood_tui.commands.parser import build_parser, folder_problem
 
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
+    args.argv = list(argv)  # the command as typed (records keep it)
     from sherwood_tui.core.paths import saves_dir
 
     if getattr(args, "own_data", None):  # checked and in use before anything reads game data

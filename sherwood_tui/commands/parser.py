@@ -190,6 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="A.json B.json: both on the same seeds, side by side (one file: the built-in data against it)")
     sim.add_argument("--csv", action="store_true", help="print one row per measure: measure,a,b,diff,low,high,beyond_noise")
     sim.add_argument("--report", type=Path, metavar="FILE.html", help="also write the tables and charts as one HTML file")
+    sim.add_argument("--records", type=Path, metavar="FILE.sqlite",
+                     help="also write every game to this SQLite file (runs are added to it; schema: README)")
     sim.add_argument("--keep", type=whole_number(1, 100), metavar="N",
                      help="save the N most unusual games (per side) as save files, for `replay`")
     sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",

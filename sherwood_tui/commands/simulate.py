@@ -73,6 +73,30 @@ def _sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataSide]:
             for label, path in zip(labels, files)]
 
 
+def _write_records(info: catalog.GameInfo, args: argparse.Namespace, sides: list[DataSide], bots: list[str],
+                   combos: list[dict[str, bool]] | None, played: list[list[Any]]) -> str | None:
+    """Append the run's games to `--records`; why they could not be written, or None."""
+    import hashlib
+    import shlex
+
+    from sherwood_tui.core.assets import builtin_text
+    from sherwood_tui.workbench.records import RecordsError, Variant, write_run
+
+    if combos is not None:
+        names = [",".join(f"{k}={'yes' if v else 'no'}" for k, v in combo.items()) for combo in combos]
+    else:
+        names = [side.path.name if side.path is not None else "built-in data" for side in sides]
+    text = sides[0].text if sides[0].text is not None else builtin_text(info.asset)
+    fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    command = shlex.join(["sherwood-tui", *getattr(args, "argv", [])])
+    try:
+        write_run(args.records, info.id, command, fingerprint,
+                  [Variant(name, bots, results) for name, results in zip(names, played)])
+    except RecordsError as err:
+        return f"--records: {err}"
+    return None
+
+
 def main(args: argparse.Namespace) -> int:
     """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
     import json
@@ -93,7 +117,14 @@ def main(args: argparse.Namespace) -> int:
     problem = counts_problem(args.games, args.seed, args.jobs) or flag_problem(args) or report_problem(args.report) or keep_problem(args)
     if problem:
         return fail(problem)
+    if args.records is not None:
+        from sherwood_tui.workbench.records import file_problem
+
+        problem = file_problem(args.records)
+        if problem:
+            return fail(f"--records: {problem}")
     every = "all" in (args.option or [])
+    combos = option_combinations(info) if every else None
     try:
         bots = [with_budget(level, args.playouts) for level in parse_bots(args.bots, args.players)]
         options = {} if every else parse_options(args.option or [], info)
@@ -105,8 +136,7 @@ def main(args: argparse.Namespace) -> int:
     quiet = args.json or args.csv
     try:
         with Sides(info, sides, max(1, args.jobs), args.games) as playing:
-            if every:
-                combos = option_combinations(info)
+            if combos is not None:
                 with _progress(quiet, [f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
                     played = [playing.play(args.players, args.games, args.seed, bots, combo, bars)[0] for combo in combos]
             else:
@@ -130,6 +160,10 @@ def main(args: argparse.Namespace) -> int:
             report.write_html(args.report, made.header, made.parts)
         except OSError as err:
             return fail(f"--report: cannot write {args.report} ({err.strerror or err.__class__.__name__})")
+    if args.records is not None:
+        problem = _write_records(info, args, sides, bots, combos, played)
+        if problem:
+            return fail(problem)
     if args.json:
         print(json.dumps(made.data, indent=1))
     elif args.csv:

@@ -1,0 +1,112 @@
+"""Records: every game of a run written to an SQLite file (`simulate --records FILE`),
+runs appended to the same file, in a schema kept stable (the README documents it):
+
+    runs(id, started, game, command, data_fingerprint)
+    games(id, run, variant, seed, players, rounds, actions, ending)
+    seats(game, seat, bot, score, won)       -- won: the seat's share of the win, 0 to 1
+    counts(game, name, value)                -- the game's own counts (stats.py)
+
+A variant names what its games played on: "built-in data", a data file by its name, a
+sweep's value as FIELD=VALUE, a set of options as KEY=yes,...; seats count from 1, as
+the tables do. A run is written in one transaction: a run stopped halfway leaves none of
+it behind.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sherwood_tui.workbench.engine import GameResult
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY, started TEXT NOT NULL, game TEXT NOT NULL,
+    command TEXT NOT NULL, data_fingerprint TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id), variant TEXT NOT NULL,
+    seed INTEGER NOT NULL, players INTEGER NOT NULL, rounds INTEGER NOT NULL,
+    actions INTEGER NOT NULL, ending TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    game INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, bot TEXT NOT NULL,
+    score REAL NOT NULL, won REAL NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS counts (
+    game INTEGER NOT NULL REFERENCES games(id), name TEXT NOT NULL, value REAL NOT NULL,
+    PRIMARY KEY (game, name));
+CREATE INDEX IF NOT EXISTS games_of_run ON games(run);
+"""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The games of one variant of a run, and the bot of each seat."""
+
+    name: str
+    bots: Sequence[str]
+    results: Sequence[GameResult]
+
+
+class RecordsError(Exception):
+    """The records file cannot be written (one line: which file and why)."""
+
+
+def file_problem(path: Path) -> str | None:
+    """Why records cannot go to `path` (asked before a run plays), or None."""
+    if path.is_dir():
+        return f"{path} is a folder"
+    if not path.parent.is_dir():
+        return f"{path}: there is no folder {path.parent}"
+    if path.exists():
+        try:
+            connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            try:
+                connection.execute("PRAGMA schema_version").fetchone()
+            finally:
+                connection.close()
+        except sqlite3.Error as err:
+            return f"{path}: not a records file ({err})"
+    return None
+
+
+def write_run(path: Path, game: str, command: str, fingerprint: str, variants: Sequence[Variant],
+              started: datetime | None = None) -> int:
+    """Append one run with all its games to the SQLite file `path` (made if missing);
+    its run id. RecordsError if the file cannot be written or is not such a file."""
+    when = (started or datetime.now(UTC)).isoformat(timespec="seconds")
+    try:
+        connection = sqlite3.connect(path)
+    except sqlite3.Error as err:
+        raise RecordsError(f"{path}: cannot open it ({err})") from None
+    try:
+        with connection:  # one transaction: all of the run, or nothing
+            connection.executescript(SCHEMA)
+            run = connection.execute("INSERT INTO runs (started, game, command, data_fingerprint) VALUES (?, ?, ?, ?)",
+                                     (when, game, command, fingerprint)).lastrowid
+            for variant in variants:
+                for result in variant.results:
+                    _write_game(connection, run, variant, result)
+    except sqlite3.Error as err:
+        raise RecordsError(f"{path}: cannot write the records ({err})") from None
+    finally:
+        connection.close()
+    assert run is not None
+    return run
+
+
+def _write_game(connection: sqlite3.Connection, run: int | None, variant: Variant, result: GameResult) -> None:
+    players = len(result.scores)
+    game = connection.execute(
+        "INSERT INTO games (run, variant, seed, players, rounds, actions, ending) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (run, variant.name, result.seed, players, result.rounds, result.actions, result.ending)).lastrowid
+    share = 1.0 / len(result.winners) if result.winners else 0.0
+    connection.executemany(
+        "INSERT INTO seats (game, seat, bot, score, won) VALUES (?, ?, ?, ?, ?)",
+        [(game, seat + 1, variant.bots[seat], result.scores[seat], share if seat in result.winners else 0.0)
+         for seat in range(players)])
+    connection.executemany("INSERT INTO counts (game, name, value) VALUES (?, ?, ?)",
+                           [(game, name, value) for name, value in sorted(result.counts.items())])
