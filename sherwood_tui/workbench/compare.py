@@ -2,8 +2,10 @@
 
 Each measure is a share (a win rate, how often a game ends one way) or a mean (a score,
 a length, one of the game's own counts) with its 95% interval; with two sides, the
-difference B - A with its interval and whether it is beyond noise (`stats.py`). A seat
-whose win rate is over 5 points above the fair share, beyond noise, has an advantage.
+difference B - A with its interval (uncorrected) and whether it is beyond noise: its
+test rejects "no difference" after Holm's correction over every measure of the table
+(`stats.py`), and its interval excludes 0. A seat whose win rate is over 5 points above
+the fair share, beyond noise after Holm's correction over the seats, has an advantage.
 UI-free: the tables and charts that draw these are in `report.py` and `charts.py`.
 """
 
@@ -14,10 +16,21 @@ import io
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sherwood_tui.workbench.stats import Interval, Spread, mean_difference, mean_interval, share_difference, wilson
+from sherwood_tui.workbench.stats import (
+    Interval,
+    Spread,
+    holm,
+    mean_difference,
+    mean_difference_p,
+    mean_interval,
+    share_above_p,
+    share_difference,
+    share_difference_p,
+    wilson,
+)
 
 ADVANTAGE = 0.05  # a seat's win rate this far above the fair share, beyond noise, is flagged
 CSV_COLUMNS = ("measure", "a", "b", "diff", "low", "high", "beyond_noise")
@@ -41,10 +54,19 @@ class Measure:
     a: Interval
     b: Interval | None = None
     diff: Interval | None = None
+    p: float = math.nan  # the two-sided p-value of "B = A" (NaN: no test)
+    corrected: bool = False  # rejected by Holm's correction over the table's measures
+
+    @property
+    def uncorrected(self) -> bool:
+        """The difference's 95% interval excludes 0 (this measure alone)."""
+        return self.diff is not None and self.kind != "sd" and self.diff.beyond_noise
 
     @property
     def beyond_noise(self) -> bool:
-        return self.diff is not None and self.kind != "sd" and self.diff.beyond_noise
+        """Beyond noise among all the table's measures: Holm's correction rejects "no
+        difference", and the interval excludes 0."""
+        return self.corrected and self.uncorrected
 
 
 @dataclass(frozen=True)
@@ -110,14 +132,21 @@ def measures(a: Sequence[Any], bots: list[str], b: Sequence[Any] | None = None) 
             found.append(_share_measure(key, label, sample_a, sample_b))
         else:
             found += _mean_measures(key, label, sample_a, sample_b)
-    return found
+    return corrected(found)
+
+
+def corrected(rows: list[Measure]) -> list[Measure]:
+    """The rows with Holm's correction over all their tests."""
+    rejected = holm([m.p for m in rows])
+    return [replace(m, corrected=True) if hit else m for m, hit in zip(rows, rejected)]
 
 
 def _share_measure(key: str, label: str, a: Share, b: Share | None) -> Measure:
     if b is None:
         return Measure(key, label, "share", wilson(a.successes, a.trials))
     return Measure(key, label, "share", wilson(a.successes, a.trials), wilson(b.successes, b.trials),
-                   share_difference(a.successes, a.trials, b.successes, b.trials))
+                   share_difference(a.successes, a.trials, b.successes, b.trials),
+                   share_difference_p(a.successes, a.trials, b.successes, b.trials))
 
 
 def _mean_measures(key: str, label: str, a: list[float], b: list[float] | None) -> list[Measure]:
@@ -126,7 +155,8 @@ def _mean_measures(key: str, label: str, a: list[float], b: list[float] | None) 
     spread_b = mean_interval(b) if b is not None else None
     mean = Measure(key, label, "mean", spread_a.mean,
                    spread_b.mean if spread_b else None,
-                   mean_difference(spread_a, spread_b) if spread_b else None)
+                   mean_difference(spread_a, spread_b) if spread_b else None,
+                   mean_difference_p(spread_a, spread_b) if spread_b else math.nan)
     if not key.startswith("score."):
         return [mean]
     return [mean, _sd_measure(f"{key}_sd", f"{label} sd", spread_a, spread_b)]
@@ -140,18 +170,22 @@ def _sd_measure(key: str, label: str, a: Spread, b: Spread | None) -> Measure:
 
 
 def seat_advantages(results: Sequence[Any], bots: list[str]) -> list[Advantage] | None:
-    """Seats whose win rate is over 5 points above the fair share (1 / players) and whose
-    interval excludes the fair share. Only judged when every seat has the same bot level
-    (otherwise the better bot's seats win more, as they should: None, not judged)."""
+    """Seats whose win rate is over 5 points above the fair share (1 / players), whose
+    interval excludes the fair share, and whose exact test of winning more than it is
+    rejected after Holm's correction over the seats (so that a fair table flags some seat in at most
+    one run in 20, however many seats it has). Only judged when every seat has the same
+    bot level (otherwise the better bot's seats win more, as they should: None)."""
     if len(set(bots)) != 1:
         return None
     if not results:
         return []
-    fair = 1 / len(bots)
+    fair, games = 1 / len(bots), len(results)
+    wins = seat_wins(results, len(bots))
+    rejected = holm([share_above_p(w, games, fair) for w in wins])
     found = []
-    for seat, wins in enumerate(seat_wins(results, len(bots))):
-        rate = wilson(wins, len(results))
-        if rate.value - fair > ADVANTAGE and rate.low > fair:
+    for seat, won in enumerate(wins):
+        rate = wilson(won, games)
+        if rejected[seat] and rate.value - fair > ADVANTAGE and rate.low > fair:
             found.append(Advantage(seat, rate, fair))
     return found
 
@@ -177,7 +211,8 @@ def measure_json(measure: Measure) -> dict[str, Any]:
     if measure.b is not None and measure.diff is not None:
         row.update(b=_number(measure.b.value), b_low=_number(measure.b.low), b_high=_number(measure.b.high),
                    diff=_number(measure.diff.value), low=_number(measure.diff.low), high=_number(measure.diff.high),
-                   beyond_noise=measure.beyond_noise)
+                   p=_number(measure.p), beyond_noise=measure.beyond_noise,
+                   beyond_noise_uncorrected=measure.uncorrected)
     return row
 
 

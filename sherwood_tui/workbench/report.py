@@ -126,9 +126,12 @@ def comparison_renderables(rows: Sequence[Measure], advantages: dict[str, list[A
     table = _table("A against B, each with its 95% confidence interval", ("Measure", "A", "B", "B - A", "Beyond\nnoise"))
     for m in rows:
         assert m.b is not None and m.diff is not None
-        flag = "" if m.kind == "sd" else "YES" if m.beyond_noise else "no"
+        flag = "" if m.kind == "sd" else "YES" if m.beyond_noise else "alone" if m.uncorrected else "no"
         _row(table, (m.label, _figure(m, m.a), _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
-    table.caption = "Wins and endings in % of games (B - A in points). Beyond noise: the 95% CI of B - A excludes 0."
+    tests = sum(1 for m in rows if not math.isnan(m.p))
+    table.caption = ("Wins and endings in % of games (B - A in points). Beyond noise: YES when the 95% CI of "
+                     f"B - A excludes 0 and the test stays rejected after Holm's correction over all {tests} "
+                     "measures; alone: the CI excludes 0, but among so many measures that may be chance.")
     lines = [_advantage_text(found, side) for side, found in advantages.items()]
     return [table, *lines, *run_charts(sides, bots)]
 

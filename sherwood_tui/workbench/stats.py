@@ -5,7 +5,11 @@
   from the two Wilson intervals; it is what a two-proportion score test rejects;
 - a mean: Student's t interval; the difference of two means: Welch's (unequal spreads).
 
-A difference is beyond noise when its interval excludes 0. Plain Python: no numpy.
+Each interval has its test, with a p-value: a share above a fixed one (the exact
+binomial test), two shares (the pooled two-proportion
+score test), two means (Welch's t test). Many tests at once are corrected with Holm's
+step-down method (`holm`), which keeps the chance of any false flag among them within 5%.
+Plain Python: no numpy, scipy or statsmodels (README: "Why our own statistics").
 """
 
 from __future__ import annotations
@@ -46,6 +50,56 @@ def wilson(successes: float, trials: int) -> Interval:
     low = 0.0 if p <= 0 else max(0.0, centre - half)
     high = 1.0 if p >= 1 else min(1.0, centre + half)
     return Interval(p, low, high)
+
+
+def share_above_p(successes: float, trials: int, fair: float) -> float:
+    """The one-sided p-value of the exact binomial test that a share is above `fair`:
+    the chance of at least this many successes if each trial succeeded with chance
+    `fair` (a fractional count, a shared win, is rounded down: the test stays exact or
+    errs towards no flag)."""
+    if trials <= 0 or not 0 < fair < 1:
+        return math.nan
+    k = math.floor(successes)
+    if k <= 0:
+        return 1.0
+    return _incomplete_beta(k, trials - k + 1, fair)  # P(X >= k) for X ~ Binomial(trials, fair)
+
+
+def share_difference_p(successes_a: float, trials_a: int, successes_b: float, trials_b: int) -> float:
+    """The two-sided p-value of the pooled two-proportion score test (B's share = A's)."""
+    if trials_a <= 0 or trials_b <= 0:
+        return math.nan
+    pooled = (successes_a + successes_b) / (trials_a + trials_b)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / trials_a + 1 / trials_b))
+    diff = successes_b / trials_b - successes_a / trials_a
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return 2 * (1 - statistics.NormalDist().cdf(abs(diff) / se))
+
+
+def mean_difference_p(a: Spread, b: Spread) -> float:
+    """The two-sided p-value of Welch's t test (B's mean = A's)."""
+    if a.n < 2 or b.n < 2:
+        return math.nan
+    va, vb = a.sd**2 / a.n, b.sd**2 / b.n
+    diff = b.mean.value - a.mean.value
+    if va + vb == 0:
+        return 1.0 if diff == 0 else 0.0
+    df = (va + vb) ** 2 / (va**2 / (a.n - 1) + vb**2 / (b.n - 1))
+    return 2 * (1 - t_cdf(abs(diff) / math.sqrt(va + vb), df))
+
+
+def holm(p_values: Sequence[float], alpha: float = 1 - LEVEL) -> list[bool]:
+    """Which of many tests Holm's step-down method rejects at family-wise level `alpha`:
+    the smallest p-value against alpha / m, the next against alpha / (m - 1), and so on,
+    stopping at the first that fails. NaN (no test) is never rejected and not counted."""
+    tested = sorted((p, i) for i, p in enumerate(p_values) if not math.isnan(p))
+    rejected = [False] * len(p_values)
+    for rank, (p, i) in enumerate(tested):
+        if p > alpha / (len(tested) - rank):
+            break
+        rejected[i] = True
+    return rejected
 
 
 def share_difference(successes_a: float, trials_a: int, successes_b: float, trials_b: int) -> Interval:

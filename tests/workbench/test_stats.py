@@ -6,7 +6,17 @@ import math
 
 import pytest
 
-from sherwood_tui.workbench.stats import mean_difference, mean_interval, share_difference, t_quantile, wilson
+from sherwood_tui.workbench.stats import (
+    holm,
+    mean_difference,
+    mean_difference_p,
+    mean_interval,
+    share_above_p,
+    share_difference,
+    share_difference_p,
+    t_quantile,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(
@@ -76,3 +86,25 @@ def test_constant_samples_differ_exactly():
     assert mean_difference(mean_interval([3, 3, 3]), mean_interval([3, 3, 3])).beyond_noise is False
     moved = mean_difference(mean_interval([3, 3, 3]), mean_interval([4, 4, 4]))
     assert (moved.value, moved.low, moved.high) == (1, 1, 1) and moved.beyond_noise
+
+
+def test_the_exact_binomial_test_of_a_share_above_a_fair_one():
+    # P(X >= 16) for X ~ Binomial(40, 0.25), summed term by term: 0.0262449
+    assert share_above_p(16, 40, 0.25) == pytest.approx(0.026244884, abs=1e-8)
+    assert share_above_p(16.5, 40, 0.25) == share_above_p(16, 40, 0.25)  # a shared win: rounded down
+    assert share_above_p(0, 10, 0.25) == 1.0 and math.isnan(share_above_p(3, 0, 0.25))
+
+
+def test_the_tests_of_a_difference_give_the_textbook_p_values():
+    # two-proportion score test, 30/100 against 45/100: z = 2.191, p = 0.0285
+    assert share_difference_p(30, 100, 45, 100) == pytest.approx(0.028460, abs=1e-5)
+    # Welch's t test (R: t.test(1:5, c(2, 4, 6, 8, 10))): t = -1.897, df = 5.88, p = 0.1075
+    assert mean_difference_p(mean_interval([1, 2, 3, 4, 5]), mean_interval([2, 4, 6, 8, 10])) == pytest.approx(
+        0.1075, abs=1e-4)
+
+
+def test_holms_correction_steps_down_and_stops_at_the_first_kept():
+    # sorted: 0.005 <= 0.05/4, 0.01 <= 0.05/3, 0.03 > 0.05/2: stop (0.04 is kept too)
+    assert holm([0.01, 0.04, 0.03, 0.005]) == [True, False, False, True]
+    assert holm([math.nan, 0.03]) == [False, True]  # no test: not counted
+    assert holm([0.03, 0.03]) == [False, False] and holm([0.02, 0.03]) == [True, True]
