@@ -187,7 +187,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help + "; in a comparison, per side")
     sim.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file")
     sim.add_argument("--compare", nargs="+", metavar="FILE",
-                     help="A.json B.json: both on the same seeds, side by side (one file: the built-in data against it)")
+                     help="A.json B.json: both on the same seeds, side by side (one file: the built-in data "
+                          "against it; three or more: each against the first)")
+    sim.add_argument("--sweep", action="append", metavar="FIELD=V1,V2,...",
+                     help="play the data with FIELD (as `assets GAME --schema` names it) at each value, each "
+                          "against the first (repeatable: a grid)")
     sim.add_argument("--csv", action="store_true", help="print one row per measure: measure,a,b,diff,low,high,beyond_noise")
     sim.add_argument("--report", type=Path, metavar="FILE.html", help="also write the tables and charts as one HTML file")
     sim.add_argument("--records", type=Path, metavar="FILE.sqlite",

@@ -17,7 +17,15 @@ from sherwood_tui.commands.parser import folder_problem, shown
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.core.wording import printable
-from sherwood_tui.workbench.compare import advantages_json, measure_json, measures, seat_advantages, to_csv
+from sherwood_tui.workbench.compare import (
+    advantages_json,
+    against_first,
+    many_csv,
+    measure_json,
+    measures,
+    seat_advantages,
+    to_csv,
+)
 from sherwood_tui.workbench.engine import (
     DataSide,
     GameFailed,
@@ -35,13 +43,15 @@ def flag_problem(args: argparse.Namespace) -> str | None:
     every = "all" in (args.option or [])
     if every and len(args.option) > 1:
         return "--option all runs every combination: give no other --option"
-    if args.compare is not None and not 1 <= len(args.compare) <= 2:
-        return f"--compare takes one file (the built-in data against it) or two (A and B), not {len(args.compare)}"
+    sweep = bool(getattr(args, "sweep", None))
     pairs = [
         (args.assets is not None and args.compare is not None,
          "--assets and --compare do not go together (--compare A.json B.json compares two files)"),
         (args.json and args.csv, "choose one of --json and --csv"),
         (every and args.compare is not None, "--option all and --compare do not go together"),
+        (sweep and args.compare is not None, "--sweep and --compare do not go together (sweep one file: --assets FILE)"),
+        (sweep and every, "--sweep and --option all do not go together"),
+        (sweep and args.keep is not None, "--sweep and --keep do not go together"),
         (every and args.keep is not None, "--option all and --keep do not go together"),
         (every and args.csv, "--option all prints a table or --json, not --csv"),
         (args.keep_dir is not None and args.keep is None, "--keep-dir needs --keep N"),
@@ -61,16 +71,43 @@ def report_problem(path: Path | None) -> str | None:
 
 
 def _sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataSide]:
-    """The data of each side, every file checked first (AssetError: one line)."""
+    """The data of each side, every file checked first (AssetError or ValueError: one line)."""
     from sherwood_tui.core.assets import check_asset_file
 
+    if getattr(args, "sweep", None):
+        return _sweep_sides(info, args)
     if args.compare is not None:
         files = ([None] if len(args.compare) == 1 else []) + [Path(f) for f in args.compare]
-        labels = ["A", "B"]
+        labels = ["A", "B"] if len(files) == 2 else [f.name if f is not None else "built-in data" for f in files]
     else:
         files, labels = [Path(args.assets) if args.assets is not None else None], [""]
     return [DataSide(label, path, check_asset_file(info, path) if path is not None else None)
             for label, path in zip(labels, files)]
+
+
+def _sweep_sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataSide]:
+    """A side per point of the sweep's grid: the data (built-in or `--assets`) with the
+    swept values, each written to a file of its own in a temporary folder (removed at
+    exit) that its worker processes read, as they read a player's file."""
+    import atexit
+    import json
+    import shutil
+    import tempfile
+
+    from sherwood_tui.core.assets import builtin_text, check_asset_file
+    from sherwood_tui.workbench.sweep import parse_sweep, variants
+
+    sweeps = [parse_sweep(text) for text in args.sweep]
+    base = check_asset_file(info, Path(args.assets)) if args.assets is not None else builtin_text(info.asset)
+    points = variants(info, json.loads(base), sweeps)
+    folder = Path(tempfile.mkdtemp(prefix="sherwood-sweep-"))
+    atexit.register(shutil.rmtree, folder, True)
+    sides = []
+    for k, point in enumerate(points):
+        path = folder / f"variant-{k + 1}.json"
+        path.write_text(point.text, encoding="utf-8")
+        sides.append(DataSide(point.name, path, point.text, name=point.name))
+    return sides
 
 
 def _write_records(info: catalog.GameInfo, args: argparse.Namespace, sides: list[DataSide], bots: list[str],
@@ -85,7 +122,7 @@ def _write_records(info: catalog.GameInfo, args: argparse.Namespace, sides: list
     if combos is not None:
         names = [",".join(f"{k}={'yes' if v else 'no'}" for k, v in combo.items()) for combo in combos]
     else:
-        names = [side.path.name if side.path is not None else "built-in data" for side in sides]
+        names = [side.name or (side.path.name if side.path is not None else "built-in data") for side in sides]
     text = sides[0].text if sides[0].text is not None else builtin_text(info.asset)
     fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
     command = shlex.join(["sherwood-tui", *getattr(args, "argv", [])])
@@ -150,7 +187,14 @@ def main(args: argparse.Namespace) -> int:
     except OSError as err:  # the kept games could not be written
         return fail(f"--keep: cannot write {err.filename or 'the games'} ({err.strerror or err.__class__.__name__})")
     done = Run(info, args, sides, bots, options, time.perf_counter() - started)
-    made = done.variants(played) if every else done.single(played[0]) if len(sides) == 1 else done.comparison(*played)
+    if every:
+        made = done.variants(played)
+    elif len(sides) == 1:
+        made = done.single(played[0])
+    elif len(sides) == 2 and not getattr(args, "sweep", None):
+        made = done.comparison(*played)
+    else:
+        made = done.against_first(played)
     if kept:
         made.add_kept(kept)
     if args.report is not None:
@@ -238,6 +282,23 @@ class Run:
                   f"{self._line(options_label(self.info, self.options))}")
         parts = report.comparison_renderables(rows, found, [("A", a), ("B", b)], self.bots)
         return Output(data, header, parts, to_csv(rows))
+
+    def against_first(self, played: list[list[GameResult]]) -> Output:
+        """Many variants (a sweep, or three files or more), each against the first."""
+        from sherwood_tui.workbench import report
+
+        names = [side.label for side in self.sides]
+        tables = against_first(played, self.bots)
+        found = [seat_advantages(results, self.bots) for results in played]
+        data = {**self._about(), "games": self.args.games, "options": self.options,
+                "variants": [{"name": name, "data": side.shown, "summary": summarise(results, self.bots),
+                              "seat_advantage": advantages_json(flags)}
+                             for name, side, results, flags in zip(names, self.sides, played, found)],
+                "measures": [{"variant": name, **measure_json(m)} for name, rows in zip(names[1:], tables) for m in rows]}
+        header = (f"{self.info.title}: {len(names)} variants, each against the first ({names[0]}); "
+                  f"{self._line(options_label(self.info, self.options))}")
+        parts = report.against_first_renderables(names, tables, found, played, self.bots)
+        return Output(data, header, parts, many_csv(names, tables))
 
     def variants(self, played: list[list[GameResult]]) -> Output:
         from sherwood_tui.workbench import report

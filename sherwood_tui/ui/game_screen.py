@@ -208,7 +208,7 @@ class GameScreen(Screen[None], Generic[V, T]):
 class HintLine(Static):
     """The hint (or "Thinking…") over the key bar; it goes with its screen."""
 
-    DEFAULT_CSS = "HintLine { height: auto; max-height: 3; padding: 0 1; text-style: bold; }"
+    DEFAULT_CSS = "HintLine { height: auto; max-height: 5; padding: 0 1; text-style: bold; }"  # a long hint whole at 80x24
 
 
 class BotTurnScreen(GameScreen[Any, Any]):

@@ -135,6 +135,14 @@ def measures(a: Sequence[Any], bots: list[str], b: Sequence[Any] | None = None) 
     return corrected(found)
 
 
+def against_first(sides: Sequence[Sequence[Any]], bots: list[str]) -> list[list[Measure]]:
+    """Every later side's measures against the first (A: the first, B: that side), with
+    Holm's correction over all of them at once: one table of many variants."""
+    tables = [measures(sides[0], bots, other) for other in sides[1:]]
+    rejected = iter(holm([m.p for rows in tables for m in rows]))
+    return [[replace(m, corrected=next(rejected)) for m in rows] for rows in tables]
+
+
 def corrected(rows: list[Measure]) -> list[Measure]:
     """The rows with Holm's correction over all their tests."""
     rejected = holm([m.p for m in rows])
@@ -238,4 +246,19 @@ def to_csv(rows: Sequence[Measure]) -> str:
             cell(interval.low), cell(interval.high),
             ("yes" if m.beyond_noise else "no") if m.diff is not None and m.kind != "sd" else "",
         ])
+    return out.getvalue()
+
+
+def many_csv(names: Sequence[str], tables: Sequence[Sequence[Measure]]) -> str:
+    """One row per measure and later variant, against the first:
+    measure,variant,first,value,diff,low,high,beyond_noise."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(("measure", "variant", "first", "value", "diff", "low", "high", "beyond_noise"))
+    cell: Callable[[float | None], str] = lambda v: "" if v is None or math.isnan(v) else f"{v:.6g}"
+    for name, rows in zip(names[1:], tables):
+        for m in rows:
+            assert m.b is not None and m.diff is not None
+            writer.writerow([m.key, name, cell(m.a.value), cell(m.b.value), cell(m.diff.value), cell(m.diff.low),
+                             cell(m.diff.high), ("yes" if m.beyond_noise else "no") if m.kind != "sd" else ""])
     return out.getvalue()

@@ -251,12 +251,15 @@ def parse_options(items: list[str], game: WithOptions) -> dict[str, bool]:
 class DataSide:
     """One side of a run: the data it plays on (`path` None: the built-in data)."""
 
-    label: str  # "A" or "B" in a comparison, "" for a single run
+    label: str  # "A" or "B" in a comparison, "" for a single run, a variant's name among many
     path: Path | None = None
     text: str | None = None  # the checked text of `path`: what the games play on
+    name: str = ""  # what it is called instead of its file (a sweep's `FIELD=VALUE`)
 
     @property
     def shown(self) -> str:
+        if self.name:
+            return printable(self.name)
         return printable(str(self.path)) if self.path is not None else "built-in data"
 
 

@@ -136,6 +136,43 @@ def comparison_renderables(rows: Sequence[Measure], advantages: dict[str, list[A
     return [table, *lines, *run_charts(sides, bots)]
 
 
+# ----- many variants against the first (a sweep, three files or more) ----------------
+
+
+def against_first_renderables(names: Sequence[str], tables: Sequence[Sequence[Measure]],
+                              advantages: Sequence[list[Advantage] | None], sides: Sequence[Sequence[Any]],
+                              bots: list[str]) -> list[RenderableType]:
+    """One table: each measure, a row per variant (the first with its value, every other
+    with its value and its difference from the first, with 95% intervals, beyond noise
+    after Holm's correction over the whole table), then each variant's seat-advantage
+    line and the charts."""
+    title = f"Every variant against the first ({names[0]}), each with its 95% confidence interval"
+    fields = {name.partition("=")[0] for name in names}
+    column, shown = "Variant", list(names)
+    if len(fields) == 1 and all("=" in name and ", " not in name for name in names):  # one swept field
+        column, shown = fields.pop(), [name.partition("=")[2] for name in names]
+    table = _table(title, ("Measure", column, "Value", "- first", "Beyond\nnoise"), left=2)
+    keys = list(dict.fromkeys(m.key for rows in tables for m in rows))
+    by_key = [{m.key: m for m in rows} for rows in tables]
+    for key in keys:
+        first = next(rows[key] for rows in by_key if key in rows)
+        _row(table, (first.label, shown[0], _figure(first, first.a), "", ""))
+        for name, rows in zip(shown[1:], by_key):
+            m = rows.get(key)
+            if m is None or m.b is None or m.diff is None:
+                continue
+            flag = "" if m.kind == "sd" else "YES" if m.beyond_noise else "alone" if m.uncorrected else "no"
+            _row(table, ("", name, _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
+    tests = sum(1 for rows in tables for m in rows if not math.isnan(m.p))
+    table.caption = ("Wins and endings in % of games (differences in points). Beyond noise: YES when the 95% CI "
+                     f"of the difference excludes 0 and the test stays rejected after Holm's correction over all "
+                     f"{tests} tests of the table; alone: the CI excludes 0, but among so many tests that may be chance.")
+    lines = [_advantage_text(found, name) for name, found in zip(names, advantages)]
+    if column != "Variant":
+        lines.append(Text(f"In the charts, each row is a seat at one value of {column}."))
+    return [table, *lines, *run_charts(list(zip(shown, sides)), bots)]
+
+
 # ----- every variant ------------------------------------------------------------------
 
 

@@ -27,4 +27,7 @@ PLUGIN = GamePlugin(
     # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
     # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
     search_rounds=2,
+    # the largest budget whose median decision is within a second on one core here (`make bench`,
+    # 2026-12-03, a busy machine: 150 playouts: median 0.80 s, 200: 1.19 s)
+    default_playouts=160,
 )

@@ -35,7 +35,7 @@ SHORT_NAMES = {
 
 TRAIT_SHORT = {
     "group_loot_double": "counts x2 for group loot",
-    "free_displacement": "Champion: displaces free",
+    "free_displacement": "Champion: drives out for no Gold",
     "champion_bonus": "+1 with a Champion reward",
     "no_group_loot": "party: no group loot",
     "personal_loot_double": "personal loot counts x2",
