@@ -189,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--compare", nargs="+", metavar="FILE",
                      help="A.json B.json: both on the same seeds, side by side (one file: the built-in data "
                           "against it; three or more: each against the first)")
+    sim.add_argument("--restrict", metavar="NAME",
+                     help="what a strategy is worth: one seat's bot (going round the table) kept from it, "
+                          "among unrestricted ones of the same --bots level (the game's restrictions: README)")
     sim.add_argument("--sweep", action="append", metavar="FIELD=V1,V2,...",
                      help="play the data with FIELD (as `assets GAME --schema` names it) at each value, each "
                           "against the first (repeatable: a grid)")

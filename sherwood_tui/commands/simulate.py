@@ -14,6 +14,7 @@ from typing import Any
 
 from sherwood_tui import catalog
 from sherwood_tui.commands.parser import folder_problem, shown
+from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.core.wording import printable
@@ -44,6 +45,7 @@ def flag_problem(args: argparse.Namespace) -> str | None:
     if every and len(args.option) > 1:
         return "--option all runs every combination: give no other --option"
     sweep = bool(getattr(args, "sweep", None))
+    restrict = getattr(args, "restrict", None) is not None
     pairs = [
         (args.assets is not None and args.compare is not None,
          "--assets and --compare do not go together (--compare A.json B.json compares two files)"),
@@ -52,6 +54,9 @@ def flag_problem(args: argparse.Namespace) -> str | None:
         (sweep and args.compare is not None, "--sweep and --compare do not go together (sweep one file: --assets FILE)"),
         (sweep and every, "--sweep and --option all do not go together"),
         (sweep and args.keep is not None, "--sweep and --keep do not go together"),
+        (restrict and (sweep or every or args.compare is not None or args.keep is not None or args.csv),
+         "--restrict plays one data file with one --bots level: no --sweep, --compare, --option all, --keep or --csv"),
+        (restrict and "," in (args.bots or ""), "--restrict takes one --bots level for every seat (e.g. --bots expert)"),
         (every and args.keep is not None, "--option all and --keep do not go together"),
         (every and args.csv, "--option all prints a table or --json, not --csv"),
         (args.keep_dir is not None and args.keep is None, "--keep-dir needs --keep N"),
@@ -113,25 +118,84 @@ def _sweep_sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataS
 def _write_records(info: catalog.GameInfo, args: argparse.Namespace, sides: list[DataSide], bots: list[str],
                    combos: list[dict[str, bool]] | None, played: list[list[Any]]) -> str | None:
     """Append the run's games to `--records`; why they could not be written, or None."""
-    import hashlib
-    import shlex
-
-    from sherwood_tui.core.assets import builtin_text
     from sherwood_tui.workbench.records import RecordsError, Variant, write_run
 
     if combos is not None:
         names = [",".join(f"{k}={'yes' if v else 'no'}" for k, v in combo.items()) for combo in combos]
     else:
         names = [side.name or (side.path.name if side.path is not None else "built-in data") for side in sides]
-    text = sides[0].text if sides[0].text is not None else builtin_text(info.asset)
-    fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-    command = shlex.join(["sherwood-tui", *getattr(args, "argv", [])])
     try:
-        write_run(args.records, info.id, command, fingerprint,
+        write_run(args.records, info.id, _command(args), _fingerprint(info, sides),
                   [Variant(name, bots, results) for name, results in zip(names, played)])
     except RecordsError as err:
         return f"--records: {err}"
     return None
+
+
+def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, options: dict[str, bool],
+                sides: list[DataSide]) -> int:
+    """`simulate GAME --restrict NAME`: what the restriction costs one seat (see
+    workbench/restricted.py), printed as a table or JSON, and written to records."""
+    import json
+    import sys
+
+    from sherwood_tui.core.assets import use_asset_file
+    from sherwood_tui.workbench import restricted
+
+    if sides[0].path is not None:  # `--assets`: this process plays on that file
+        use_asset_file(info.asset, sides[0].path, sides[0].text)
+    started = time.perf_counter()
+    total = -(-args.games // args.players) * args.players
+    try:
+        with _progress(args.json, [f"{info.title}: {level}+{args.restrict} in turn at each seat"], total) as bars:
+            done = restricted.play(info.id, args.players, args.games, args.seed, level, args.restrict, options,
+                                   max(1, args.jobs), bars[0] if bars else None)
+    except KeyboardInterrupt:
+        print("sherwood-tui simulate: interrupted", file=sys.stderr)
+        return 130
+    except GameFailed as err:
+        print(f"sherwood-tui simulate: a game failed on {err}", file=sys.stderr)
+        return 2 if sides[0].path is not None else 1
+    data = {**done.summary(), "game": info.id, "seed": args.seed, "options": options,
+            "says": find_restriction(info, args.restrict), "seconds": round(time.perf_counter() - started, 2)}
+    if args.records is not None:
+        from sherwood_tui.workbench.records import RecordsError, Variant, write_run
+
+        try:
+            write_run(args.records, info.id, _command(args), _fingerprint(info, sides),
+                      [Variant(f"seat {seat + 1} restricted", bots, results) for seat, bots, results in done.by_seat])
+        except RecordsError as err:
+            print(f"sherwood-tui simulate: --records: {err}", file=sys.stderr)
+            return 2
+    if args.json:
+        print(json.dumps(data, indent=1))
+    else:
+        from sherwood_tui.workbench import report
+
+        report.show(f"{info.title}: what \"{data['says']}\" costs ({level}+{args.restrict} against {level}); "
+                    f"{data['games']} games, {args.players} players, seed {args.seed}, {data['seconds']:.1f} s",
+                    report.restricted_renderables(data))
+    return 0
+
+
+def find_restriction(info: catalog.GameInfo, name: str) -> str:
+    """A restriction's words ("never smuggles")."""
+    return info.restrictions()[name].says
+
+
+def _command(args: argparse.Namespace) -> str:
+    import shlex
+
+    return shlex.join(["sherwood-tui", *getattr(args, "argv", [])])
+
+
+def _fingerprint(info: catalog.GameInfo, sides: list[DataSide]) -> str:
+    import hashlib
+
+    from sherwood_tui.core.assets import builtin_text
+
+    text = sides[0].text if sides[0].text is not None else builtin_text(info.asset)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def main(args: argparse.Namespace) -> int:
@@ -168,7 +232,15 @@ def main(args: argparse.Namespace) -> int:
         sides = _sides(info, args)
     except (ValueError, AssetError) as err:  # AssetError: `FILE: where: problem`
         return fail(str(err))
+    problem = next(filter(None, (restriction_problem(info.id, level) for level in bots)), None)
+    if getattr(args, "restrict", None) is not None:
+        problem = problem or restriction_problem(info.id, f"{bots[0]}+{args.restrict}")
+        problem = problem or ("+" in bots[0] and "--restrict: the --bots level is the unrestricted one") or None
+    if problem:
+        return fail(problem)
     tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
+    if getattr(args, "restrict", None) is not None:
+        return _restricted(info, args, bots[0], options, sides)
     started = time.perf_counter()
     quiet = args.json or args.csv
     try:

@@ -5,6 +5,8 @@ Three levels for every game: "random" (uniform over the legal moves, for testing
 "expert" (a search from the seat's view, `core/search.py`, with the sensible bot playing
 its playouts). An expert's budget is a number of playouts per decision: "expert:400";
 plain "expert" takes its game's `default_playouts` (or the command's `--playouts`).
+Any level may play restricted, "expert+honest": kept from a strategy its game declares
+(`games/<game>/rules/restrictions.py`), to measure what that strategy is worth.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.contract import AnyGame
-from sherwood_tui.core.levels import BOT_LEVELS, level_problem, split_level
-from sherwood_tui.core.plugin import find
+from sherwood_tui.core.levels import BOT_LEVELS, level_problem, restriction_of, split_level, unrestricted
+from sherwood_tui.core.plugin import Restriction, find
+from sherwood_tui.core.steps import as_moves
 
 if TYPE_CHECKING:
     from sherwood_tui.core.search import Choice
@@ -85,11 +88,50 @@ def sensible_rollout(game: AnyGame) -> Callable[[Any, int, random.Random], Any]:
     return rollout
 
 
+def restriction_problem(game_id: str, level: str) -> str | None:
+    """Why `level` cannot play `game_id` (not a level, or a restriction the game does
+    not declare), or None."""
+    problem = level_problem(level)
+    name = restriction_of(level) if problem is None else None
+    if name is None or name in find(game_id).restrictions():
+        return problem
+    known = ", ".join(f"{key} ({r.says})" for key, r in find(game_id).restrictions().items()) or "none"
+    return f"{find(game_id).title} has no bot restriction {name!r} (known: {known})"
+
+
 def bot_action(game: AnyGame, state: Any, seat: int, level: str, rnd: random.Random, *,
                stop: Callable[[], bool] | None = None) -> Any:
     """The decision of the bot in `seat`: it is shown that seat's view only (`stop`: see
     `decide`)."""
+    if "+" in level:
+        return restricted_action(game, state, seat, level, rnd, stop=stop)
     legal = game.legal_actions(state, seat)
     if level == "random":  # needs no view at all: skip building it
         return rnd.choice(legal)
     return decide(game, level, game.view(state, seat), legal, rnd, seat=seat, seats=len(state.players), stop=stop)
+
+
+def restricted_action(game: AnyGame, state: Any, seat: int, level: str, rnd: random.Random, *,
+                      stop: Callable[[], bool] | None = None) -> Any:
+    """The decision of a restricted bot ("expert+honest"): its level decides among the
+    moves the restriction keeps; a decision of many small moves is cut where a later
+    move is one the restriction would not keep (the bot decides again from there). Its
+    own moves are followed in its own view only."""
+    name = restriction_of(level)
+    restriction: Restriction = find(game.id).restrictions()[name or ""]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    allowed = restriction.keep(view, legal) or legal
+    base = unrestricted(level)
+    if base == "random":
+        return rnd.choice(allowed)
+    decision = as_moves(decide(game, base, view, allowed, rnd, seat=seat, seats=len(state.players), stop=stop))
+    kept: list[Any] = []
+    for move in decision:
+        if kept:  # after the bot's own moves: what it may do now
+            legal = game.legal_actions(state, seat)
+            allowed = restriction.keep(game.view(state, seat), legal) or legal
+        if move not in allowed:
+            break
+        kept.append(move)
+        state = game.apply(state, move)[0]
+    return tuple(kept) if kept else rnd.choice(allowed)

@@ -97,7 +97,7 @@ class Player(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = Field(max_length=1000)
-    bot: str | None = Field(default=None, max_length=20)  # a level: BOT_LEVELS, or expert:N
+    bot: str | None = Field(default=None, max_length=48)  # a level: BOT_LEVELS, or expert:N, maybe +RESTRICTION
 
     @field_validator("name")
     @classmethod

@@ -76,6 +76,16 @@ class GameScreens:
         return cls(screen_for=module.screen_for, scoreboard_text=module.scoreboard_text, **optional)
 
 
+@dataclass(frozen=True)
+class Restriction:
+    """A strategy a bot is kept from (restricted play: what is it worth?), in the game's
+    words: `keep(view, legal)` is the part of the legal moves it may still make (the
+    whole list if it would leave none)."""
+
+    says: str  # "never smuggles"
+    keep: Callable[[Any, list[Any]], list[Any]]
+
+
 def resolve(reference: str) -> Any:
     """What a "module:attr" reference names ("module" alone: the module), imported now.
     The one place where the parts of the games are loaded."""
@@ -94,6 +104,7 @@ class Parts:
     stats: str  # the simulator's counter of a step
     screens: str  # the screens module (imports textual: only the app asks), see GameScreens
     schema: str | None = None  # the pydantic model of the game's data file (its schema.py)
+    restrictions: str | None = None  # the restrictions of its bots (`RESTRICTIONS` of rules/restrictions.py)
 
     @classmethod
     def of_game(cls, package: str, schema: str | None = None) -> Parts:
@@ -107,6 +118,7 @@ class Parts:
             stats=f"{package}.rules.stats:count_step",
             screens=f"{package}.ui.screens",
             schema=None if schema is None else f"{package}.rules.schema:{schema}",
+            restrictions=f"{package}.rules.restrictions:RESTRICTIONS",
         )
 
 
@@ -164,6 +176,13 @@ class GamePlugin:
         """The simulator's counter of a step."""
         count: Callable[..., None] = resolve(self.parts.stats)
         return count
+
+    def restrictions(self) -> dict[str, Restriction]:
+        """The restrictions a bot of this game may play under ("expert+honest"), by name."""
+        if self.parts.restrictions is None:
+            return {}
+        found: dict[str, Restriction] = resolve(self.parts.restrictions)
+        return found
 
     def schema(self) -> type[Any] | None:
         """The pydantic model of the game's data file, or None (no data file)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +171,31 @@ def against_first_renderables(names: Sequence[str], tables: Sequence[Sequence[Me
     if column != "Variant":
         lines.append(Text(f"In the charts, each row is a seat at one value of {column}."))
     return [table, *lines, *run_charts(list(zip(shown, sides)), bots)]
+
+
+# ----- restricted play -----------------------------------------------------------------
+
+
+def restricted_renderables(data: dict[str, Any]) -> list[RenderableType]:
+    """What a restriction costs: the restricted seat's win rate against the fair share
+    and the other seats', and its score against theirs, each with its 95% interval."""
+    table = _table(f"What \"{data['says']}\" is worth (95% confidence intervals)", ("Measure", "Value", "95% CI"))
+    pct: Callable[[dict[str, Any]], tuple[str, str]] = lambda x: (
+        _fixed(100 * x["value"], 1), _ci((x["low"], x["high"]), 100))
+    _row(table, (f"win %, the restricted seat ({data['level']}+{data['restriction']})",
+                 *pct(data["restricted_win_rate"])))
+    _row(table, (f"win % per seat, the others ({data['level']})", *pct(data["unrestricted_win_rate_per_seat"])))
+    _row(table, ("fair share %", _fixed(100 * data["fair_share"], 1), ""))
+    _row(table, ("cost: fair share - restricted win % (points)", *pct(data["cost_in_win_rate"])))
+    margin = data["score_margin"]
+    _row(table, ("score: restricted - the others' mean, per game", _fixed(margin["value"], 1),
+                 _ci((margin["low"], margin["high"]))))
+    cost = data["cost_in_win_rate"]
+    verdict = ("the restriction costs wins, beyond noise" if cost["low"] is not None and cost["low"] > 0 else
+               "the restriction gains wins, beyond noise" if cost["high"] is not None and cost["high"] < 0 else
+               "no cost in wins beyond noise at this many games")
+    table.caption = f"The restricted seat goes round the table, {data['games'] // data['players']} games each: {verdict}."
+    return [table]
 
 
 # ----- every variant ------------------------------------------------------------------
