@@ -28,6 +28,10 @@ def run(argv: list[str]) -> int:
         from sherwood_tui.commands.simulate import main as simulate
 
         return simulate(args)
+    if args.command == "tournament":
+        from sherwood_tui.commands.tournament import main as tournament
+
+        return tournament(args)
     if args.command == "soak":
         from sherwood_tui.commands.soak import main as soak
 

@@ -203,6 +203,21 @@ def build_parser() -> argparse.ArgumentParser:
                      help="save the N most unusual games (per side) as save files, for `replay`")
     sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",
                      help="where --keep saves them (default: the folder 'kept' beside the saves)")
+    tour = sub.add_parser("tournament", help="play bot levels against one another at every seating and rate them")
+    tour.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
+    tour.add_argument("--bots", required=True, metavar="L1,L2,...",
+                      help="the levels, two or more, each once: random,sensible,expert:400,...")
+    tour.add_argument("--players", type=players, help="seats at the table (default: one per level)")
+    tour.add_argument("--games", type=games, default=100,
+                      help=f"games to play (1 to {MAX_GAMES:,}), rounded up to a multiple of the seatings")
+    tour.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
+    tour.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS,
+                      help="the budget of every plain `expert`: " + budget_help)
+    tour.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
+    tour.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
+    tour.add_argument("--json", action="store_true", help="print the ratings, head to head and win rates as JSON")
+    tour.add_argument("--records", type=Path, metavar="FILE.sqlite",
+                      help="also write every game to this SQLite file (a variant per seating; schema: README)")
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
     soak.add_argument("--games", type=games, default=2000, help=f"games per game (default 2000, at most {MAX_GAMES:,})")
