@@ -31,7 +31,7 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err))
     levels = [with_budget(level, args.playouts) for level in (args.bots or "").split(",")]
-    problem = tournament.levels_problem(levels)
+    problem = tournament.levels_problem(levels, info.id)
     if problem:
         return fail(f"--bots: {problem}")
     players = args.players if args.players is not None else len(levels)

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.limits import MAX_GAMES, MAX_SEED
 from sherwood_tui.workbench.engine import GameFailed, GameResult, index_chunks, play_one, run_chunks, workers
@@ -38,11 +39,11 @@ Job = tuple[str, int, tuple[tuple[str, ...], ...], dict[str, bool], int, range] 
 # ----- seatings -----------------------------------------------------------------------
 
 
-def levels_problem(levels: Sequence[str]) -> str | None:
-    """Why these levels cannot play a tournament (a level unknown or named twice, fewer
-    than two), or None."""
+def levels_problem(levels: Sequence[str], game_id: str | None = None) -> str | None:
+    """Why these levels cannot play a tournament (a level unknown or named twice, a
+    restriction `game_id` does not declare, fewer than two), or None."""
     for level in levels:
-        problem = level_problem(level)
+        problem = level_problem(level) if game_id is None else restriction_problem(game_id, level)
         if problem:
             return problem
     if len(levels) < 2:
