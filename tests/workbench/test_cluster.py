@@ -76,6 +76,12 @@ def test_the_same_output_and_records_with_one_process_two_or_the_cluster(cluster
     assert [game[1] for game in played[2]] == list(range(3, 27))  # every game once, by seed
 
 
+def test_every_combination_of_options_on_the_cluster_gives_the_local_rows(cluster, capsys):
+    run_args = ["sheriff", "--players", "3", "--games", "3", "--seed", "9", "--option", "all"]
+    assert simulate_json(capsys, *run_args, "--scheduler", cluster.scheduler_address) == simulate_json(
+        capsys, *run_args, "--jobs", "1")
+
+
 def test_a_comparison_on_the_cluster_gives_the_local_table(cluster, tmp_path, capsys):
     fewer, sixty = own_files(tmp_path)
     for files in ([str(fewer)], [str(fewer), str(sixty)]):
@@ -255,6 +261,15 @@ def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch, capfd):
     err = capfd.readouterr().err
     assert err.startswith("sherwood-tui simulate: --scheduler: cannot reach udp://127.0.0.1:8786 (ValueError: unknown "
                           "address scheme 'udp'") and err.count("\n") == 1
+
+
+def test_a_cluster_with_no_worker_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(cluster_module, "WORKERS_SECONDS", 0.5)
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None, host="127.0.0.1") as empty:
+        address = empty.scheduler_address
+        assert commands.run(["simulate", "sheriff", "--games", "2", "--scheduler", address]) == 2
+    assert capsys.readouterr().err == (f"sherwood-tui simulate: --scheduler: no worker has joined {address} in 0.5 s "
+                                       f"(start one: dask worker {address})\n")
 
 
 def test_a_scheduler_address_of_the_wrong_shape_is_refused_by_the_parser():
