@@ -1,4 +1,5 @@
-# `make play` and `make test` do all the set-up on a fresh machine.
+# `make play` and `make test` do all the set-up on a fresh machine (the test and cluster
+# extras too: the cluster's tests start a Dask cluster on this machine).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -12,7 +13,7 @@ TYPED := sherwood_tui
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -203,6 +203,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="save the N most unusual games (per side) as save files, for `replay`")
     sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",
                      help="where --keep saves them (default: the folder 'kept' beside the saves)")
+    sim.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT",
+                     help="play the games on this Dask cluster's workers, not in local processes "
+                          "(needs the cluster extra: pip install 'sherwood-tui[cluster]')")
     tour = sub.add_parser("tournament", help="play bot levels against one another at every seating and rate them")
     tour.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
     tour.add_argument("--bots", required=True, metavar="L1,L2,...",
@@ -278,6 +281,15 @@ def seat_player(text: str) -> tuple[str, str | None]:
     if not name.strip():
         raise argparse.ArgumentTypeError(f"a seat needs a name, not {shown(text)}")
     return name.strip(), level or None
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse `type`: a Dask scheduler's address, `tcp://HOST:PORT` (or another of
+    Dask's protocols, or plain `HOST:PORT`); whether it answers is found when the run
+    starts."""
+    if re.fullmatch(r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+(?::[^\s/:]*)*:\d{1,5}", text) is None:
+        raise argparse.ArgumentTypeError(f"not a scheduler's address (tcp://HOST:PORT): {shown(text)}")
+    return text
 
 
 def listen_address(text: str) -> str:

@@ -1,6 +1,7 @@
 """`sherwood-tui simulate GAME ...`: bot games played by the workbench's engine, summed
 up in tables (or JSON, CSV, an HTML report), one side or a comparison of two data files,
-or every combination of the options; `--keep N` saves the most unusual games."""
+or every combination of the options; `--keep N` saves the most unusual games;
+`--scheduler tcp://HOST:PORT` plays them on a Dask cluster (`workbench/cluster.py`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
 from sherwood_tui.commands.parser import folder_problem, shown
@@ -18,6 +19,7 @@ from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.core.wording import printable
+from sherwood_tui.workbench.cluster import ClusterError
 from sherwood_tui.workbench.compare import (
     advantages_json,
     against_first,
@@ -31,12 +33,15 @@ from sherwood_tui.workbench.engine import (
     DataSide,
     GameFailed,
     GameResult,
-    Sides,
+    open_sides,
     parse_bots,
     parse_options,
     tune_gc_for_batch_play,
 )
 from sherwood_tui.workbench.summary import option_combinations, options_label, summarise, variant_row
+
+if TYPE_CHECKING:
+    from sherwood_tui.workbench.engine import Playing
 
 
 def flag_problem(args: argparse.Namespace) -> str | None:
@@ -57,6 +62,7 @@ def flag_problem(args: argparse.Namespace) -> str | None:
         (restrict and (sweep or every or args.compare is not None or args.keep is not None or args.csv),
          "--restrict plays one data file with one --bots level: no --sweep, --compare, --option all, --keep or --csv"),
         (restrict and "," in (args.bots or ""), "--restrict takes one --bots level for every seat (e.g. --bots expert)"),
+        (restrict and getattr(args, "scheduler", None) is not None, "--restrict plays in local processes: no --scheduler"),
         (every and args.keep is not None, "--option all and --keep do not go together"),
         (every and args.csv, "--option all prints a table or --json, not --csv"),
         (args.keep_dir is not None and args.keep is None, "--keep-dir needs --keep N"),
@@ -244,7 +250,7 @@ def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     quiet = args.json or args.csv
     try:
-        with Sides(info, sides, max(1, args.jobs), args.games) as playing:
+        with open_sides(info, sides, max(1, args.jobs), args.games, getattr(args, "scheduler", None)) as playing:
             if combos is not None:
                 with _progress(quiet, [f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
                     played = [playing.play(args.players, args.games, args.seed, bots, combo, bars)[0] for combo in combos]
@@ -252,6 +258,8 @@ def main(args: argparse.Namespace) -> int:
                 with _progress(quiet, [f"{side.label + ': ' if side.label else ''}{side.shown}" for side in sides], args.games) as bars:
                     played = playing.play(args.players, args.games, args.seed, bots, options, bars)
             kept = _keep(playing, info, args, bots, options, sides, played) if args.keep else []
+    except ClusterError as err:  # --scheduler: the cluster cannot be reached, or failed
+        return fail(str(err), err.status)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     except GameFailed as err:  # on a player's data, the data is to blame; on ours, a bug
@@ -382,7 +390,7 @@ class Run:
 
 
 def _keep(
-    playing: Sides, info: catalog.GameInfo, args: argparse.Namespace, bots: list[str], options: dict[str, bool],
+    playing: Playing, info: catalog.GameInfo, args: argparse.Namespace, bots: list[str], options: dict[str, bool],
     sides: list[DataSide], results: list[list[GameResult]],
 ) -> list[tuple[Path, str]]:
     """Save the most unusual games of each side; (file, why) of each."""
@@ -413,7 +421,7 @@ def keep_problem(args: argparse.Namespace) -> str | None:
 
 class _progress:
     """A progress bar per side (none when the output is JSON or CSV): a `with` block
-    giving the callbacks `Sides.play` calls."""
+    giving the callbacks `Sides.play` (or `ClusterSides.play`) calls."""
 
     def __init__(self, quiet: bool, names: list[str], total: int) -> None:
         self.quiet, self.names, self.total = quiet, names, total

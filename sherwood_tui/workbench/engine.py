@@ -10,6 +10,9 @@ A run on a player's own data or a comparison plays each side in worker processes
 own: fresh processes (never forks of one that has loaded a game) that read that side's
 data before the game loads, since a game's tables are built from its data as it is
 imported. Both sides play the same seeds.
+
+`open_sides(..., scheduler=ADDRESS)` plays the same chunks on a Dask cluster instead
+(`workbench/cluster.py`), with the same results.
 """
 
 from __future__ import annotations
@@ -43,6 +46,18 @@ if TYPE_CHECKING:
 
         @property
         def options(self) -> tuple[OptionSpec, ...]: ...
+
+    class Playing(Protocol):
+        """Where a run's sides play (a `with` block): `Sides` here, or on a cluster."""
+
+        def __enter__(self) -> Playing: ...
+
+        def __exit__(self, *exc: object) -> None: ...
+
+        def play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+                 progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]: ...
+
+        def keep(self, index: int, *args: Any) -> list[Path]: ...
 
 
 C = TypeVar("C")  # a chunk of work
@@ -288,6 +303,17 @@ def _fresh_context() -> multiprocessing.context.BaseContext:
         context.set_forkserver_preload([__name__])
         return context
     return multiprocessing.get_context("spawn")
+
+
+def open_sides(info: catalog.GameInfo, sides: list[DataSide], jobs: int, games: int, scheduler: str | None = None) -> Playing:
+    """Where the run plays: in processes of this machine (`Sides`), or on the Dask
+    cluster whose scheduler is at `scheduler` (`workbench/cluster.py`, which alone
+    imports Dask; ClusterError if it cannot)."""
+    if scheduler is None:
+        return Sides(info, sides, jobs, games)
+    from sherwood_tui.workbench.cluster import ClusterSides
+
+    return ClusterSides(info, sides, scheduler)
 
 
 class Sides:

@@ -175,7 +175,8 @@ def test_a_bad_data_file_is_refused_in_one_line_naming_the_field(tmp_path, chang
 @pytest.mark.parametrize(
     "args,line",
     [
-        (["--compare", "a.json", "b.json", "c.json"], "--compare takes one file (the built-in data against it) or two"),
+        (["--sweep", "winning_score=80,100", "--compare", "b.json"], "--sweep and --compare do not go together"),
+        (["--restrict", "one-card", "--keep", "2"], "--restrict plays one data file with one --bots level"),
         (["--compare", "/nonexistent/b.json"], "/nonexistent/b.json: cannot be read"),
         (["--assets", "a.json", "--compare", "b.json"], "--assets and --compare do not go together"),
         (["--json", "--csv"], "choose one of --json and --csv"),

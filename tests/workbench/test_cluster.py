@@ -1,0 +1,300 @@
+"""`simulate --scheduler tcp://HOST:PORT`: the games on a Dask cluster (a LocalCluster of
+two worker processes on loopback here) give the same output and records as local
+processes, each side on its own data; a worker lost mid-run has its chunks played again
+and counted once; Ctrl+C cancels the run's tasks; a bad address or no Dask is one line;
+Dask is imported only when asked for."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from distributed import Client, LocalCluster
+
+from sherwood_tui import __version__, catalog, commands
+from sherwood_tui.commands import simulate as simulate_command
+from sherwood_tui.core.assets import chosen_file
+from sherwood_tui.workbench import cluster as cluster_module
+from sherwood_tui.workbench.cluster import NEEDS_EXTRA, ChunkJob, ClusterError, ClusterSides, play_chunk
+from sherwood_tui.workbench.engine import DataSide, GameFailed, Sides, run, seed_chunks
+from tests.test_import_hygiene import PICKER, _modules_after
+from tests.workbench.test_compare import data_file, fewer_ten_point_peasants
+from tests.workbench.test_records import games_of
+
+BLEEDING = catalog.get("bleeding-sherwood")
+# A LocalCluster's scheduler serves HTTP (health, metrics) even without a dashboard: on
+# port 8787 if free, else on another, with a warning.
+pytestmark = pytest.mark.filterwarnings("ignore:Port 8787 is already in use")
+
+
+def new_cluster() -> LocalCluster:
+    return LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with new_cluster() as local:
+        yield local
+
+
+def simulate_json(capsys, *args: str) -> dict:
+    assert commands.run(["simulate", *args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    out.pop("seconds")
+    return out
+
+
+def own_files(folder: Path) -> tuple[Path, Path]:
+    def lower_goal(data: dict) -> None:
+        data["winning_score"] = 60
+
+    return data_file(folder, "fewer-tens.json", fewer_ten_point_peasants), data_file(folder, "sixty.json", lower_goal)
+
+
+# ----- the same results, locally or on the cluster --------------------------------------
+
+
+def test_the_same_output_and_records_with_one_process_two_or_the_cluster(cluster, tmp_path, capsys):
+    records = tmp_path / "runs.sqlite"
+    run_args = ["bleeding-sherwood", "--players", "3", "--games", "24", "--seed", "3", "--bots", "sensible,random,sensible",
+                "--records", str(records)]
+    outputs = [simulate_json(capsys, *run_args, *where)
+               for where in (["--jobs", "1"], ["--jobs", "2"], ["--scheduler", cluster.scheduler_address])]
+    assert outputs[0] == outputs[1] == outputs[2] and outputs[0]["games"] == 24
+    db = sqlite3.connect(records)
+    runs = [row[0] for row in db.execute("SELECT id FROM runs ORDER BY id")]
+    played = [games_of(db, number) for number in runs]
+    assert len(runs) == 3 and played[0] == played[1] == played[2]
+    assert [game[1] for game in played[2]] == list(range(3, 27))  # every game once, by seed
+
+
+def test_every_combination_of_options_on_the_cluster_gives_the_local_rows(cluster, capsys):
+    run_args = ["sheriff", "--players", "3", "--games", "3", "--seed", "9", "--option", "all"]
+    assert simulate_json(capsys, *run_args, "--scheduler", cluster.scheduler_address) == simulate_json(
+        capsys, *run_args, "--jobs", "1")
+
+
+def test_a_comparison_on_the_cluster_gives_the_local_table(cluster, tmp_path, capsys):
+    fewer, sixty = own_files(tmp_path)
+    for files in ([str(fewer)], [str(fewer), str(sixty)]):
+        run_args = ["bleeding-sherwood", "--players", "4", "--games", "16", "--seed", "11", "--compare", *files, "--keep", "1"]
+        local = simulate_json(capsys, *run_args, "--jobs", "2", "--keep-dir", str(tmp_path / "here"))
+        remote = simulate_json(capsys, *run_args, "--scheduler", cluster.scheduler_address,
+                               "--keep-dir", str(tmp_path / "there"))
+        kept = [[(Path(k["file"]).name, k["why"]) for k in out.pop("kept")] for out in (local, remote)]
+        assert remote == local
+        assert local["a"]["summary"] != local["b"]["summary"]  # each side played on its own data
+        # the kept games are written on this machine, each replayed on its side's data
+        assert kept[0] == kept[1] and len(kept[0]) == 2
+        for name, _ in kept[0]:
+            saved = [json.loads((tmp_path / folder / name).read_text()) for folder in ("here", "there")]
+            assert saved[0] | {"saved_at": ""} == saved[1] | {"saved_at": ""}  # the same game, on the same data
+
+
+def test_a_worker_plays_each_sides_data_whatever_it_played_before(tmp_path):
+    """The chunks of two data files and of the built-in data, in turn, on one worker
+    (this process): each as a local run on that data plays it."""
+    fewer, sixty = own_files(tmp_path)
+    sides = [DataSide("A", fewer, fewer.read_text()), DataSide("B", sixty, sixty.read_text()), DataSide("", None, None)]
+    bots = ["sensible"] * 3
+    with Sides(BLEEDING, sides[:2], 1, 6) as local:
+        expected = local.play(3, 6, 40, bots, {}) + [run(BLEEDING.id, 3, 6, 40, bots, {})]
+    assert expected[0] != expected[1] != expected[2]
+
+    def job(side: DataSide, seeds: range) -> ChunkJob:
+        return ChunkJob(__version__, BLEEDING.id, 3, bots, {}, seeds, None if side.path is None else str(side.path), side.text)
+
+    try:
+        got: list[list] = [[], [], []]
+        for seeds in seed_chunks(40, 6, 3):  # two games a chunk: A, B, built-in, A, B, built-in...
+            for index, side in enumerate(sides):
+                got[index] += play_chunk(job(side, seeds))
+        assert got == expected
+    finally:
+        cluster_module._HELPERS.close_all()
+    assert chosen_file(BLEEDING.asset) is None  # the worker's own process never read a side's data
+
+
+def test_a_helper_that_stopped_while_idle_is_replaced():
+    job = ChunkJob(__version__, BLEEDING.id, 3, ["random"] * 3, {}, range(1, 4), None, None)
+    try:
+        first = play_chunk(job)
+        [(_, helper)] = cluster_module._HELPERS.idle
+        helper.process.kill()  # as after HELPER_IDLE_SECONDS, or killed by hand
+        helper.process.wait()
+        helper.alive = lambda: True  # stopped just after it was taken: the chunk finds it gone
+        assert play_chunk(job) == first
+        [(_, fresh)] = cluster_module._HELPERS.idle
+        assert fresh is not helper and fresh.alive()
+    finally:
+        cluster_module._HELPERS.close_all()
+
+
+def test_a_worker_with_another_version_refuses_the_chunk():
+    job = ChunkJob("0.0.0", BLEEDING.id, 3, ["random"] * 3, {}, range(1, 3), None, None)
+    with pytest.raises(ClusterError, match="a worker has sherwood-tui .*, this machine 0.0.0") as refused:
+        play_chunk(job)
+    assert refused.value.status == 2
+
+
+def test_a_game_that_fails_on_the_cluster_is_named_by_its_side_and_seed(cluster, tmp_path):
+    fewer, _ = own_files(tmp_path)
+    with ClusterSides(BLEEDING, [DataSide("B", fewer, fewer.read_text())], cluster.scheduler_address) as playing:
+        with pytest.raises(GameFailed, match=r"fewer-tens.json: seed \d+: ") as failed:
+            playing.play(3, 4, 1, ["no-such-level"] * 3, {})
+    assert failed.value.side == 0
+
+
+# ----- progress, Ctrl+C, a lost worker --------------------------------------------------
+
+
+def test_the_progress_follows_the_finished_chunks_of_each_side(cluster, tmp_path):
+    fewer, _ = own_files(tmp_path)
+    sides = [DataSide("A", None, None), DataSide("B", fewer, fewer.read_text())]
+    told: list[list[int]] = [[], []]
+    with ClusterSides(BLEEDING, sides, cluster.scheduler_address) as playing:
+        results = playing.play(3, 40, 7, ["random"] * 3, {}, [told[0].append, told[1].append])
+    chunks = [len(seeds) for seeds in seed_chunks(7, 40, 2)]
+    assert sorted(told[0]) == sorted(told[1]) == sorted(chunks)  # a call per chunk, each counted once
+    assert [[r.seed for r in side] for side in results] == [list(range(7, 47))] * 2
+
+
+def sherwood_keys(dask_scheduler) -> list[str]:
+    """On the scheduler: the keys of the tasks of sherwood-tui runs it still holds."""
+    return [str(key) for key in dask_scheduler.tasks if str(key).startswith("sherwood-")]
+
+
+def test_ctrl_c_cancels_the_runs_tasks_on_the_cluster(cluster):
+    def interrupt(count: int) -> None:
+        raise KeyboardInterrupt
+
+    with ClusterSides(BLEEDING, [DataSide("", None, None)], cluster.scheduler_address) as playing:
+        cancel, cancelled = playing.client.cancel, []
+        playing.client.cancel = lambda futures, **kwargs: (cancelled.extend(futures), cancel(futures, **kwargs))
+        with pytest.raises(KeyboardInterrupt):
+            playing.play(3, 400, 1, ["sensible"] * 3, {}, [interrupt])
+        # every task still to come was cancelled (the one whose chunk came first aside)
+        assert len(cancelled) == 2 * 2 - 1 and all(str(f.key).startswith("sherwood-") for f in cancelled)
+        assert all(f.cancelled() for f in cancelled)
+        held = playing.client.run_on_scheduler(sherwood_keys)
+        for _ in range(200):  # asked until the scheduler has forgotten them (bounded; nothing is timed)
+            if not held:
+                break
+            time.sleep(0.05)
+            held = playing.client.run_on_scheduler(sherwood_keys)
+        assert held == []
+
+
+def test_ctrl_c_stops_a_cluster_run_with_status_130(cluster, capsys, monkeypatch):
+    class Interrupting:
+        def __init__(self, quiet: bool, names: list[str], total: int) -> None:
+            self.names = names
+
+        def __enter__(self):
+            def interrupt(count: int) -> None:
+                raise KeyboardInterrupt
+
+            return [interrupt for _ in self.names]
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+    monkeypatch.setattr(simulate_command, "_progress", Interrupting)
+    assert commands.run(["simulate", "sheriff", "--players", "3", "--games", "40",
+                         "--scheduler", cluster.scheduler_address]) == 130
+    assert capsys.readouterr().err == "sherwood-tui simulate: interrupted\n"
+
+
+def die_once_playing(marker: str, seed: int) -> None:
+    """On a worker: the first worker to get the chunk holding `seed` dies playing it
+    (SIGKILL, as a machine lost); the marker file says it has happened."""
+    original = cluster_module.play_chunk
+
+    def dying(job: ChunkJob) -> list:
+        if seed in job.seeds and not os.path.exists(marker):
+            Path(marker).write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+        return original(job)
+
+    cluster_module.play_chunk = dying
+
+
+@pytest.mark.slow
+def test_a_worker_lost_mid_run_has_its_chunks_played_again_and_counted_once(tmp_path):
+    fewer, _ = own_files(tmp_path)
+    sides = [DataSide("A", None, None), DataSide("B", fewer, fewer.read_text())]
+    bots = ["sensible", "random", "sensible"]
+    with Sides(BLEEDING, sides, 2, 48) as local:
+        expected = local.play(3, 48, 5, bots, {})
+    marker = tmp_path / "died"
+    told = [[], []]
+    with new_cluster() as lossy:
+        with Client(lossy.scheduler_address, set_as_default=False) as client:
+            pids = set(client.run(os.getpid).values())
+            client.run(die_once_playing, str(marker), 30)
+        with ClusterSides(BLEEDING, sides, lossy.scheduler_address) as playing:
+            results = playing.play(3, 48, 5, bots, {}, [told[0].append, told[1].append])
+    assert marker.exists() and int(marker.read_text()) in pids  # a worker died holding a chunk
+    assert results == expected  # every game exactly once, as played locally
+    assert [sum(counts) for counts in told] == [48, 48]
+
+
+# ----- a bad address, no Dask, Dask only when asked for ---------------------------------
+
+
+def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch, capfd):
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 0.5)
+    assert commands.run(["simulate", "sheriff", "--games", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    gc.collect()  # nothing is left behind to complain as it goes
+    assert capfd.readouterr().err == (
+        "sherwood-tui simulate: --scheduler: cannot reach tcp://127.0.0.1:1 "
+        "(OSError: Timed out trying to connect to tcp://127.0.0.1:1 after 0.5 s)\n")
+    assert commands.run(["simulate", "sheriff", "--games", "2", "--scheduler", "udp://127.0.0.1:8786"]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("sherwood-tui simulate: --scheduler: cannot reach udp://127.0.0.1:8786 (ValueError: unknown "
+                          "address scheme 'udp'") and err.count("\n") == 1
+
+
+def test_a_cluster_with_no_worker_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(cluster_module, "WORKERS_SECONDS", 0.5)
+    with LocalCluster(n_workers=0, processes=True, dashboard_address=None, host="127.0.0.1") as empty:
+        address = empty.scheduler_address
+        assert commands.run(["simulate", "sheriff", "--games", "2", "--scheduler", address]) == 2
+    assert capsys.readouterr().err == (f"sherwood-tui simulate: --scheduler: no worker has joined {address} in 0.5 s "
+                                       f"(start one: dask worker {address})\n")
+
+
+def test_a_scheduler_address_of_the_wrong_shape_is_refused_by_the_parser():
+    done = subprocess.run([sys.executable, "-m", "sherwood_tui", "simulate", "sheriff", "--scheduler", "tcp://nowhere"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("sherwood-tui simulate: argument --scheduler: not a scheduler's address (tcp://HOST:PORT): "
+                           "'tcp://nowhere'\n")
+
+
+def test_without_dask_a_scheduler_needs_the_cluster_extra(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails as if not installed
+    assert commands.run(["simulate", "sheriff", "--games", "2", "--scheduler", "tcp://127.0.0.1:8786"]) == 2
+    assert capsys.readouterr().err == f"sherwood-tui simulate: {NEEDS_EXTRA}\n"
+    assert NEEDS_EXTRA == "--scheduler needs the cluster extra: pip install 'sherwood-tui[cluster]'"
+
+
+def dask_modules(loaded: set[str]) -> set[str]:
+    return {m for m in loaded if m.split(".")[0] in ("dask", "distributed")}
+
+
+def test_dask_is_imported_only_when_a_run_asks_for_a_cluster():
+    local_run = ("from sherwood_tui import commands\n"
+                 "import sherwood_tui.workbench.cluster\n"
+                 "assert commands.run(['simulate', 'sheriff', '--players', '3', '--games', '2', '--jobs', '1',"
+                 " '--json']) == 0\n")
+    assert dask_modules(_modules_after(local_run)) == set()
+    assert dask_modules(_modules_after(PICKER + "Shown().run()")) == set()  # the app's start-up
