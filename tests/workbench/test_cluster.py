@@ -298,3 +298,17 @@ def test_dask_is_imported_only_when_a_run_asks_for_a_cluster():
                  " '--json']) == 0\n")
     assert dask_modules(_modules_after(local_run)) == set()
     assert dask_modules(_modules_after(PICKER + "Shown().run()")) == set()  # the app's start-up
+
+
+def test_a_sweep_on_the_cluster_gives_the_local_table_and_records(cluster, tmp_path, capsys):
+    records = tmp_path / "sweep.sqlite"
+    run_args = ["bleeding-sherwood", "--players", "3", "--games", "9", "--seed", "5",
+                "--sweep", "winning_score=60,80,100", "--records", str(records)]
+    local = simulate_json(capsys, *run_args, "--jobs", "1")
+    remote = simulate_json(capsys, *run_args, "--scheduler", cluster.scheduler_address)
+    for out in (local, remote):  # each variant's data file lives in a folder of its own run
+        for variant in out["variants"]:
+            variant.pop("data", None)
+    assert remote == local and len(local["variants"]) == 3
+    db = sqlite3.connect(records)
+    assert games_of(db, 1) == games_of(db, 2)
