@@ -116,8 +116,9 @@ def _place(series: _Series, settings: list[list[tuple[str, str]]]) -> None:
     With one swept field, the bars and boxes are named by its values."""
     fields = [key for key, _ in settings[0]]
     numeric = [i for i in range(len(fields)) if all(_number(row[i][1]) is not None for row in settings)]
-    if len(fields) == 1:
+    if len(fields) == 1:  # bars named by their value, and the legend by FIELD=VALUE (not numbered)
         series.ticks = [row[0][1] for row in settings]
+        series.legend = [f"{key}={value}" for row in settings for key, value in row]
     if not numeric:
         series.axis = fields[0] if len(fields) == 1 else ""
         return
@@ -212,6 +213,7 @@ def _seat_axis(ax: Axes, data: ChartData, series: _Series, at: list[list[float]]
     turned = longest > 3 and len(places) > 12 or longest > 6
     ax.set_xticks(places, ticks, minor=True, rotation=90 if turned else 0, fontsize=7 if len(places) > 24 else 8)
     ax.set_xticks(range(seats), names)
+    ax.xaxis.remove_overlapping_locs = False  # the middle side's name sits under its seat's name
     ax.tick_params(axis="x", which="major", length=0, pad=10 + (5.0 * longest if turned else 10))
     ax.tick_params(axis="x", which="minor", length=3)
     ax.grid(False, axis="x", which="both")

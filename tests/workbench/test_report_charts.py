@@ -82,7 +82,7 @@ def test_a_comparison_draws_a_and_b_side_by_side_per_seat(capsys, tmp_path):
 
 def test_a_sweep_draws_each_measure_across_the_swept_values(capsys, tmp_path):
     page = tmp_path / "sweep.html"
-    out = simulate(capsys, "sheriff", *FAST, "--sweep", "starting_gold=30,50,70", "--json", "--report", str(page))
+    out = simulate(capsys, "sheriff", *FAST, "--sweep", "starting_gold=31,53,77", "--json", "--report", str(page))
     html = self_contained(page)
     measures = list(dict.fromkeys(m["label"] for m in json.loads(out)["measures"] if m["kind"] != "sd"))
     titles = charts(page)
@@ -92,7 +92,10 @@ def test_a_sweep_draws_each_measure_across_the_swept_values(capsys, tmp_path):
         assert must in titles, must
     words = text_of(html)
     assert "starting_gold" in words and "95% CI (hatched band, dotted edges)" in words
-    assert "Every variant against the first (starting_gold=30)" in words
+    assert "starting_gold=77" in words and "#3" not in words  # bars named by their value, not numbered
+    win_rates = re.findall(r"<text[^>]*>([^<]*)</text>", html[:html.index("</svg>")])
+    assert [win_rates.count(v) for v in ("31", "53", "77")] == [3, 3, 3]  # under each seat's group (3 seats)
+    assert "Every variant against the first (starting_gold=31)" in words
     assert "In the charts, each row is a seat" not in words  # that line reads the character charts
 
 
