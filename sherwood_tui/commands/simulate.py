@@ -38,6 +38,7 @@ from sherwood_tui.workbench.engine import (
     parse_options,
     tune_gc_for_batch_play,
 )
+from sherwood_tui.workbench.plots import ChartData
 from sherwood_tui.workbench.summary import option_combinations, options_label, summarise, variant_row
 
 if TYPE_CHECKING:
@@ -281,7 +282,7 @@ def main(args: argparse.Namespace) -> int:
         from sherwood_tui.workbench import report
 
         try:
-            report.write_html(args.report, made.header, made.parts)
+            report.write_html(args.report, made.header, made.parts, charts=made.charts)
         except OSError as err:
             return fail(f"--report: cannot write {args.report} ({err.strerror or err.__class__.__name__})")
     if args.records is not None:
@@ -305,6 +306,7 @@ class Output:
     header: str
     parts: list[Any]
     csv: str = ""
+    charts: ChartData | None = None  # what the HTML report's charts are drawn from
 
     def add_kept(self, kept: list[tuple[Path, str]]) -> None:
         from rich.text import Text
@@ -346,7 +348,8 @@ class Run:
         data.update(self._about(), options=self.options, data=self.sides[0].shown)
         header = f"{self.info.title} on {self.sides[0].shown}: {self._line(options_label(self.info, self.options))}"
         parts = report.run_renderables(data, results, seat_advantages(results, self.bots))
-        return Output(data, header, parts, to_csv(measures(results, self.bots)))
+        charts = ChartData("run", [self.sides[0].shown], [results], self.bots)
+        return Output(data, header, parts, to_csv(measures(results, self.bots)), charts)
 
     def comparison(self, a: list[GameResult], b: list[GameResult]) -> Output:
         from sherwood_tui.workbench import report
@@ -361,7 +364,8 @@ class Run:
         header = (f"{self.info.title}: A = {self.sides[0].shown}, B = {self.sides[1].shown}; "
                   f"{self._line(options_label(self.info, self.options))}")
         parts = report.comparison_renderables(rows, found, [("A", a), ("B", b)], self.bots)
-        return Output(data, header, parts, to_csv(rows))
+        charts = ChartData("comparison", ["A", "B"], [a, b], self.bots, [f"{s.label}: {s.shown}" for s in self.sides])
+        return Output(data, header, parts, to_csv(rows), charts)
 
     def against_first(self, played: list[list[GameResult]]) -> Output:
         """Many variants (a sweep, or three files or more), each against the first."""
@@ -378,7 +382,8 @@ class Run:
         header = (f"{self.info.title}: {len(names)} variants, each against the first ({names[0]}); "
                   f"{self._line(options_label(self.info, self.options))}")
         parts = report.against_first_renderables(names, tables, found, played, self.bots)
-        return Output(data, header, parts, many_csv(names, tables))
+        charts = ChartData("variants", names, played, self.bots, swept=bool(getattr(self.args, "sweep", None)))
+        return Output(data, header, parts, many_csv(names, tables), charts)
 
     def variants(self, played: list[list[GameResult]]) -> Output:
         from sherwood_tui.workbench import report
@@ -386,7 +391,8 @@ class Run:
         rows = [variant_row(self.info, combo, results, self.bots) for combo, results in zip(option_combinations(self.info), played)]
         data = {**self._about(), "games": self.args.games, "data": self.sides[0].shown, "variants": rows}
         header = f"{self.info.title} on {self.sides[0].shown}: {self._line('every combination')}"
-        return Output(data, header, report.variants_renderables(rows))
+        charts = ChartData("options", [row["label"] for row in rows], played, self.bots)
+        return Output(data, header, report.variants_renderables(rows), charts=charts)
 
 
 def _keep(

@@ -1,5 +1,6 @@
 """What `simulate` prints: tables and charts of one run, of a comparison, or of every
-variant, on the terminal or as one self-contained HTML file (this module draws).
+variant, on the terminal or as one self-contained HTML file (this module draws; the
+HTML file's SVG charts are drawn by `plots.py`).
 
 Every value shown comes from the summary or the measures (`compare.py`), which JSON
 and CSV print as they are: the tables only lay them out.
@@ -7,11 +8,12 @@ and CSV print as they are: the tables only lay them out.
 
 from __future__ import annotations
 
+import html
 import io
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console, RenderableType
@@ -21,6 +23,9 @@ from rich.text import Text
 from sherwood_tui.workbench import charts
 from sherwood_tui.workbench.compare import Advantage, Measure, describe, seat_wins
 from sherwood_tui.workbench.stats import Interval, wilson
+
+if TYPE_CHECKING:
+    from sherwood_tui.workbench.plots import Chart, ChartData
 
 NO_ADVANTAGE = "No seat advantage: no seat wins over 5 points above its fair share beyond noise."
 MIXED_BOTS = "Seat advantage not judged: the seats have different bot levels."
@@ -224,10 +229,67 @@ def show(header: str, parts: Sequence[RenderableType], console: Console | None =
         console.print(part)
 
 
-def write_html(path: Path, header: str, parts: Sequence[RenderableType]) -> None:
-    """The same tables and charts in one self-contained HTML file, written atomically."""
+def write_html(path: Path, header: str, parts: Sequence[RenderableType], charts: ChartData | None = None) -> None:
+    """One self-contained HTML file, written atomically: the charts of `charts` (SVG
+    drawn by `plots.py` with matplotlib, inline) and under them the tables as the
+    terminal prints them; nothing is fetched from elsewhere. Without `charts`, the
+    terminal's own character charts stay among the tables."""
     from sherwood_tui.core.saves import write_atomically
 
+    drawn: list[Chart] = []
+    if charts is not None:
+        from sherwood_tui.workbench import plots
+
+        drawn = plots.draw(charts)
+    write_atomically(path, html_page(header, [_text(part) for part in parts if not (drawn and _text_chart(part))], drawn))
+
+
+TEXT_CHARTS = ("Win rate per seat", "Scores per seat")  # charts.py's titles: the SVG charts draw them
+
+
+def _text_chart(part: RenderableType) -> bool:
+    """A character chart, or the line that reads one (the page draws them as SVG)."""
+    if isinstance(part, Text):
+        return part.plain.startswith("In the charts, each row is")
+    return isinstance(part, Table) and part.title in TEXT_CHARTS
+
+
+def _text(part: RenderableType) -> str:
+    """A table or a line as the terminal shows it (no colours), 120 columns wide."""
     console = Console(record=True, file=io.StringIO(), width=120, color_system=None)
-    show(header, parts, console)
-    write_atomically(path, console.export_html(inline_styles=True))
+    console.print(part)
+    return console.export_text().rstrip()
+
+
+PAGE_STYLE = """
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 1.5em auto; max-width: 1180px; color: #111;
+       background: #fff; line-height: 1.4; padding: 0 1em; }
+h1 { font-size: 1.25em; } h2 { font-size: 1.1em; margin-top: 1.6em; border-bottom: 1px solid #bbb; }
+figure { margin: 0.8em 0; } figure svg { max-width: 100%; height: auto; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(360px, 1fr)); gap: 0.4em 1em; }
+.grid figure { margin: 0; }
+pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; line-height: 1.25;
+      overflow-x: auto; background: #f6f6f6; padding: 0.6em; border: 1px solid #ddd; }
+"""
+
+
+def html_page(header: str, texts: Sequence[str], drawn: Sequence[Chart]) -> str:
+    """The page: the header, the charts (wide ones one under another, small ones in a
+    grid), then each table or line as text."""
+    esc: Callable[[str], str] = lambda text: html.escape(text, quote=True)
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           f"<title>{esc(header)}</title>", f"<style>{PAGE_STYLE}</style>", "</head>", "<body>",
+           f"<h1>{esc(header)}</h1>"]
+    if drawn:
+        out.append("<h2>Charts</h2>")
+        small = [chart for chart in drawn if not chart.wide]
+        out += [f'<figure aria-label="{esc(chart.title)}">{chart.svg}</figure>' for chart in drawn if chart.wide]
+        if small:
+            out.append("<h2>Each measure across the variants (95% confidence intervals)</h2>")
+            out.append('<div class="grid">')
+            out += [f'<figure aria-label="{esc(chart.title)}">{chart.svg}</figure>' for chart in small]
+            out.append("</div>")
+        out.append("<h2>Tables</h2>")
+    out += [f"<pre>{esc(text)}</pre>" for text in texts if text]
+    out += ["</body>", "</html>", ""]
+    return "\n".join(out)
