@@ -219,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
     tour.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
     tour.add_argument("--json", action="store_true", help="print the ratings, head to head and win rates as JSON")
+    tour.add_argument("--report", type=Path, metavar="FILE.html",
+                      help="also write the ratings and win rates as charts, and the tables, in one HTML file")
     tour.add_argument("--records", type=Path, metavar="FILE.sqlite",
                       help="also write every game to this SQLite file (a variant per seating; schema: README)")
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")

@@ -42,6 +42,11 @@ def main(args: argparse.Namespace) -> int:
     problem = counts_problem(args.games, args.seed, args.jobs) or tournament.games_problem(args.games, args.seed, len(tables))
     if problem:
         return fail(problem)
+    from sherwood_tui.commands.simulate import report_problem
+
+    problem = report_problem(args.report)
+    if problem:
+        return fail(problem)
     if args.records is not None:
         from sherwood_tui.workbench.records import file_problem
 
@@ -70,10 +75,18 @@ def main(args: argparse.Namespace) -> int:
     data = tournament.summary(played, levels, players)
     data = {"game": info.id, "players": players, "seed": args.seed, "levels": levels, "options": options,
             "games_asked": args.games, **data, "seconds": round(seconds, 2)}
+    header = f"{info.title} tournament: {_line(data, options_label(info, options))}, {seconds:.1f} s"
+    if args.report is not None:
+        from sherwood_tui.workbench import report
+
+        try:
+            report.write_tournament_html(args.report, header, renderables(data), data)
+        except OSError as err:
+            return fail(f"--report: cannot write {args.report} ({err.strerror or err.__class__.__name__})")
     if args.json:
         print(json.dumps(data, indent=1))
     else:
-        show(data, f"{info.title} tournament: {_line(data, options_label(info, options))}, {seconds:.1f} s")
+        show(data, header)
     return 0
 
 

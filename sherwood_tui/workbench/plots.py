@@ -410,3 +410,40 @@ def _across(series: _Series, points: list[Interval], measure: tuple[str, str, st
         ax.set_xlabel(series.axis or "Variant" + (" (numbered in the win-rate chart's legend)" if numbered else ""))
     figure.legend(handles, names, loc="outside lower center", ncol=min(3, len(handles)), fontsize=7, frameon=False)
     return figure
+
+
+def draw_tournament(data: dict[str, Any]) -> list[Chart]:
+    """A tournament's charts (its `summary`): each level's OpenSkill rating (mu with
+    mu - 3 sigma to mu + 3 sigma) and its win rate with its 95% interval against the
+    fair share, a marker and hatching per level besides its colour."""
+    from matplotlib import rc_context
+
+    made: list[tuple[str, Figure]] = []
+    with rc_context(_STYLE):
+        ratings = data["ratings"]
+        figure, ax = _figure(WIDE)
+        for k, r in enumerate(ratings):
+            look = _style(k)
+            ax.errorbar([k], [r["mu"]], yerr=[[3 * r["sigma"]], [3 * r["sigma"]]], fmt=look["marker"],
+                        color=look["colour"], capsize=6, markersize=9, label=r["level"])
+        ax.set_xticks(range(len(ratings)), [r["level"] for r in ratings])
+        ax.set_ylabel("OpenSkill mu (bars: mu ± 3 sigma)")
+        ax.set_title("OpenSkill rating per level (Plackett-Luce), best first")
+        _legend(ax, ax.get_legend_handles_labels()[0])
+        made.append(("OpenSkill rating per level", figure))
+        rates = data["win_rates"]
+        figure, ax = _figure(WIDE)
+        for k, w in enumerate(rates):
+            look = _style(k)
+            value = 100 * (w["win_rate"] or 0.0)
+            low, high = (100 * b for b in w["win_rate_ci"]) if w["win_rate_ci"] else (value, value)
+            ax.bar([k], [value], color=look["colour"], hatch=look["hatch"], edgecolor="black", alpha=0.85,
+                   label=w["level"])
+            ax.errorbar([k], [value], yerr=[[value - low], [high - value]], fmt="none", ecolor="black", capsize=6)
+        ax.axhline(100 * data["fair_share"], linestyle="--", color="black", label="fair share")
+        ax.set_xticks(range(len(rates)), [w["level"] for w in rates])
+        ax.set_ylabel("win % of the seats it played (95% CI)")
+        ax.set_title("Win rate per level")
+        _legend(ax, ax.get_legend_handles_labels()[0])
+        made.append(("Win rate per level", figure))
+        return [Chart(title, _svg(figure, salt=f"tour{k}")) for k, (title, figure) in enumerate(made)]

@@ -229,6 +229,15 @@ def show(header: str, parts: Sequence[RenderableType], console: Console | None =
         console.print(part)
 
 
+def write_tournament_html(path: Path, header: str, parts: Sequence[RenderableType], data: dict[str, Any]) -> None:
+    """A tournament's page, written atomically: its charts (`plots.draw_tournament`),
+    then its tables as text."""
+    from sherwood_tui.core.saves import write_atomically
+    from sherwood_tui.workbench import plots
+
+    write_atomically(path, html_page(header, [_text(part) for part in parts], plots.draw_tournament(data)))
+
+
 def write_html(path: Path, header: str, parts: Sequence[RenderableType], charts: ChartData | None = None) -> None:
     """One self-contained HTML file, written atomically: the charts of `charts` (SVG
     drawn by `plots.py` with matplotlib, inline) and under them the tables as the

@@ -221,3 +221,18 @@ def test_levels_that_never_meet_are_shown_as_such():
     data = tournament.summary(games, ["a", "b", "c", "d"], 2)
     never = next(m for m in data["head_to_head"] if (m["a"], m["b"]) == ("a", "c"))
     assert never["a_share"] is None and never["a_share_ci"] == [None, None]
+
+
+def test_a_tournament_of_three_levels_is_charted_in_its_report(tmp_path, capsys):
+    from sherwood_tui import commands
+
+    page = tmp_path / "tour.html"
+    assert commands.run(["tournament", "bleeding-sherwood", "--bots", "random,sensible,expert:2", "--games", "6",
+                         "--jobs", "1", "--report", str(page)]) == 0
+    capsys.readouterr()
+    html = page.read_text()
+    assert html.count("<svg") == 2 and 'aria-label="OpenSkill rating per level"' in html
+    assert 'aria-label="Win rate per level"' in html and "Head to head" in html
+    assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
+    assert commands.run(["tournament", "bleeding-sherwood", "--bots", "random,sensible", "--report",
+                         str(tmp_path / "no" / "t.html")]) == 2
