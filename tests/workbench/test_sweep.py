@@ -76,13 +76,18 @@ def test_three_files_compare_each_against_the_first(capsys, tmp_path):
         data["starting_gold"] = gold
         path.write_text(json.dumps(data))
         files.append(str(path))
+    records, page = tmp_path / "three.sqlite", tmp_path / "three.html"
     code, out, _ = simulate(capsys, "sheriff", "--players", "3", "--games", "8", "--jobs", "1", "--json",
-                            "--compare", *files)
+                            "--compare", *files, "--records", str(records), "--report", str(page))
     assert code == 0
     data = json.loads(out)
     assert [v["name"] for v in data["variants"]] == ["base.json", "poor.json", "rich.json"]
     rows = {(m["variant"], m["measure"]): m["diff"] for m in data["measures"]}
     assert rows[("rich.json", "score.seat1")] == 20.0 and rows[("poor.json", "score.seat1")] < 0
+    assert sqlite3.connect(records).execute("SELECT variant, COUNT(*) FROM games GROUP BY variant ORDER BY variant"
+                                            ).fetchall() == [("base.json", 8), ("poor.json", 8), ("rich.json", 8)]
+    html = page.read_text()
+    assert html.count("<svg") >= 4 and 'aria-label="Win rate per seat"' in html  # each measure across the files too
 
 
 @pytest.mark.parametrize(("sweep", "says"), [
