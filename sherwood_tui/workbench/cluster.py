@@ -263,15 +263,15 @@ def serve() -> None:
 # ----- on this machine: the client ----------------------------------------------------
 
 
-def _distributed(module: str = "distributed") -> Any:
-    """Dask's `distributed` (or one of its modules), untyped; ClusterError (exit 2) if
+def _distributed() -> Any:
+    """Dask's `distributed`, untyped (its `comm` loaded too); ClusterError (exit 2) if
     the cluster extra is not installed."""
-    import importlib
-
     try:
-        return importlib.import_module(module)
+        import distributed
+        import distributed.comm
     except ImportError:
         raise ClusterError(NEEDS_EXTRA, 2) from None
+    return distributed
 
 
 def _probe(address: str) -> None:
@@ -279,7 +279,7 @@ def _probe(address: str) -> None:
     leaves a complaint behind at exit): OSError, ValueError or TimeoutError if not."""
     import asyncio
 
-    connect = _distributed("distributed.comm").connect
+    connect = _distributed().comm.connect
 
     async def reach() -> None:
         comm = await connect(address, timeout=CONNECT_SECONDS)

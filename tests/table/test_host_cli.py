@@ -38,7 +38,7 @@ def one_line(capsys, argv: list[str]) -> str:
     (["host", "sheriff"], "sherwood-tui host: name the seats with --player NAME (a bot: --player NAME:sensible), one per seat"),
     (["host", "sheriff", "--player", "Robin:genius"],
      "sherwood-tui host: argument --player: 'genius' is not a bot level (known: sensible, random, expert,"
-     " or expert:N for N playouts)"),
+     " or expert:N for N playouts; LEVEL+RESTRICTION plays restricted)"),
     (["host", "sheriff", "--player", "Robin:sensible:9"],
      "sherwood-tui host: argument --player: only the expert takes a budget ('sensible:9': try expert:9)"),
     (["host", "sheriff", "--player", ":random"], "sherwood-tui host: argument --player: a seat needs a name, not ':random'"),
