@@ -24,14 +24,21 @@ def plain_words(moves: Sequence[Any], view: Any) -> str:
 
 def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], str], view: Any) -> str:
     """ "Hint: Bid Pepper Chest (7): wins 41%; pass: 33%; Silver Cup (6): 30%" (the
-    best decision, then up to `ALTERNATIVES` others, each with its win estimate)."""
+    best decision, then up to `ALTERNATIVES` others, each with its win estimate). The
+    best is the one the search tried most; an alternative with a higher estimate from
+    fewer tries says so, rather than look better than the advice."""
     if not choices:
         return "Hint: nothing to decide."
     parts = []
+    best = round(choices[0].wins * 100)
     for rank, choice in enumerate(choices[: 1 + ALTERNATIVES]):
         text = words((choice.move, *choice.then), view)
-        chance = f"{round(choice.wins * 100)}%"
-        parts.append(f"{text[:1].upper()}{text[1:]}: wins {chance}" if rank == 0 else f"{text}: {chance}")
+        chance = round(choice.wins * 100)
+        if rank == 0:
+            parts.append(f"{text[:1].upper()}{text[1:]}: wins {chance}%")
+        else:
+            # the search tries the promising more often: one it tried less is less sure
+            parts.append(f"{text}: {chance}%" + (" (tried less: less sure)" if chance > best else ""))
     if len(choices) == 1:
         parts[0] += " (the only choice)"
     return "Hint: " + "; ".join(parts)

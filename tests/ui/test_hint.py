@@ -372,3 +372,18 @@ def test_the_command_line_gives_the_app_its_playouts_and_may_turn_hints_off(monk
     assert commands.run(["--no-hints"]) == 0
     assert commands.run(["play"]) == 0
     assert seen == [(40, True), (30, False), (None, False), (None, True)]
+
+
+def test_a_hint_says_when_an_alternative_looks_better_from_fewer_tries():
+    """The advice is the move the search tried most; an alternative whose estimate is
+    higher from fewer tries is marked less sure, so the hint never seems to contradict
+    itself ("send Will Scarlet: wins 42%; send nobody: 43%" was how it read)."""
+    from sherwood_tui.core.search import Choice
+
+    def words(moves, view):
+        return " then ".join(moves)
+
+    choices = [Choice("send Will", 120, 0.42), Choice("send nobody", 50, 0.43), Choice("wait", 30, 0.30)]
+    assert hint_text(choices, words, None) == (
+        "Hint: Send Will: wins 42%; send nobody: 43% (tried less: less sure); wait: 30%")
+    assert hint_text([Choice("pass", 0, 0.5)], words, None) == "Hint: Pass: wins 50% (the only choice)"
