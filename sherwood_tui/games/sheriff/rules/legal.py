@@ -47,6 +47,22 @@ if TYPE_CHECKING:
 
 NO_BRIBE = Bribe()
 
+# The moves that list the same at every bribe, made once: each seat's gold amounts (up
+# to GOLD_MADE_ONCE; a purse beyond it has the rest made when listed) and favours. The
+# bribe's gold is listed at every step of a bribe, often a hundred amounts or more.
+SEATS = 6  # more than the game's most players
+GOLD_MADE_ONCE = 400
+GOLD_MOVES = tuple(tuple(BribeGold(seat=s, amount=a) for a in range(GOLD_MADE_ONCE)) for s in range(SEATS))
+FAVOUR_MOVES = tuple(tuple(BribeFavour(seat=s, favour=f) for f in DATA.favours) for s in range(SEATS))
+
+
+def _gold_moves(seat: int, purse: int) -> list[Action]:
+    """Offering 1 to `purse` gold, one move each."""
+    made: list[Action] = list(GOLD_MOVES[seat][1 : purse + 1])
+    if purse >= GOLD_MADE_ONCE:
+        made += [BribeGold(seat=seat, amount=a) for a in range(GOLD_MADE_ONCE, purse + 1)]
+    return made
+
 
 def set_aside(state: State, seat: int) -> list[Action]:
     """Done (first), or one more card of the hand while fewer than five are aside."""
@@ -106,9 +122,7 @@ def _bribe_items(state: State, seat: int, by_merchant: bool) -> list[Action]:
     m = state.target
     assert m is not None  # the steps of a bribe have a target
     b = state.building or NO_BRIBE
-    out: list[Action] = []
-    if not b.gold:
-        out += [BribeGold(seat=seat, amount=a) for a in range(1, state.gold[m] + 1)]
+    out: list[Action] = [] if b.gold else _gold_moves(seat, state.gold[m])
     asked = Counter(b.stand)
     up, down = state.stands_up[m], state.stands_down[m]
     in_play = kinds_in_play(len(state.players), state.royal)
@@ -124,7 +138,7 @@ def _bribe_items(state: State, seat: int, by_merchant: bool) -> list[Action]:
     if len(b.bag) < len(state.bags[m]):
         out += [BribeBagGood(seat=seat, good=k) for k in sorted(in_play, key=KIND_ORDER.__getitem__)]
     if not b.favour:
-        out += [BribeFavour(seat=seat, favour=f) for f in DATA.favours]
+        out += FAVOUR_MOVES[seat]
     return out
 
 
