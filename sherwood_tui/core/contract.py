@@ -259,8 +259,11 @@ class Game(ABC, Generic[S, A, V]):
         table = getattr(type(self), "steps", None)
         if table is None:
             return
+        own = {name for name in FAST_METHODS if getattr(type(self), name) is not getattr(Game, name)}
+        if own & {"is_over", "to_act"}:
+            own.add("deciders")  # (it answers from those two)
         for name, function in fast_dispatch(table, self.checked_apply).items():
-            if getattr(type(self), name) is getattr(Game, name):
+            if name not in own:
                 setattr(self, name, function)
 
     # ----- construction -------------------------------------------------------------
@@ -308,6 +311,11 @@ class Game(ABC, Generic[S, A, V]):
         """The seats that must decide now (several for simultaneous decisions)."""
         steps = self.steps
         return list(steps.steps[steps.where(state)].actors(state))
+
+    def deciders(self, state: S) -> Sequence[int] | None:
+        """`to_act(state)`, or None once the game is over: the one question the playout
+        loop asks at each move (the list is not copied: do not change it)."""
+        return None if self.is_over(state) else self.to_act(state)
 
     def may_act(self, state: S, seat: int) -> bool:
         """Whether `seat` is in `to_act(state)` (the step may answer without the list)."""
@@ -510,27 +518,34 @@ AnyGame = Game[Any, Any, Any]  # a game of any kind (the app, saves, bots)
 
 def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any]) -> dict[str, Callable[..., Any]]:
     """`is_over`, `to_act`, `may_act`, `legal_actions` and `apply` over one step table,
-    as closures with the table's parts at hand (each step's actors, may_act, legal and
-    moves in one tuple): the same answers as `Game`'s methods, which the simulator, the
+    as closures with the table's parts at hand (a dict a question, by step): the same answers as `Game`'s methods, which the simulator, the
     bots and the search call at every move. The rules' speed lives here, in the core."""
     where, over = table.where, table.over
-    parts = {name: (step.actors, step.may_act, step.legal, step.moves.get) for name, step in table.steps.items()}
+    steps = table.steps.items()
+    actors_of = {name: step.actors for name, step in steps}
+    may_of = {name: step.may_act for name, step in steps}
+    legal_of = {name: (step.may_act, step.legal) for name, step in steps}
+    rules_of = {name: (step.may_act, step.moves.get) for name, step in steps}
 
     def is_over(state: Any) -> bool:
         return where(state) == over
 
     def to_act(state: Any) -> list[int]:
-        return list(parts[where(state)][0](state))
+        return list(actors_of[where(state)](state))
+
+    def deciders(state: Any) -> Sequence[int] | None:
+        step = where(state)
+        return None if step == over else actors_of[step](state)
 
     def may_act(state: Any, seat: int) -> bool:
-        return parts[where(state)][1](state, seat)
+        return may_of[where(state)](state, seat)
 
     def legal_actions(state: Any, seat: int) -> list[Any]:
-        _, may, legal, _ = parts[where(state)]
+        may, legal = legal_of[where(state)]
         return legal(state, seat) if may(state, seat) else []
 
     def apply(state: Any, action: Any) -> tuple[Any, list[Event]]:
-        _, may, _, rule_of = parts[where(state)]
+        may, rule_of = rules_of[where(state)]
         rule = rule_of(action.__class__)
         if rule is not None:
             try:
@@ -541,4 +556,8 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
                 pass  # a malformed move: the checked path says why
         return checked_apply(state, action)  # type: ignore[no-any-return]
 
-    return {"is_over": is_over, "to_act": to_act, "may_act": may_act, "legal_actions": legal_actions, "apply": apply}
+    return {"is_over": is_over, "to_act": to_act, "deciders": deciders, "may_act": may_act,
+            "legal_actions": legal_actions, "apply": apply}
+
+
+FAST_METHODS = ("is_over", "to_act", "deciders", "may_act", "legal_actions", "apply")  # what fast_dispatch binds

@@ -32,14 +32,13 @@ def playout(
     """Play from `state` to the game's end (or, given `rounds`, until that many rounds
     have ended, at a decision's end); the state reached and how many moves were made.
     `on_move` is told every move. A move the rules refuse raises their RuleError."""
-    is_over, to_act, apply = game.is_over, game.to_act, game.apply
+    deciders, apply = game.deciders, game.apply
     moves = 0
     open_seat: int | None = None
-    while not is_over(state):
+    while (seats := deciders(state)) is not None:
         if moves >= limit:
             raise PlayoutError(f"the game did not end in {limit:,} moves")
         if open_seat is None:
-            seats = to_act(state)
             if len(seats) == 1:
                 seat = seats[0]
             elif seats:
@@ -49,8 +48,18 @@ def playout(
         else:
             seat = open_seat
         decision = choose(state, seat)
-        if decision.__class__ is not tuple and decision.__class__ is not list:
-            decision = (decision,)
+        if decision.__class__ is not tuple and decision.__class__ is not list:  # one move (the common case)
+            after, events = apply(state, decision)
+            if on_move is not None:
+                on_move(state, decision, after, events)
+            state = after
+            moves += 1
+            open_seat = seat if decision.part else None
+            if rounds is not None:
+                rounds -= count_round_ends(events)
+                if rounds <= 0 and open_seat is None:
+                    break
+            continue
         for move in decision:
             after, events = apply(state, move)
             if on_move is not None:
@@ -59,8 +68,12 @@ def playout(
             moves += 1
             open_seat = seat if move.part else None
             if rounds is not None:
-                for event in events:
-                    rounds -= event.kind == "round_end"
+                rounds -= count_round_ends(events)
         if rounds is not None and rounds <= 0 and open_seat is None:
             break
     return state, moves
+
+
+def count_round_ends(events: list[Event]) -> int:
+    """How many of these events end a round."""
+    return sum(event.kind == "round_end" for event in events)

@@ -52,7 +52,10 @@ def collector(state: State) -> tuple[int]:
 
 def bids(state: State, seat: int) -> list[Action]:
     """The bidder's moves: each Goode in their hand, and passing."""
-    plays: list[Action] = [PLAYS[seat][card] for card in state.hands[seat]]
+    plays: list[Action] = []
+    play = PLAYS[seat]
+    for card in state.hands[seat]:  # (a loop: a comprehension is a call of its own here)
+        plays.append(play[card])
     plays.append(PASSES[seat])
     return plays
 
@@ -60,6 +63,12 @@ def bids(state: State, seat: int) -> list[Action]:
 def takes(state: State, seat: int) -> list[Action]:
     """The collector's moves: each centre target, and each other bidder's open spent bid."""
     take_target, take_bid = TAKE_TARGETS[seat], TAKE_BIDS[seat]
-    moves: list[Action] = [take_target[target.peasant] for target in state.targets]
-    moves += [take_bid[owner] for owner, open_ in enumerate(state.bid_open) if open_ and owner != seat]
+    moves: list[Action] = []
+    for target in state.targets:  # (loops: a comprehension is a call of its own here)
+        moves.append(take_target[target.peasant])
+    owner = 0
+    for open_ in state.bid_open:
+        if open_ and owner != seat:
+            moves.append(take_bid[owner])
+        owner += 1
     return moves

@@ -175,7 +175,7 @@ EFFECT_TEXT = {
     "no_zero_capture": "Hermit: a bid of zero collects nothing",
 }
 
-_goode_value, _peasant_value = GOODE_VALUES.__getitem__, PEASANT_VALUES.__getitem__
+_goode_value = GOODE_VALUES.__getitem__
 
 
 def bid_total(bid: tuple[int, ...]) -> int:
@@ -184,11 +184,8 @@ def bid_total(bid: tuple[int, ...]) -> int:
 
 def score_of(collected: tuple[int, ...]) -> int:
     """The points of these collected Peasants."""
-    return sum(map(_peasant_value, collected))
+    score = 0
+    for peasant in collected:  # (a loop: `map` over a tuple's __getitem__ costs more)
+        score += PEASANT_VALUES[peasant]
+    return score
 
-
-def put(items: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    """The tuple `items` (one entry a seat) with the entry of `seat` replaced by `value`."""
-    changed = list(items)
-    changed[seat] = value
-    return tuple(changed)

@@ -2,13 +2,13 @@
 A bidder with no Goodes left passes at once. Once everyone has passed, collection
 begins.
 
-A step builds its one new state (`evolve`), the turn on the next seat, if that seat may
+A step builds its one new state (an `updater`: `evolve` made once), the turn on the next seat, if that seat may
 bid (the common case); else `turn_from` works the turn out and builds it."""
 
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import REPLACE_AT, updater
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
     GOODE_LABELS,
@@ -16,7 +16,6 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
     Pass,
     PlayGoode,
     State,
-    put,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import collecting
 
@@ -25,6 +24,9 @@ from sherwood_tui.games.bleeding_sherwood.rules.phases import collecting
 BID = "{0.name} bids {1}; {0.name}'s bid is now {2}."
 PASSES = "{0.name} passes with a bid of {1}."
 NOTHING_LEFT = "{0.name} has no Goodes left and passes with a bid of {1}."
+
+bid_made = updater(State, "hands", "turn", "bids", "totals")  # the steps' new states
+turn_moved = updater(State, "turn", "passed")
 
 
 def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
@@ -38,7 +40,8 @@ def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
         raise RuleError("That Goode is not in your hand.") from None
     players, passed = state.players, state.passed
     n = len(players)
-    new_hands = put(hands, seat, hand[:index] + hand[index + 1 :])
+    put = REPLACE_AT[n][seat]  # a copy of a tuple (one entry a seat) with this seat's replaced
+    new_hands = put(hands, hand[:index] + hand[index + 1 :])
     total = state.totals[seat] + GOODE_VALUES[card]
     events = [event("info", BID, players[seat], GOODE_LABELS[card], total)]
     turn = seat
@@ -49,8 +52,8 @@ def play_goode(state: State, action: PlayGoode) -> tuple[State, list[Event]]:
         if not passed[turn]:
             break
     bids = state.bids
-    new = evolve(state, hands=new_hands, turn=turn, bids=put(bids, seat, bids[seat] + (card,)),
-                 totals=put(state.totals, seat, total))
+    new = bid_made(state, hands=new_hands, turn=turn, bids=put(bids, bids[seat] + (card,)),
+                   totals=put(state.totals, total))
     if not new_hands[turn]:
         return move_turn(new, events)
     return new, events  # the common case: they bid next
@@ -62,7 +65,7 @@ def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
     players, totals = state.players, state.totals
     events = [event("info", PASSES, players[seat], totals[seat])]
     turn, n = seat, len(players)
-    passed = put(state.passed, seat, True)
+    passed = REPLACE_AT[n][seat](state.passed, True)
     while True:  # the next seat that has not passed (back to this one: everyone has)
         turn += 1
         if turn == n:
@@ -70,8 +73,8 @@ def pass_(state: State, action: Pass) -> tuple[State, list[Event]]:
         if not passed[turn] or turn == seat:
             break
     if turn == seat:  # the last to pass: the turn stays with them
-        return collecting.begin(evolve(state, turn=turn, passed=passed), events)
-    new = evolve(state, turn=turn, passed=passed)
+        return collecting.begin(turn_moved(state, turn=turn, passed=passed), events)
+    new = turn_moved(state, turn=turn, passed=passed)
     if not state.hands[turn]:
         return move_turn(new, events)
     return new, events  # the common case: they bid next
@@ -92,9 +95,9 @@ def move_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         turn = seat
         if hands[seat]:
             break
-        passed = put(passed, seat, True)
+        passed = REPLACE_AT[n][seat](passed, True)
         events.append(event("info", NOTHING_LEFT, state.players[seat], totals[seat]))
-    state = evolve(state, turn=turn, passed=passed)
+    state = turn_moved(state, turn=turn, passed=passed)
     if passed[turn]:  # the turn rests on a passed seat only once everyone has passed
         return collecting.begin(state, events)
     return state, events

@@ -2,22 +2,22 @@
 takes one target: a centre Peasant with its Goodes, or the spent bid of a player who
 has already collected. After the last, the round ends.
 
-A step builds its one new state (`evolve`), the next in the order to collect; it is done
+A step builds its one new state (an `updater`: `evolve` made once), the next in the order to collect; it is done
 if they have something to take (the common case), else `move_collector` moves on."""
 
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import REPLACE_AT, updater
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood.rules import words
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
     PEASANT_LABELS,
     State,
+    Table,
     TakeBid,
     TakeTarget,
-    put,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import round_end
 from sherwood_tui.games.bleeding_sherwood.rules.scoring import ranking
@@ -29,6 +29,12 @@ NOTHING_TO_TAKE = "{0.name} finds nothing left to take."
 TAKES = "{0.name} (bid {1}) takes {2}."
 TAKES_WITH = "{0.name} (bid {1}) takes {2} and {3}."
 TAKES_BID = "{0.name} (bid {1}) takes {2.name}'s bid: {3}."
+
+target_taken = updater(State, "hands", "collected", "targets", "collect_pos", "bid_open")  # the steps' new states
+bid_collected = updater(State, "hands", "collect_pos", "bid_open", "bid_taken")
+collector_moved = updater(State, "collect_pos", "bid_open")
+collection_begun = updater(State, "phase", "collect_pos", "table")
+order_settled = updater(Table, "order", "high_bidder")
 
 
 def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -45,8 +51,8 @@ def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         order = [s for s in order if totals[s] > 0]
     players, collectors = state.players, tuple(order)
     events.append(event("info", ORDER, lazy(words.seats_with, (players, totals, collectors))))
-    table = evolve(table, order=collectors, high_bidder=ranked[0])
-    return move_collector(evolve(state, phase="collecting", collect_pos=0, table=table), events)
+    table = order_settled(table, order=collectors, high_bidder=ranked[0])
+    return move_collector(collection_begun(state, phase="collecting", collect_pos=0, table=table), events)
 
 
 def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
@@ -62,17 +68,18 @@ def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
         raise RuleError("That Peasant is not on the table.")
     goodes, hands, totals, players = target.goodes, state.hands, state.totals, state.players
     player = players[seat]
+    put = REPLACE_AT[len(players)][seat]  # a copy of a tuple (one entry a seat) with this seat's replaced
     if goodes:
         line = event("info", TAKES_WITH, player, totals[seat], PEASANT_LABELS[peasant], lazy(words.goodes, (goodes,)))
-        hands = put(hands, seat, hands[seat] + goodes)
+        hands = put(hands, hands[seat] + goodes)
     else:
         line = event("info", TAKES, player, totals[seat], PEASANT_LABELS[peasant])
     collected = state.collected
-    collected = put(collected, seat, collected[seat] + (peasant,))
-    bid_open = put(state.bid_open, seat, state.bids[seat] != ())  # their spent bid is a target now
+    collected = put(collected, collected[seat] + (peasant,))
+    bid_open = put(state.bid_open, state.bids[seat] != ())  # their spent bid is a target now
     targets = targets[:index] + targets[index + 1 :]
     pos = state.collect_pos + 1
-    new = evolve(state, hands=hands, collected=collected, targets=targets, collect_pos=pos, bid_open=bid_open)
+    new = target_taken(state, hands=hands, collected=collected, targets=targets, collect_pos=pos, bid_open=bid_open)
     if targets and pos < len(state.table.order):  # the common case: the next collector takes one of them
         return new, [line]
     return move_collector(new, [line])
@@ -99,12 +106,12 @@ def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
         raise RuleError(f"{bidder.name}'s bid is not a target until {bidder.name} has collected.")
     totals = state.totals
     line = event("info", TAKES_BID, players[seat], totals[seat], bidder, lazy(words.goodes, (bid,)))
-    hands = state.hands
+    hands, puts = state.hands, REPLACE_AT[len(players)]  # copies of a tuple (one entry a seat), one entry replaced
     # the bid taken is closed; their own spent bid is a target now
-    bid_open = put(put(bid_open, owner, False), seat, bids[seat] != ())
+    bid_open = puts[seat](puts[owner](bid_open, False), bids[seat] != ())
     targets, pos = state.targets, state.collect_pos + 1
-    new = evolve(state, hands=put(hands, seat, hands[seat] + bid), collect_pos=pos, bid_open=bid_open,
-                 bid_taken=put(bid_taken, owner, True))
+    new = bid_collected(state, hands=puts[seat](hands, hands[seat] + bid), collect_pos=pos, bid_open=bid_open,
+                        bid_taken=puts[owner](bid_taken, True))
     order = state.table.order
     # the common case (`move_collector`'s first test): the next collector has something to take
     if pos < len(order) and (targets or bid_open.count(True) > bid_open[order[pos]]):
@@ -127,8 +134,8 @@ def move_collector(state: State, events: list[Event]) -> tuple[State, list[Event
             break
         events.append(event("info", NOTHING_TO_TAKE, state.players[seat]))
         # their spent bid is a target now
-        bid_open = put(bid_open, seat, state.bids[seat] != ())
+        bid_open = REPLACE_AT[len(bid_open)][seat](bid_open, state.bids[seat] != ())
         pos += 1
     if pos == end:  # (the round's end reads neither the position nor the open bids)
         return round_end.end_round(state, events)
-    return evolve(state, collect_pos=pos, bid_open=bid_open), events
+    return collector_moved(state, collect_pos=pos, bid_open=bid_open), events

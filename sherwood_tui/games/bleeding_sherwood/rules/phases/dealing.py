@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from sherwood_tui.core.contract import Event, Player, event
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import updater
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood.rules import words
@@ -24,6 +24,7 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
     PEASANT_VALUES,
     ZEROS,
     State,
+    Table,
     Target,
     new_state,
 )
@@ -38,6 +39,12 @@ CHANGES_NOTHING = "{0} changes nothing: under the 1996 rules only the highest bi
 IN_FORCE = "{0} this round."
 DECK_EMPTY = "The {0} deck is empty, so round {1} is not played."
 
+
+# The new state and table of a round dealt (`evolve` made once: a round's hot path).
+table_dealt = updater(Table, "goode_deck", "peasant_deck", "goode_discard", "round", "first", "effects", "order",
+                      "shown", "hands_at_round_end")
+round_dealt = updater(State, "phase", "hands", "peasant_discard", "targets", "turn", "bids", "totals", "passed",
+                      "collect_pos", "bid_open", "bid_taken", "table")
 
 # Each Peasant as a target without Goodes, shared (targets are immutable): most
 # targets, each built anew several times a round otherwise.
@@ -99,12 +106,12 @@ def start_round(
     face_up = old.shown + shown  # and last round's bids (`seen`): see `State.revealed`
     for bid in seen:
         face_up += bid
-    table = evolve(old, goode_deck=goodes, peasant_deck=peasants, goode_discard=goode_discard, round=round_no,
-                   first=first, effects=effects, order=(), shown=face_up, hands_at_round_end=hands_at_round_end)
+    table = table_dealt(old, goode_deck=goodes, peasant_deck=peasants, goode_discard=goode_discard, round=round_no,
+                        first=first, effects=effects, order=(), shown=face_up, hands_at_round_end=hands_at_round_end)
     nobody = NOBODY[n]
-    state = evolve(state, phase="bidding", hands=hands, peasant_discard=peasant_discard, targets=targets_dealt,
-                   turn=first, bids=NO_BIDS[n], totals=ZEROS[n], passed=nobody, collect_pos=0, bid_open=nobody,
-                   bid_taken=nobody, table=table)
+    state = round_dealt(state, phase="bidding", hands=hands, peasant_discard=peasant_discard, targets=targets_dealt,
+                        turn=first, bids=NO_BIDS[n], totals=ZEROS[n], passed=nobody, collect_pos=0, bid_open=nobody,
+                        bid_taken=nobody, table=table)
     return state, bool(peasants and goodes)
 
 
