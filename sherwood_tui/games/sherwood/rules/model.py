@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 from pydantic import Field
 
 from sherwood_tui.core.contract import Move, Player
-from sherwood_tui.core.draft import Draft, draft_class, plain
+from sherwood_tui.core.draft import Draft, draft_class, plain, replaced
 from sherwood_tui.core.rng import shuffled
 
 ROMAN = ("I", "II", "III")
@@ -176,13 +176,6 @@ else:  # StepDraft(state): one a step, its fields copied slot by slot (core.draf
                             base=StepDraftBase)
 
 
-def set_at(tup: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A copy of a tuple with one item replaced (through a list: two copies, where
-    slicing and joining make five tuples; asked at nearly every step)."""
-    items = list(tup)
-    items[index] = value
-    return tuple(items)
-
 
 # ----- actions -------------------------------------------------------------------------
 
@@ -299,12 +292,12 @@ def draw_loot(draft: StepDraft, seat: int, count: int) -> int:
         got.append(deck[0])
         deck = deck[1:]
     draft.loot_deck, draft.loot_discard, draft.rng = deck, discard, rng
-    draft.hands = set_at(draft.hands, seat, draft.hands[seat] + tuple(got))
+    draft.hands = replaced(draft.hands, seat, draft.hands[seat] + tuple(got))
     return len(got)
 
 
 def score(draft: StepDraft, seat: int, points: int, *, kind: str, text: str, town: str | None = None) -> None:
     """A change of a popularity track, logged."""
     event = ScoreEvent(seat=seat, points=points, kind=kind, text=text, town=town, turn=draft.turn)
-    draft.popularity = set_at(draft.popularity, seat, draft.popularity[seat] + points)
+    draft.popularity = replaced(draft.popularity, seat, draft.popularity[seat] + points)
     draft.score_log = draft.score_log + (event,)

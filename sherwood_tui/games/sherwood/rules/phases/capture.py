@@ -6,12 +6,12 @@ the cell (`CloseCell`: the rest follow in the order they came). Public."""
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import evolve, replaced
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.rules.data import DISCRETION
 from sherwood_tui.games.sherwood.rules.legal import new_prisoners
-from sherwood_tui.games.sherwood.rules.model import CloseCell, LineUp, Reveal, State, StepDraft, set_at
+from sherwood_tui.games.sherwood.rules.model import CloseCell, LineUp, Reveal, State, StepDraft
 from sherwood_tui.games.sherwood.rules.phases import end, sheriff
 from sherwood_tui.games.sherwood.rules.tables import CHAR_NAMES, chars_text
 
@@ -119,7 +119,7 @@ def close_cell(state: State, move: CloseCell) -> tuple[State, list[Event]]:
     order = state.lined_up + waiting(state, seat)
     jailed = state.prison[seat]
     head = jailed[: len(jailed) - len(block)]
-    draft.prison = set_at(state.prison, seat, head + order)
+    draft.prison = replaced(state.prison, seat, head + order)
     draft.order_queue, draft.lined_up = state.order_queue[1:], ()
     events = [event("info", LINES_UP, draft.names[seat], lazy(chars_text, (order,)))]
     if not draft.order_queue:

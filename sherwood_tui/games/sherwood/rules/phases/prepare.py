@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sherwood_tui.core.contract import Event, event
+from sherwood_tui.core.draft import replaced
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.rules.model import (
@@ -19,7 +20,6 @@ from sherwood_tui.games.sherwood.rules.model import (
     SendParty,
     State,
     StepDraft,
-    set_at,
 )
 from sherwood_tui.games.sherwood.rules.phases import spring
 from sherwood_tui.games.sherwood.rules.tables import CHARACTERS, LOOT, NO_GROUP_LOOT, PAID, gold_count, paid_count
@@ -93,7 +93,7 @@ def add_member(state: State, move: AddMember) -> tuple[State, list[Event]]:
         raise RuleError(problem)
     formed = PendingParty(members=(*party.members, move.member), personal=party.personal, group=party.group)
     draft = StepDraft(state)
-    draft.forming = set_at(state.forming, seat, formed)
+    draft.forming = replaced(state.forming, seat, formed)
     return draft.done(), []
 
 
@@ -108,15 +108,15 @@ def give_loot(state: State, move: GiveLoot) -> tuple[State, list[Event]]:
     else:
         formed = PendingParty(members=party.members, personal=(*party.personal, (to, card)))
     draft = StepDraft(state)
-    draft.forming = set_at(state.forming, seat, formed)
+    draft.forming = replaced(state.forming, seat, formed)
     return draft.done(), []
 
 
 def send_party(state: State, move: SendParty) -> tuple[State, list[Event]]:
     seat = move.seat
     draft = StepDraft(state)
-    draft.pending = pending = set_at(state.pending, seat, state.forming[seat])
-    draft.forming = set_at(state.forming, seat, NO_PARTY)
+    draft.pending = pending = replaced(state.pending, seat, state.forming[seat])
+    draft.forming = replaced(state.forming, seat, NO_PARTY)
     events = [event("info", PREPARED, draft.names[seat])]
     if None not in pending:
         spring.spring(draft, events)

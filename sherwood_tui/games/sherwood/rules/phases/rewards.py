@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import evolve, replaced
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.sherwood.rules.legal import (
@@ -22,7 +22,6 @@ from sherwood_tui.games.sherwood.rules.model import (
     StepDraft,
     draw_loot,
     score,
-    set_at,
 )
 from sherwood_tui.games.sherwood.rules.phases import booty
 from sherwood_tui.games.sherwood.rules.scoring import placement_points
@@ -74,9 +73,9 @@ def next_reward(draft: StepDraft, events: list[Event]) -> None:
         if card.kind == "companion":
             name = draft.names[seat]
             comp: str = card.companion  # type: ignore[assignment]  # a companion card names one
-            draft.bands = set_at(draft.bands, seat, draft.bands[seat] + (comp,))
+            draft.bands = replaced(draft.bands, seat, draft.bands[seat] + (comp,))
             draft.removed = draft.removed + (r.mission,)
-            draft.missions = set_at(draft.missions, k, None)
+            draft.missions = replaced(draft.missions, k, None)
             score(draft, seat, 1, kind="companion", text=f"{CHAR_NAMES[comp]} joins {name}'s band")
             events.append(event("info", JOINS, CHAR_NAMES[comp], name))
             continue
@@ -188,18 +187,18 @@ def _choose_town(draft: StepDraft, action: ChooseTown) -> list[Event]:
                 how = FREE_PASS
             else:
                 gold = gold_cards(draft.hands[seat])[0]
-                draft.hands = set_at(draft.hands, seat, tuple([c for c in draft.hands[seat] if c != gold]))
+                draft.hands = replaced(draft.hands, seat, tuple([c for c in draft.hands[seat] if c != gold]))
                 draft.loot_discard = draft.loot_discard + (gold,)
                 how = PAYING
             score(draft, owner, -1, kind="displaced", text=f"{name} took {town.name}", town=town.id)
             events.append(event("info", DRIVES_OUT, name, victim, town.name, how))
         points, linked, notts = placement_points(draft.towns, seat, idx)
-        draft.towns = set_at(draft.towns, idx, seat)
+        draft.towns = replaced(draft.towns, idx, seat)
         score(draft, seat, points, kind="champion", text=f"Champion of {town.name}", town=town.id)
         events.append(event("info", CHAMPION, name, town.name, points, lazy(_champion_parts, (linked, notts))))
         picks_left = reward.picks_left - 1
     else:
-        draft.towns = set_at(draft.towns, idx, seat)
+        draft.towns = replaced(draft.towns, idx, seat)
         score(draft, seat, 1, kind="camp", text=f"Camp at {town.name}", town=town.id)
         events.append(event("info", CAMP, name, town.name))
         picks_left = 0 if town.terrain == "plain" else reward.picks_left - 1
@@ -214,7 +213,7 @@ def finish_reward(draft: StepDraft, events: list[Event]) -> None:
     reward = draft.reward
     draft.reward, draft.reward_skill = None, reward.skill + 1
     draft.removed = draft.removed + (reward.mission,)
-    draft.missions = set_at(draft.missions, reward.skill, None)
+    draft.missions = replaced(draft.missions, reward.skill, None)
     next_reward(draft, events)
 
 

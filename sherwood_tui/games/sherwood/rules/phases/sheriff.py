@@ -4,10 +4,11 @@ prisoner; its owner may pay Gold to free more (`Ransom`, private). Then the next
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event, event
+from sherwood_tui.core.draft import replaced
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count, lazy
 from sherwood_tui.games.sherwood.rules.legal import ransom_choices
-from sherwood_tui.games.sherwood.rules.model import RANSOM_COST, Ransom, RansomOffer, State, StepDraft, set_at
+from sherwood_tui.games.sherwood.rules.model import RANSOM_COST, Ransom, RansomOffer, State, StepDraft
 from sherwood_tui.games.sherwood.rules.phases import turn
 from sherwood_tui.games.sherwood.rules.tables import CHAR_NAMES, chars_text, gold_cards, gold_count
 
@@ -27,7 +28,7 @@ def sheriff(draft: StepDraft, events: list[Event]) -> None:
         turn.end_turn(draft, events)
         return
     top, rest = draft.prison[owner][0], draft.prison[owner][1:]
-    draft.prison = set_at(draft.prison, owner, rest)
+    draft.prison = replaced(draft.prison, owner, rest)
     events.append(event("info", FREES, cell + 1, draft.names[owner], CHAR_NAMES[top]))
     if rest:
         draft.phase, draft.ransom = "ransom", RansomOffer(seat=owner, cell=cell)
@@ -55,9 +56,9 @@ def ransom(state: State, action: Ransom) -> tuple[State, list[Event]]:
         paid = set(gold[:cost])
         freed = jailed[: action.free]
         events = [event("info", PAYS, name, cost, lazy(chars_text, (freed,)))]
-        draft.hands = set_at(draft.hands, seat, tuple([c for c in draft.hands[seat] if c not in paid]))
+        draft.hands = replaced(draft.hands, seat, tuple([c for c in draft.hands[seat] if c not in paid]))
         draft.loot_discard = draft.loot_discard + gold[:cost]
-        draft.prison = set_at(draft.prison, seat, jailed[action.free:])
+        draft.prison = replaced(draft.prison, seat, jailed[action.free:])
     turn.end_turn(draft, events)
     return draft.done(), events
 
