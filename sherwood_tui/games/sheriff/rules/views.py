@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import evolve, plain
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.games.sheriff.rules.model import DATA, PHASE_OF_STEP, TYPES, Bribe, Debt, State
@@ -119,8 +120,14 @@ CARD_VIEWS = tuple(  # card id -> its view (shared: views are immutable)
 )
 
 
+_card_view = CARD_VIEWS.__getitem__
+
+
+@lru_cache(maxsize=4096)
 def _views(cards: tuple[int, ...]) -> tuple[CardView, ...]:
-    return tuple(map(CARD_VIEWS.__getitem__, cards))
+    """The views of some cards (shared: a pile, a hand or a stand is the same from one
+    decision to the next far more often than not; the key is the tuple of card ids)."""
+    return tuple(map(_card_view, cards))
 
 
 SeatFacts = tuple[str, int, bool, int, int, "str | None", tuple[int, ...], "tuple[int, ...] | int"]
@@ -165,9 +172,12 @@ def public_view(state: State) -> PublicView:
         counters_left=DATA.max_counter_offers - state.counters,
         confiscated=_views(state.confiscated), pile=state.pile, placed=_views(state.placed),
         fine_due=state.fine_due, debt=state.debt,
-        round_notes=tuple([note.text for note in state.round_notes]),
-        last_round=tuple([note.text for note in state.last_round]), over=over,
+        round_notes=_texts(state.round_notes), last_round=_texts(state.last_round), over=over,
     )
+
+
+def _texts(notes: tuple[Event, ...]) -> tuple[str, ...]:
+    return tuple([note.text for note in notes]) if notes else ()
 
 
 def _own_set_aside(state: State, seat: int) -> tuple[int, ...]:
