@@ -28,7 +28,7 @@ from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.levels import level_problem
-from sherwood_tui.core.playout import PlayoutError, playout
+from sherwood_tui.core.playout import PlayoutError, count_round_ends, playout
 from sherwood_tui.core.wording import printable
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def play_one(
         nonlocal rounds
         if record is not None:
             record.append(action)
-        rounds += sum(1 for e in events if e.kind == "round_end")
+        rounds += count_round_ends(events)
         if count_step is not None:
             count_step(counts, before, action, after, events)
 

@@ -6,7 +6,7 @@ larger than what the merchant has), then the move that closes the choice."""
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from sherwood_tui.games.sheriff.rules.model import (
@@ -54,6 +54,14 @@ SEATS = 6  # more than the game's most players
 GOLD_MADE_ONCE = 400
 GOLD_MOVES = tuple(tuple(BribeGold(seat=s, amount=a) for a in range(GOLD_MADE_ONCE)) for s in range(SEATS))
 FAVOUR_MOVES = tuple(tuple(BribeFavour(seat=s, favour=f) for f in DATA.favours) for s in range(SEATS))
+STAND_GOOD_MOVES = tuple({k: BribeStandGood(seat=s, good=k) for k in KIND_ORDER} for s in range(SEATS))
+
+
+@cache
+def _bag_good_moves(seat: int, players: int, royal: bool) -> tuple[Action, ...]:
+    """Promising one more good from the bag: each kind in play, in the data's order."""
+    in_play = kinds_in_play(players, royal)
+    return tuple(BribeBagGood(seat=seat, good=k) for k in KIND_ORDER if k in in_play)
 
 
 def _gold_moves(seat: int, purse: int) -> list[Action]:
@@ -123,20 +131,23 @@ def _bribe_items(state: State, seat: int, by_merchant: bool) -> list[Action]:
     assert m is not None  # the steps of a bribe have a target
     b = state.building or NO_BRIBE
     out: list[Action] = [] if b.gold else _gold_moves(seat, state.gold[m])
-    asked = Counter(b.stand)
     up, down = state.stands_up[m], state.stands_down[m]
-    in_play = kinds_in_play(len(state.players), state.royal)
-    if by_merchant:  # what the merchant really has
-        have = Counter(NAME[c] for c in up + down)
-        stand = [k for k in have if have[k] > asked[k]]
-    else:  # what the table sees: legal goods by kind, face-down goods by their number
-        have = Counter(NAME[c] for c in up)
-        stand = [k for k in have if have[k] > asked[k]]
-        if sum(n for k, n in asked.items() if not DATA.by_name[k].legal) < len(down):
-            stand += [k for k in in_play if not DATA.by_name[k].legal]
-    out += [BribeStandGood(seat=seat, good=k) for k in sorted(stand, key=KIND_ORDER.__getitem__)]
+    have: dict[str, int] = {}
+    for card in up + down if by_merchant else up:  # what the merchant has; or what the table sees
+        kind = NAME[card]
+        have[kind] = have.get(kind, 0) + 1
+    for kind in b.stand:  # less what the bribe asks already
+        have[kind] = have.get(kind, 0) - 1
+    if not by_merchant:  # the table sees face-down goods by their number: any contraband kind
+        hidden_asked = sum(1 for kind in b.stand if not DATA.by_name[kind].legal)
+        if hidden_asked < len(down):
+            for kind in kinds_in_play(len(state.players), state.royal):
+                if not DATA.by_name[kind].legal:
+                    have[kind] = max(have.get(kind, 0), 1)
+    stand_moves = STAND_GOOD_MOVES[seat]
+    out += [stand_moves[k] for k in sorted(have, key=KIND_ORDER.__getitem__) if have[k] > 0]
     if len(b.bag) < len(state.bags[m]):
-        out += [BribeBagGood(seat=seat, good=k) for k in sorted(in_play, key=KIND_ORDER.__getitem__)]
+        out += _bag_good_moves(seat, len(state.players), state.royal)
     if not b.favour:
         out += FAVOUR_MOVES[seat]
     return out

@@ -45,7 +45,9 @@ PHASE_OF_STEP = {
 
 
 @cache
+@cache
 def kinds_in_play(players: int, royal: bool) -> frozenset[str]:
+    """The kinds of goods in a game of so many players (asked at every step of a bribe)."""
     return frozenset(NAME[c] for c in deck(players, royal))
 
 

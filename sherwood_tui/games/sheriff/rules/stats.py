@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 
 def count_step(counts: Counter[str], before: State, action: Action, after: State, events: list[Event]) -> None:
+    if action.part:
+        return  # a small move of a decision (a card in a bag, an item of a bribe) counts nothing
     if isinstance(action, Threaten):
         counts["threats"] += 1
     elif isinstance(action, Offer):

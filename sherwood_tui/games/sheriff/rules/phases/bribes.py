@@ -6,7 +6,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import updater
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.core.wording import count as counted
@@ -59,6 +59,9 @@ def _builder_target(state: State) -> tuple[int, bool]:
     return state.target, state.step == "offer"
 
 
+item_added = updater(State, "building")  # a small move's new state (`evolve` made once)
+
+
 def _add(state: State, bribe: Bribe) -> tuple[State, list[Event]]:
     """The bribe under way, with one more item, checked as a whole."""
     merchant, by_merchant = _builder_target(state)
@@ -67,7 +70,7 @@ def _add(state: State, bribe: Bribe) -> tuple[State, list[Event]]:
             f"No more counter-offers for this bag ({DATA.max_counter_offers} made): "
             "let it pass or open it."
         )
-    return evolve(state, building=check_bribe(state, merchant, bribe, by_merchant)), []
+    return item_added(state, building=check_bribe(state, merchant, bribe, by_merchant)), []
 
 
 def bribe_gold(state: State, action: BribeGold) -> tuple[State, list[Event]]:

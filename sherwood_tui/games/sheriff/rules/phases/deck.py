@@ -1,11 +1,11 @@
 """Cards moving between piles: where a merchant may draw from, the draw pile (reshuffled
-from the discard piles when it runs out), and tuples with one item replaced."""
+from the discard piles when it runs out)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import replaced, updater
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.games.sheriff.rules.model import KEEP_ON_RESHUFFLE, PileCard, State, Turn
@@ -14,15 +14,10 @@ from sherwood_tui.games.sheriff.rules.wording import CARDS, PILE_NAME
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
 
-T = TypeVar("T")
 RESHUFFLED = (
     "The draw pile is empty: {0} from under the top five of each discard pile are "
     "shuffled into a new draw pile."
 )
-
-
-def set_tuple(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
 
 
 def draw_from(t: Turn, count: int) -> tuple[int, ...]:
@@ -65,6 +60,11 @@ def draw_sources(
     return out
 
 
+# a small move's new states (`evolve` made once)
+set_aside_placed = updater(State, "discards", "set_aside", "pile", "placed")
+confiscated_placed = updater(State, "discards", "confiscated", "pile", "placed")
+
+
 def pile_card(state: State, action: PileCard) -> tuple[State, list[Event]]:
     """One card put on a discard pile (the market's set-aside cards, or the Sheriff's
     confiscated goods): the first card chooses the pile."""
@@ -79,8 +79,8 @@ def pile_card(state: State, action: PileCard) -> tuple[State, list[Event]]:
             raise RuleError("Put back only the cards you set aside, each once.")
         raise RuleError("Place only the confiscated goods, each once.")
     rest = tuple(c for c in waiting if c != card)
-    discards = set_tuple(state.discards, pile, state.discards[pile] + (card,))
+    discards = replaced(state.discards, pile, state.discards[pile] + (card,))
     placed = state.placed + (card,)
     if state.step == "place":
-        return evolve(state, discards=discards, set_aside=rest, pile=pile, placed=placed), []
-    return evolve(state, discards=discards, confiscated=rest, pile=pile, placed=placed), []
+        return set_aside_placed(state, discards=discards, set_aside=rest, pile=pile, placed=placed), []
+    return confiscated_placed(state, discards=discards, confiscated=rest, pile=pile, placed=placed), []

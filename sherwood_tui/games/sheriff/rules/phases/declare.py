@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sherwood_tui.core.draft import replaced
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.rules.model import DATA, LEGAL_GOODS, Declare, State, Turn
-from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.round_end import next_bag
 from sherwood_tui.games.sheriff.rules.turns import declarer
 from sherwood_tui.games.sheriff.rules.wording import CARDS, count_text
@@ -35,7 +35,7 @@ def declare(state: State, action: Declare) -> tuple[State, list[Event]]:
     if action.count != size:
         raise RuleError(f"Your bag holds {CARDS[size]}: declare exactly {size}.")
     t = Turn(state)
-    t.declarations = set_tuple(state.declarations, seat, good)
+    t.declarations = replaced(state.declarations, seat, good)
     t.say(DECLARES, t.name(seat), Lazy(count_text, size, good))
     return after_declare(t)
 

@@ -6,6 +6,7 @@ it) or counters (at most `max_counter_offers` times per bag)."""
 from __future__ import annotations
 
 from sherwood_tui.core.contract import Event
+from sherwood_tui.core.draft import replaced
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.rules.model import (
@@ -24,7 +25,6 @@ from sherwood_tui.games.sheriff.rules.model import (
     Turn,
 )
 from sherwood_tui.games.sheriff.rules.phases.bribes import NO_BRIBE, pay_bribe
-from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.payment import charge
 from sherwood_tui.games.sheriff.rules.phases.round_end import finish_bag, next_bag
 from sherwood_tui.games.sheriff.rules.turns import pending_bags
@@ -152,7 +152,7 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
     else:
         t.say(NOTHING_LEFT, name)
     t.stands_up, t.stands_down = tuple(ups), tuple(downs)
-    t.bags = set_tuple(t.bags, m, ())
+    t.bags = replaced(t.bags, m, ())
     note = _note(PASSED_FOR, name, declared, Lazy(describe_bribe, paid)) if paid is not None else _note(
         PASSED, name, declared
     )
@@ -178,8 +178,8 @@ def open_bag(state: State, action: OpenBag) -> tuple[State, list[Event]]:
     t.say(OPENS, sheriff, name, said, Lazy(describe, bag))
     t.target = m
     t.offer = t.demand = t.building = None
-    t.bags = set_tuple(state.bags, m, ())
-    t.stands_up = set_tuple(state.stands_up, m, state.stands_up[m] + passes)
+    t.bags = replaced(state.bags, m, ())
+    t.stands_up = replaced(state.stands_up, m, state.stands_up[m] + passes)
     if not lies:  # honest (a bag is never empty)
         amount = sum(PENALTY[c] for c in bag)
         t.say(TRUTH, name, sheriff, amount)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import replaced, updater
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.games.sheriff.rules.model import DATA, LoadBag, LoadCard, State, Turn
-from sherwood_tui.games.sheriff.rules.phases.deck import set_tuple
 from sherwood_tui.games.sheriff.rules.phases.declare import after_declare
 from sherwood_tui.games.sheriff.rules.turns import loaders
 from sherwood_tui.games.sheriff.rules.wording import CARDS
@@ -21,6 +20,9 @@ LOADED = "{0} loaded a bag of {1}."
 ALL_SEALED = "Every bag is sealed: declarations!"
 
 
+card_loaded = updater(State, "loading")  # a small move's new state (`evolve` made once)
+
+
 def load_card(state: State, action: LoadCard) -> tuple[State, list[Event]]:
     seat, card = action.seat, action.card
     loading = state.loading[seat]
@@ -30,7 +32,7 @@ def load_card(state: State, action: LoadCard) -> tuple[State, list[Event]]:
         raise RuleError("Each card can go in the bag only once.")
     if card not in state.hands[seat]:
         raise RuleError("You can only load cards from your hand.")
-    return evolve(state, loading=set_tuple(state.loading, seat, loading + (card,))), []
+    return card_loaded(state, loading=replaced(state.loading, seat, loading + (card,))), []
 
 
 def load(state: State, action: LoadBag) -> tuple[State, list[Event]]:
@@ -40,9 +42,9 @@ def load(state: State, action: LoadBag) -> tuple[State, list[Event]]:
     if len(cards) < DATA.bag_min:
         raise RuleError("Put at least one card in your bag.")
     t = Turn(state)
-    t.hands = set_tuple(state.hands, seat, tuple(c for c in state.hands[seat] if c not in cards))
-    t.bags = set_tuple(state.bags, seat, cards)
-    t.loading = set_tuple(state.loading, seat, ())
+    t.hands = replaced(state.hands, seat, tuple(c for c in state.hands[seat] if c not in cards))
+    t.bags = replaced(state.bags, seat, cards)
+    t.loading = replaced(state.loading, seat, ())
     t.say(LOADED, t.name(seat), CARDS[len(cards)])
     return after_load(t)
 

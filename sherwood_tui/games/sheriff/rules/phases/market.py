@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sherwood_tui.core.draft import evolve
+from sherwood_tui.core.draft import replaced, updater
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import Lazy
 from sherwood_tui.games.sheriff.rules.model import (
@@ -21,7 +21,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     State,
     Turn,
 )
-from sherwood_tui.games.sheriff.rules.phases.deck import draw_from, draw_sources, set_tuple
+from sherwood_tui.games.sheriff.rules.phases.deck import draw_from, draw_sources
 from sherwood_tui.games.sheriff.rules.phases.load import after_load
 from sherwood_tui.games.sheriff.rules.wording import CARDS, PILE_NAME, names
 
@@ -36,6 +36,9 @@ PUTS = "{0} puts {1} on {2} ({3} on top)."
 MARKET_CLOSED = "The market is closed: merchants, load your bags."
 
 
+card_set_aside = updater(State, "hands", "set_aside")  # a small move's new state (`evolve` made once)
+
+
 def set_aside_card(state: State, action: SetAsideCard) -> tuple[State, list[Event]]:
     seat, card = action.seat, action.card
     if len(state.set_aside) >= DATA.set_aside_max:
@@ -43,8 +46,8 @@ def set_aside_card(state: State, action: SetAsideCard) -> tuple[State, list[Even
     hand = state.hands[seat]
     if card not in hand:
         raise RuleError("You can only set aside cards from your hand.")
-    return evolve(
-        state, hands=set_tuple(state.hands, seat, tuple(c for c in hand if c != card)),
+    return card_set_aside(
+        state, hands=replaced(state.hands, seat, tuple(c for c in hand if c != card)),
         set_aside=state.set_aside + (card,),
     ), []
 
@@ -90,14 +93,14 @@ def draw(state: State, action: Draw) -> tuple[State, list[Event]]:
             raise RuleError(f"{PILE_NAME[pile].capitalize()} is empty.")
         taken = stack[-1:]
         t.say(TAKES, t.name(seat), NAME[taken[0]], PILE_NAME[pile])
-        t.discards = set_tuple(state.discards, pile, stack[:-1])
+        t.discards = replaced(state.discards, pile, stack[:-1])
     else:
         taken = draw_from(t, 1)
         if not taken:
             raise RuleError("There is nothing left to draw from the draw pile.")
         t.say(DRAWS, t.name(seat), CARDS[1])
         t.drew_from_pile = True
-    t.hands = set_tuple(state.hands, seat, state.hands[seat] + taken)
+    t.hands = replaced(state.hands, seat, state.hands[seat] + taken)
     return _goes_on(t)
 
 
