@@ -218,3 +218,16 @@ def test_messages_quote_values_on_one_line():
     assert cli.shown("/x" * 100, None) == repr("/x" * 100)  # a path is named whole
     assert len(cli.shown("x" * 1000)) < 70
     assert re.fullmatch(r"'x+\.\.\.'", cli.shown("x" * 1000))
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """`sherwood-tui ... | head`: the pipe closes before the output is written; the
+    command stops quietly (no BrokenPipeError traceback on the terminal)."""
+    command = ["simulate", "bleeding-sherwood", "--games", "4", "--jobs", "1", "--json"]
+    proc = subprocess.Popen([sys.executable, "-m", "sherwood_tui", *command],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before anything is written
+    errors = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in errors and "BrokenPipe" not in errors, errors
