@@ -18,6 +18,7 @@ from sherwood_tui.core.plugin import find
 from sherwood_tui.ui.compat import screen_bindings
 
 if TYPE_CHECKING:
+    from textual.binding import Binding
     from textual.dom import DOMNode
 
     from sherwood_tui.core.contract import Event
@@ -187,13 +188,17 @@ class KeyBar(Static):
             entry = (self.app.get_key_display(binding), binding.description)
             (app_wide if active.node is self.app else own).append(entry)
         # A focused list may own a key that the screen describes (Enter in the hand picks
-        # the card that the screen's "Bid card" names): show the screen's words first.
+        # the card that the screen's "Bid card" names): show the screen's words first;
+        # unless the widget names the key itself (an open menu's Escape closes the menu:
+        # not "Back" as well).
+        active_bindings = self.app.active_bindings
         shadowed = [
             (self.app.get_key_display(binding), binding.description)
             for key, bindings in screen_bindings(screen).items()
             for binding in bindings
             if binding.show and binding.description and binding.description not in seen
-            and key in self.app.active_bindings and screen.check_action(binding.action, ()) is not False
+            and key in active_bindings and not _described(active_bindings[key].binding)
+            and screen.check_action(binding.action, ()) is not False
         ]
         own[:0] = shadowed
         width = self.app.size.width
@@ -208,6 +213,10 @@ class KeyBar(Static):
             lines.insert(0, Text(clip(note, width), style="bold"))
         self.styles.height = len(lines)
         self.update(Text("\n").join(lines))
+
+
+def _described(binding: Binding) -> bool:
+    return bool(binding.show and binding.description)
 
 
 def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: int) -> Text:

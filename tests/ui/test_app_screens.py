@@ -120,6 +120,24 @@ async def test_setup_focused_field_is_drawn_in_reverse_video_or_light_on_dark():
         assert all(style.reverse for text, style in drawn_cells(app, box) if text.strip())
 
 
+async def test_an_open_menu_names_escape_once():
+    """While a seat's kind menu is open, Escape closes the menu: the key bar says so, and
+    not also "Back" (which Escape does once the menu is closed)."""
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, 0)
+        keys = app.screen.query_one("KeyBar")
+        assert "Back" in str(keys.render())
+        await pilot.press("tab", "enter")  # the first seat's kind: its menu opens
+        await pilot.pause()
+        assert app.screen.query_one("#kind-0", Select).expanded
+        bar = str(keys.render())
+        assert "Dismiss menu" in bar and "Back" not in bar, bar
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and "Back" in str(keys.render())
+
+
 # ----- Continue --------------------------------------------------------------------------
 async def test_continue_lists_games_in_progress_first_and_finished_ones_apart(isolated_saves):
     save(isolated_saves, "bleeding-sherwood", "old.json", "2024-05-01T20:00:00", {"classic_1996": True})
