@@ -11,16 +11,56 @@ dealt into those zones at random, each of its size; only contraband and Royal Go
 face down, and the face-down goods a standing offer names are its merchant's. The rules'
 random source is drawn anew. Not kept (no view holds them): a bag another seat is still
 loading, a bribe it is still building (they begin again). The public log's hints (a
-card seen taken from a discard pile) are not used: the sample is uniform over the view."""
+card seen taken from a discard pile) are not used.
+
+A declared bag is not dealt uniformly (that would make nearly every bag a lie: a few
+cards drawn at random are seldom all of one good): it is honest, its declared good
+only, with the chance `HONEST_BAG` (about how often players we have watched bring an
+honest bag: the sensible bot's 61%), far less when its merchant has just offered a bribe
+(`HONEST_AFTER_BRIBE`: a bribe is mostly a liar's); else it hides one or two contraband
+or Royal Goods among the declared good, or, now and then, carries nothing else
+(`BLUFF_BAG`). Every sample still fits the view: where too few unseen cards of a kind
+are left, the rest of the bag is drawn from any unseen card. These chances are our own
+design, easy to change here."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.games.sheriff.rules.data import deck
 from sherwood_tui.games.sheriff.rules.model import DATA, NAME, State
-from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
+from sherwood_tui.games.sheriff.rules.views import CardView, PublicView, SeatView
+
+HONEST_BAG = 0.6  # the chance that a declared bag holds its declared good only
+HONEST_AFTER_BRIBE = 0.15  # the same, for the bag of a merchant offering a bribe now
+BLUFF_BAG = 0.1  # the chance that a lying bag holds no card of its declared good
+
+
+def _take(unseen: list[int], count: int, fits: Callable[[int], bool]) -> list[int]:
+    """Up to `count` cards of `unseen` (shuffled) that `fits` accepts, taken out of it."""
+    taken = [card for card in unseen if fits(card)][:count]
+    for card in taken:
+        unseen.remove(card)
+    return taken
+
+
+def _believed_bag(unseen: list[int], count: int, declared: str, honest_chance: float,
+                  rnd: random.Random) -> tuple[int, ...]:
+    """A declared bag of `count` cards drawn from `unseen` (shuffled; taken out of it):
+    honest with `honest_chance`, else one or two contraband (a bluff: all of them)."""
+    types = DATA.card_types
+    if rnd.random() < honest_chance:
+        hidden = 0
+    elif rnd.random() < BLUFF_BAG:
+        hidden = count
+    else:
+        hidden = min(count, 1 + (rnd.random() < 0.3))
+    cards = _take(unseen, hidden, lambda card: not types[card].legal)
+    cards += _take(unseen, count - len(cards), lambda card: NAME[card] == declared)
+    cards += _take(unseen, count - len(cards), lambda card: True)
+    return tuple(cards)
 
 
 def _ids(cards: tuple[CardView, ...]) -> tuple[int, ...]:
@@ -59,6 +99,19 @@ def _face_down(view: SeatView, seat: int, unseen: list[int], known: tuple[int, .
     return known + tuple(chosen)
 
 
+def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random) -> tuple[int, ...]:
+    """Another seat's bag: believed honest or lying once declared (`_believed_bag`), else
+    any unseen cards."""
+    public = table.seats[seat]
+    count, declared = public.bag_count, public.declaration
+    if not count:
+        return ()
+    if declared is None:
+        return tuple(_take(unseen, count, lambda card: True))
+    bribing = table.target == seat and table.offer is not None and not table.offer.empty
+    return _believed_bag(unseen, count, declared, HONEST_AFTER_BRIBE if bribing else HONEST_BAG, rnd)
+
+
 def determinize(view: SeatView, rnd: random.Random) -> State:
     """A state whose view for `view.seat` is `view`, the hidden cards dealt with `rnd`."""
     table, me = view.table, view.seat
@@ -80,14 +133,8 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
 
     offered = _offered_face_down(view, unseen)  # an offer names goods its merchant has
     downs = [_face_down(view, s, unseen, offered if s == table.target else ()) for s in range(n)]
-    hands, bags = [], []
-    for s, seat in enumerate(seats):
-        if s == me:
-            hands.append(_ids(view.hand))
-            bags.append(_ids(view.bag))
-        else:
-            hands.append(deal(seat.hand_count))
-            bags.append(deal(seat.bag_count))
+    bags = [_ids(view.bag) if s == me else _bag(table, s, unseen, rnd) for s in range(n)]
+    hands = [_ids(view.hand) if s == me else deal(seat.hand_count) for s, seat in enumerate(seats)]
     set_aside = _ids(view.set_aside) if mine_aside else deal(table.set_aside_count)
     draw_pile = deal(table.draw_pile)
     assert not unseen, "the view's counts and the deck disagree"
