@@ -218,6 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the budget of every plain `expert`: " + budget_help)
     tour.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
     tour.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
+    tour.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file")
     tour.add_argument("--json", action="store_true", help="print the ratings, head to head and win rates as JSON")
     tour.add_argument("--report", type=Path, metavar="FILE.html",
                       help="also write the ratings and win rates as charts, and the tables, in one HTML file")

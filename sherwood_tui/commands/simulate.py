@@ -197,12 +197,10 @@ def _command(args: argparse.Namespace) -> str:
 
 
 def _fingerprint(info: catalog.GameInfo, sides: list[DataSide]) -> str:
-    import hashlib
-
     from sherwood_tui.core.assets import builtin_text
+    from sherwood_tui.workbench.records import data_fingerprint
 
-    text = sides[0].text if sides[0].text is not None else builtin_text(info.asset)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return data_fingerprint(sides[0].text if sides[0].text is not None else builtin_text(info.asset))
 
 
 def main(args: argparse.Namespace) -> int:

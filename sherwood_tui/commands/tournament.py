@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sherwood_tui import catalog
@@ -57,25 +58,38 @@ def main(args: argparse.Namespace) -> int:
         options = parse_options(args.option or [], info)
     except ValueError as err:
         return fail(str(err))
+    own_text = None
+    if getattr(args, "assets", None) is not None:  # played in worker processes that read it
+        from sherwood_tui.core.assets import AssetError, check_asset_file
+
+        try:
+            own_text = check_asset_file(info, Path(args.assets))
+        except AssetError as err:
+            return fail(f"--assets: {err}")
     tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
     total = tournament.rounded_games(args.games, len(tables))
     started = time.perf_counter()
     try:
         with _Progress(args.json, f"{info.title}: tournament", total) as advance:
-            played = tournament.play(info.id, players, levels, args.games, args.seed, options, max(1, args.jobs), advance)
+            own = None if own_text is None else (Path(args.assets), own_text)
+            played = tournament.play(info.id, players, levels, args.games, args.seed, options, max(1, args.jobs),
+                                     advance, own)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
-    except GameFailed as err:  # on the built-in data: a bug
-        return fail(f"a game failed on {err}", 1)
+    except GameFailed as err:  # on the built-in data: a bug; on the player's own, what it allows
+        return fail(f"a game failed on {err}", 1 if own_text is None else 2)
     seconds = time.perf_counter() - started
     if args.records is not None:
-        problem = _write_records(info, args, tables, played)
+        problem = _write_records(info, args, tables, played, own_text)
         if problem:
             return fail(problem)
     data = tournament.summary(played, levels, players)
     data = {"game": info.id, "players": players, "seed": args.seed, "levels": levels, "options": options,
             "games_asked": args.games, **data, "seconds": round(seconds, 2)}
-    header = f"{info.title} tournament: {_line(data, options_label(info, options))}, {seconds:.1f} s"
+    if own_text is not None:
+        data["assets"] = str(args.assets)
+    data_label = "" if own_text is None else f", data {args.assets}"
+    header = f"{info.title} tournament: {_line(data, options_label(info, options))}{data_label}, {seconds:.1f} s"
     if args.report is not None:
         from sherwood_tui.workbench import report
 
@@ -97,16 +111,15 @@ def _line(data: dict[str, Any], options: str) -> str:
 
 
 def _write_records(info: catalog.GameInfo, args: argparse.Namespace, tables: Sequence[tuple[str, ...]],
-                   played: Sequence[tournament.TournamentGame]) -> str | None:
+                   played: Sequence[tournament.TournamentGame], own_text: str | None = None) -> str | None:
     """Append the tournament's games to `--records` (a variant per seating, named by its
     line-up); why they could not be written, or None."""
-    import hashlib
     import shlex
 
     from sherwood_tui.core.assets import builtin_text
-    from sherwood_tui.workbench.records import RecordsError, Variant, write_run
+    from sherwood_tui.workbench.records import RecordsError, Variant, data_fingerprint, write_run
 
-    fingerprint = hashlib.sha256(builtin_text(info.asset).encode("utf-8")).hexdigest()[:16]
+    fingerprint = data_fingerprint(builtin_text(info.asset) if own_text is None else own_text)
     command = shlex.join(["sherwood-tui", *getattr(args, "argv", [])])
     variants = [Variant(",".join(bots), bots, [game.result for game in played if game.seating == index])
                 for index, bots in enumerate(tables)]

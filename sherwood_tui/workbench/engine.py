@@ -200,10 +200,13 @@ def _ignore_interrupts() -> None:
 
 def run_chunks(
     worker: Callable[[C], list[R]], chunks: Iterable[C], jobs: int, progress: Callable[[int], None] | None = None,
+    own_data: tuple[str, Path, str] | None = None,
 ) -> list[R]:
     """Run `worker` (which returns a list per chunk) over the chunks on `jobs` processes;
     `progress(n)` is called with each finished chunk's length. The chunks may be a
-    generator: they are taken as they are needed."""
+    generator: they are taken as they are needed. `own_data` (game id, file, its text):
+    the games are played on that data file, in fresh processes that read it before the
+    game loads (even for one job: this process may have loaded the built-in data)."""
     results: list[R] = []
 
     def collect(parts: Iterable[list[R]]) -> None:
@@ -212,7 +215,10 @@ def run_chunks(
             if progress:
                 progress(len(part))
 
-    if jobs <= 1:
+    if own_data is not None:
+        with _fresh_context().Pool(max(1, jobs), initializer=_start_side, initargs=own_data) as pool:
+            collect(pool.imap_unordered(worker, chunks))
+    elif jobs <= 1:
         collect(map(worker, chunks))
     else:
         import multiprocessing

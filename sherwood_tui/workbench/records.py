@@ -73,6 +73,14 @@ def file_problem(path: Path) -> str | None:
     return None
 
 
+def data_fingerprint(text: str) -> str:
+    """A data file's fingerprint in `runs.data_fingerprint`: the first 16 hex digits of
+    the SHA-256 of its text."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def write_run(path: Path, game: str, command: str, fingerprint: str, variants: Sequence[Variant],
               started: datetime | None = None) -> int:
     """Append one run with all its games to the SQLite file `path` (made if missing);

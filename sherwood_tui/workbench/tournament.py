@@ -25,6 +25,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sherwood_tui.core.bots import restriction_problem
@@ -112,14 +113,17 @@ def _play_chunk(job: Job) -> list[TournamentGame]:
 
 
 def play(game_id: str, players: int, levels: Sequence[str], games: int, seed: int, options: dict[str, bool],
-         jobs: int = 1, progress: Callable[[int], Any] | None = None) -> list[TournamentGame]:
+         jobs: int = 1, progress: Callable[[int], Any] | None = None,
+         own_data: tuple[Path, str] | None = None) -> list[TournamentGame]:
     """Play the tournament: `games` rounded up to a multiple of the seatings, game g at
     seating `g mod S` with seed `seed + g`; the games in seed order, whatever `jobs`.
-    GameFailed names a game that failed."""
+    `own_data`: a data file and its (checked) text to play on. GameFailed names a game
+    that failed."""
     tables = tuple(seatings(levels, players))
     total = rounded_games(games, len(tables))
     chunks: Iterator[Job] = ((game_id, players, tables, options, seed, part) for part in index_chunks(total, jobs))
-    played = run_chunks(_play_chunk, chunks, workers(total, jobs), progress)
+    data = None if own_data is None else (game_id, *own_data)
+    played = run_chunks(_play_chunk, chunks, workers(total, jobs), progress, data)
     played.sort(key=lambda game: game.result.seed)
     return played
 

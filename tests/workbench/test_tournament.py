@@ -236,3 +236,47 @@ def test_a_tournament_of_three_levels_is_charted_in_its_report(tmp_path, capsys)
     assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
     assert commands.run(["tournament", "bleeding-sherwood", "--bots", "random,sensible", "--report",
                          str(tmp_path / "no" / "t.html")]) == 2
+
+
+def test_a_tournament_plays_on_your_own_data_file(tmp_path, capsys):
+    """`--assets FILE`: the games are played on that file (here a lower winning score:
+    shorter games), its name is in the header and its fingerprint in the records; a bad
+    file is one line naming it, exit 2, nothing played."""
+    data = json.loads(commands_output("assets", "bleeding-sherwood", "--export"))
+    data["winning_score"] = 40
+    own = tmp_path / "short.json"
+    own.write_text(json.dumps(data), encoding="utf-8")
+    records = tmp_path / "runs.sqlite"
+    common = ("bleeding-sherwood", "--bots", "random,sensible", "--players", "2", "--games", "4", "--jobs", "1", "--json")
+    assert tourney(*common, "--records", str(records)) == 0
+    assert tourney(*common, "--assets", str(own), "--records", str(records)) == 0
+    built_in, short = (json.loads(part) for part in split_json(capsys.readouterr().out))
+    assert short["assets"] == str(own) and "assets" not in built_in
+    with sqlite3.connect(records) as db:
+        prints = [row[0] for row in db.execute("SELECT data_fingerprint FROM runs ORDER BY id")]
+        rounds = [row[0] for row in db.execute("SELECT AVG(g.rounds) FROM games g GROUP BY g.run ORDER BY g.run")]
+    assert prints[0] != prints[1] and rounds[1] < rounds[0]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert tourney(*common, "--assets", str(bad)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("sherwood-tui tournament: --assets: ") and err.count("\n") == 1
+
+
+def commands_output(*args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert commands.run(list(args)) == 0
+    return out.getvalue()
+
+
+def split_json(text: str) -> list[str]:
+    """Two JSON documents printed one after the other."""
+    decoder, parts, at = json.JSONDecoder(), [], 0
+    while at < len(text.rstrip()):
+        while text[at].isspace():
+            at += 1
+        found, end = decoder.raw_decode(text, at)
+        parts.append(text[at:end])
+        at = end
+    return parts
