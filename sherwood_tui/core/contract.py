@@ -456,6 +456,13 @@ class Game(ABC, Generic[S, A, V]):
     def scores(self, state: S) -> list[ScoreLine]:
         """Scores of every seat (running during the game, final at the end)."""
 
+    def search_totals(self, state: S) -> list[float]:
+        """Each seat's total as it would count if the game ended now, hidden parts
+        included: what the expert's search scores a playout cut short by (its states are
+        its own samples, so nothing hidden of the real game is read). By default the
+        running totals (`scores`)."""
+        return [line.total for line in self.scores(state)]
+
     def winners(self, state: S) -> list[int]:
         """The winning seats by total, then the tie-breaks of the score lines."""
         lines = self.scores(state)

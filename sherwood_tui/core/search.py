@@ -91,8 +91,9 @@ def estimate(game: AnyGame, state: Any) -> list[float]:
 
 
 def score_softmax(game: AnyGame, state: Any) -> list[float]:
-    """A softmax over the seats' score totals, as wide as their spread."""
-    totals = [line.total for line in game.scores(state)]
+    """A softmax over the seats' score totals (as they would count now, hidden parts
+    included: `Game.search_totals`), as wide as their spread."""
+    totals = game.search_totals(state)
     best = max(totals)
     spread = max(1.0, (sum((t - sum(totals) / len(totals)) ** 2 for t in totals) / len(totals)) ** 0.5)
     weights = [math.exp((t - best) / spread) for t in totals]

@@ -94,6 +94,11 @@ class SheriffGame(Game[State, Action, views.SeatView]):
         """Goods value, gold and King/Queen bonuses (face-down goods only at the end)."""
         return list(scoring.score_lines(state))
 
+    def search_totals(self, state: State) -> list[float]:
+        """The totals with the face-down goods counted, as at the game's end: a playout cut
+        short two rounds ahead must see what smuggling earned (the running score hides it)."""
+        return [line.total for line in scoring.score_lines(state, reveal=True)]
+
     def round_label(self, state: State) -> str:
         if state.step == "over":
             return f"Game over after {state.rounds_total} rounds"

@@ -60,11 +60,12 @@ def bonuses(counts: list[Counter[str]]) -> list[dict[str, int]]:
     return out
 
 
-def score_lines(state: State) -> tuple[ScoreLine, ...]:
+def score_lines(state: State, reveal: bool = False) -> tuple[ScoreLine, ...]:
+    """The score sheet: face-down goods counted at the game's end (or given `reveal`)."""
     names = tuple(p.name for p in state.players)
     return _score_lines(
         names, state.gold, stands_up=state.stands_up, stands_down=state.stands_down,
-        reveal=state.step == "over", goods=bonus_goods(len(names), state.royal),
+        reveal=reveal or state.step == "over", goods=bonus_goods(len(names), state.royal),
     )
 
 
