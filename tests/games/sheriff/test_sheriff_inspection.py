@@ -115,7 +115,7 @@ def test_bribe_accepted():
     bribe = Bribe(gold=7, stand=("Chickens", "Pepper"), favour=DATA.favours[2])
     state, events = act(state, offer_bribe(seat=1, bribe=bribe))
     assert state.offer.favour == "I will declare honestly next round."
-    assert ('Marian offers 7 gold, 1 Chicken, 1 Pepper from the stand and a favour: "I will declare honestly next round".') in texts(events)
+    assert ('Marian offers 7 gold, 1 Chicken, 1 Pepper from the stand and a favour: "I will declare honestly next round."') in texts(events)
     after, events = act(state, LetPass(seat=0, merchant=1))
     assert after.gold[1] == 43 and after.gold[0] == 57
     sheriff_up, sheriff_down = stand(after, 0)
@@ -133,7 +133,7 @@ def test_favour_is_shown_but_not_binding():
     state, _ = act(state, Threaten(seat=0, merchant=2))
     state, _ = act(state, offer_bribe(seat=2, bribe=Bribe(favour="I owe a favour, to be named later.")))
     after, events = act(state, LetPass(seat=0, merchant=2))
-    assert 'Will promised Robin a favour: "I owe a favour, to be named later".' in texts(events)
+    assert 'Will promised Robin a favour: "I owe a favour, to be named later."' in texts(events)
     assert after.gold == state.gold  # nothing else changes hands
 
 

@@ -60,12 +60,6 @@ def names(cards: Iterable[int]) -> str:
     return ", ".join(map(NAME.__getitem__, cards))
 
 
-def quoted(favour: str) -> str:
-    """A favour as quoted in a sentence: without its own full stop (the sentence has one:
-    'promised a favour: "I owe you".', not '"I owe you.".')."""
-    return favour.rstrip(".")
-
-
 def describe_bribe(bribe: Bribe | None) -> str:
     if bribe is None or bribe.empty:
         return "nothing"
@@ -77,7 +71,7 @@ def describe_bribe(bribe: Bribe | None) -> str:
     if bribe.bag:
         parts.append(f"{describe_kinds(bribe.bag)} from the bag")
     if bribe.favour:
-        parts.append(f'a favour: "{quoted(bribe.favour)}"')
+        parts.append(f'a favour: "{bribe.favour}"')
     return listing(parts)
 
 

@@ -24,7 +24,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     Turn,
     kinds_in_play,
 )
-from sherwood_tui.games.sheriff.rules.wording import count_text, describe, describe_kinds, quoted
+from sherwood_tui.games.sheriff.rules.wording import count_text, describe, describe_kinds
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
@@ -198,7 +198,7 @@ def pay_bribe(t: Turn, m: int, bribe: Bribe, *, stands: tuple[list[tuple[int, ..
         else:
             t.say(NOT_IN_BAG, promised, name)
     if bribe.favour:
-        t.say(FAVOUR, name, sheriff, quoted(bribe.favour))
+        t.say(FAVOUR, name, sheriff, bribe.favour)
     for card in to_sheriff:
         if FACE_DOWN[card]:
             downs[sh] = downs[sh] + (card,)
