@@ -46,7 +46,7 @@ def _take(unseen: list[int], count: int, fits: Callable[[int], bool]) -> list[in
     return taken
 
 
-def _believed_bag(unseen: list[int], count: int, declared: str, honest_chance: float,
+def _believed_bag(unseen: list[int], count: int, declared: str, *, honest_chance: float,
                   rnd: random.Random) -> tuple[int, ...]:
     """A declared bag of `count` cards drawn from `unseen` (shuffled; taken out of it):
     honest with `honest_chance`, else one or two contraband (a bluff: all of them)."""
@@ -109,7 +109,7 @@ def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random) ->
     if declared is None:
         return tuple(_take(unseen, count, lambda card: True))
     bribing = table.target == seat and table.offer is not None and not table.offer.empty
-    return _believed_bag(unseen, count, declared, HONEST_AFTER_BRIBE if bribing else HONEST_BAG, rnd)
+    return _believed_bag(unseen, count, declared, honest_chance=HONEST_AFTER_BRIBE if bribing else HONEST_BAG, rnd=rnd)
 
 
 def determinize(view: SeatView, rnd: random.Random) -> State:

@@ -40,7 +40,7 @@ IN_FORCE = "{0} this round."
 DECK_EMPTY = "The {0} deck is empty, so round {1} is not played."
 
 
-# The new state and table of a round dealt (`evolve` made once: a round's hot path).
+# The new state and table of a round dealt (`evolve` made once for these fields).
 table_dealt = updater(Table, "goode_deck", "peasant_deck", "goode_discard", "round", "first", "effects", "order",
                       "shown", "hands_at_round_end")
 round_dealt = updater(State, "phase", "hands", "peasant_discard", "targets", "turn", "bids", "totals", "passed",
