@@ -156,8 +156,9 @@ def child(argv: list[str]) -> int:
     flags, args = argv[:split], argv[split + 1 :]
     if "--ctty" in flags:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    if "--nohup" in flags:
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    # SIGHUP as a terminal's session has it: ignored only when asked (`--nohup`), not
+    # inherited from whatever ran the tests (`nohup make test` ignores it in every child)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN if "--nohup" in flags else signal.SIG_DFL)
     if "--crash-bots" in flags:  # a bug for the crash tests: any bot's move raises
         import sherwood_tui.core.bots as bots
 
