@@ -425,8 +425,6 @@ def game_ratios(game_id: str, tree: str, rounds: int, seconds: float) -> GameRat
     """One game against the baseline in `tree` (each Ratio: new, old, and the ratio with
     more meaning faster: moves new / old; CPU time old / new)."""
     players = seats_for(game_id)
-    compiled(tree)
-    compiled(None)
     new, old = compare(lambda t: games_per_second(game_id, players, seconds, 3, t)[1], tree, rounds)
     moves = Ratio(new, old, new / old)
     commands = []
@@ -440,6 +438,8 @@ def speed_ratios(rounds: int = 5, seconds: float = 3.0, games: tuple[str, ...] =
                  commit: str = BASELINE_COMMIT) -> dict[str, GameRatios]:
     """The ratios (game_ratios) of every game, or of `games`, to `commit`."""
     with baseline_tree(commit) as tree:
+        compiled(tree)
+        compiled(None)
         return {game_id: game_ratios(game_id, tree, rounds, seconds) for game_id in chosen(games)}
 
 

@@ -208,21 +208,29 @@ def draft_class(
     return type(f"{cls.__name__}Draft", (base or Draft,), body)
 
 
+def _copy_function(cls: type, changed: tuple[str, ...], signature: str, value: str) -> Any:
+    """A function `signature` returning a copy of a `cls` `o`, written out for `cls`: each
+    field named in `changed` from `value` (a format of the field's name), the others
+    from `o`. TypeError for a name that is no field of `cls`."""
+    names = field_names(cls)
+    unknown = set(changed) - set(names)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]}")
+    name = signature.partition("(")[0]
+    source = (
+        f"def {signature}:\n    c = twin()\n"
+        + "".join(f"    c.{n} = {value.format(n)}\n" if n in changed else f"    c.{n} = o.{n}\n" for n in names)
+        + "    c.__class__ = cls\n    return c\n"
+    )
+    return _compile(source, name, {"cls": cls, "twin": _twin(cls, name.capitalize())})
+
+
 def copier(cls: type[T], *changed: str) -> Callable[[T, dict[str, Any]], T]:
     """A function `(obj, changes)` -> a copy of the frozen slotted dataclass `obj` with
     the fields `changed` set to `changes[name]`, written out for `cls` and those names
     (`evolve` hands it its keyword dict as it is: a call with `*values` unpacked costs
     more than the copy)."""
-    names = field_names(cls)
-    unknown = set(changed) - set(names)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]}")
-    source = (
-        "def copy(o, d):\n    c = twin()\n"
-        + "".join(f"    c.{n} = d[{n!r}]\n" if n in changed else f"    c.{n} = o.{n}\n" for n in names)
-        + "    c.__class__ = cls\n    return c\n"
-    )
-    copy: Callable[[T, dict[str, Any]], T] = _compile(source, "copy", {"cls": cls, "twin": _twin(cls, "Copy")})
+    copy: Callable[[T, dict[str, Any]], T] = _copy_function(cls, changed, "copy(o, d)", "d[{!r}]")
     copy.__qualname__ = f"copy_{cls.__name__}_{'_'.join(changed)}"
     return copy
 
@@ -256,15 +264,8 @@ def updater(cls: type[T], *changed: str) -> Callable[..., T]:
     hands=h, turn=t)` is `evolve(state, hands=h, turn=t)` at a third of its cost (the
     fields are keyword-only parameters, so a call builds no dict and looks nothing up).
     Every field named must be given."""
-    names = field_names(cls)
-    unknown = set(changed) - set(names)
-    if unknown or not changed:
-        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]}" if unknown else "no field to change")
-    source = (
-        f"def update(o, *, {', '.join(changed)}):\n    c = twin()\n"
-        + "".join(f"    c.{n} = {n}\n" if n in changed else f"    c.{n} = o.{n}\n" for n in names)
-        + "    c.__class__ = cls\n    return c\n"
-    )
-    update: Callable[..., T] = _compile(source, "update", {"cls": cls, "twin": _twin(cls, "Update")})
+    if not changed:
+        raise TypeError("no field to change")
+    update: Callable[..., T] = _copy_function(cls, changed, f"update(o, *, {', '.join(changed)})", "{}")
     update.__qualname__ = f"update_{cls.__name__}_{'_'.join(changed)}"
     return update

@@ -48,18 +48,8 @@ def playout(
         else:
             seat = open_seat
         decision = choose(state, seat)
-        if decision.__class__ is not tuple and decision.__class__ is not list:  # one move (the common case)
-            after, events = apply(state, decision)
-            if on_move is not None:
-                on_move(state, decision, after, events)
-            state = after
-            moves += 1
-            open_seat = seat if decision.part else None
-            if rounds is not None:
-                rounds -= count_round_ends(events)
-                if rounds <= 0 and open_seat is None:
-                    break
-            continue
+        if decision.__class__ is not tuple and decision.__class__ is not list:
+            decision = (decision,)
         for move in decision:
             after, events = apply(state, move)
             if on_move is not None:
