@@ -70,6 +70,22 @@ def bot_delay(text: str) -> float:
     return value
 
 
+def jobs_problem(args: argparse.Namespace) -> str | None:
+    """Why `simulate`'s or `tournament`'s `--jobs` cannot be given, or None: with
+    `--scheduler` the cluster's worker threads play, not processes of this machine, so
+    `--jobs` is refused rather than ignored."""
+    if getattr(args, "scheduler", None) is not None and args.jobs is not None:
+        return ("--jobs and --scheduler do not go together (on a cluster its workers' threads play: "
+                "dask worker --nthreads N)")
+    return None
+
+
+def local_jobs(args: argparse.Namespace) -> int:
+    """`simulate`'s or `tournament`'s `--jobs`, or its default: one process per core."""
+    jobs: int = cores() if args.jobs is None else args.jobs
+    return jobs
+
+
 def folder_problem(folder: Path) -> str | None:
     """Why `folder` cannot hold saves, in a few words that start with its name; None if
     it is a folder, or if it does not exist yet and can be made (its nearest existing
@@ -184,7 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the budget of every plain `expert` seat: " + budget_help)
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable); all: every combination")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
-    sim.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help + "; in a comparison, per side")
+    cluster_jobs_help = jobs_help + "; not with --scheduler, where the cluster's worker threads play"
+    sim.add_argument("--jobs", type=jobs_count, help=cluster_jobs_help + "; in a comparison, per side")
     sim.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file")
     sim.add_argument("--compare", nargs="+", metavar="FILE",
                      help="A.json B.json: both on the same seeds, side by side (one file: the built-in data "
@@ -203,9 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="save the N most unusual games (per side) as save files, for `replay`")
     sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",
                      help="where --keep saves them (default: the folder 'kept' beside the saves)")
-    sim.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT",
-                     help="play the games on this Dask cluster's workers, not in local processes "
-                          "(needs the cluster extra: pip install 'sherwood-tui[cluster]')")
+    scheduler_help = ("play the games on this Dask cluster's workers, not in local processes "
+                      "(needs the cluster extra: pip install 'sherwood-tui[cluster]')")
+    sim.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
     tour = sub.add_parser("tournament", help="play bot levels against one another at every seating and rate them")
     tour.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
     tour.add_argument("--bots", required=True, metavar="L1,L2,...",
@@ -217,13 +234,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS,
                       help="the budget of every plain `expert`: " + budget_help)
     tour.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
-    tour.add_argument("--jobs", type=jobs_count, default=cores(), help=jobs_help)
+    tour.add_argument("--jobs", type=jobs_count, help=cluster_jobs_help)
     tour.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file")
     tour.add_argument("--json", action="store_true", help="print the ratings, head to head and win rates as JSON")
     tour.add_argument("--report", type=Path, metavar="FILE.html",
                       help="also write the ratings and win rates as charts, and the tables, in one HTML file")
     tour.add_argument("--records", type=Path, metavar="FILE.sqlite",
                       help="also write every game to this SQLite file (a variant per seating; schema: README)")
+    tour.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
     soak.add_argument("--games", type=games, default=2000, help=f"games per game (default 2000, at most {MAX_GAMES:,})")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
-from sherwood_tui.commands.parser import folder_problem, shown
+from sherwood_tui.commands.parser import folder_problem, jobs_problem, local_jobs, shown
 from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
@@ -156,7 +156,7 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
     try:
         with _progress(args.json, [f"{info.title}: {level}+{args.restrict} in turn at each seat"], total) as bars:
             done = restricted.play(info.id, args.players, args.games, args.seed, level, args.restrict, options,
-                                   max(1, args.jobs), bars[0] if bars else None)
+                                   max(1, local_jobs(args)), bars[0] if bars else None)
     except KeyboardInterrupt:
         print("sherwood-tui simulate: interrupted", file=sys.stderr)
         return 130
@@ -220,7 +220,8 @@ def main(args: argparse.Namespace) -> int:
         return fail(str(err))
     if not info.min_players <= args.players <= info.max_players:
         return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {args.players}")
-    problem = counts_problem(args.games, args.seed, args.jobs) or flag_problem(args) or report_problem(args.report) or keep_problem(args)
+    problem = (jobs_problem(args) or counts_problem(args.games, args.seed, local_jobs(args)) or flag_problem(args)
+               or report_problem(args.report) or keep_problem(args))
     if problem:
         return fail(problem)
     if args.records is not None:
@@ -249,7 +250,7 @@ def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     quiet = args.json or args.csv
     try:
-        with open_sides(info, sides, max(1, args.jobs), args.games, getattr(args, "scheduler", None)) as playing:
+        with open_sides(info, sides, max(1, local_jobs(args)), args.games, getattr(args, "scheduler", None)) as playing:
             if combos is not None:
                 with _progress(quiet, [f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
                     played = [playing.play(args.players, args.games, args.seed, bots, combo, bars)[0] for combo in combos]

@@ -1,6 +1,7 @@
 """`sherwood-tui tournament GAME --bots L1,L2,...`: bot levels played against one another
 at every seating (the workbench's `tournament.py`), printed as OpenSkill ratings, head to
-head and win rates (or JSON); `--records FILE.sqlite` writes every game."""
+head and win rates (or JSON); `--records FILE.sqlite` writes every game; `--scheduler
+tcp://HOST:PORT` plays them on a Dask cluster (`workbench/cluster.py`)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from sherwood_tui import catalog
+from sherwood_tui.commands.parser import jobs_problem, local_jobs
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.workbench import tournament
+from sherwood_tui.workbench.cluster import ClusterError
 from sherwood_tui.workbench.engine import GameFailed, parse_options, tune_gc_for_batch_play
 from sherwood_tui.workbench.summary import options_label
 
@@ -40,7 +43,8 @@ def main(args: argparse.Namespace) -> int:
         return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
                     f"{'' if args.players is not None else ' (one per level: --players N sets the table)'}")
     tables = tournament.seatings(levels, players)
-    problem = counts_problem(args.games, args.seed, args.jobs) or tournament.games_problem(args.games, args.seed, len(tables))
+    problem = (jobs_problem(args) or counts_problem(args.games, args.seed, local_jobs(args))
+               or tournament.games_problem(args.games, args.seed, len(tables)))
     if problem:
         return fail(problem)
     from sherwood_tui.commands.simulate import report_problem
@@ -72,8 +76,10 @@ def main(args: argparse.Namespace) -> int:
     try:
         with _Progress(args.json, f"{info.title}: tournament", total) as advance:
             own = None if own_text is None else (Path(args.assets), own_text)
-            played = tournament.play(info.id, players, levels, args.games, args.seed, options, max(1, args.jobs),
-                                     advance, own)
+            played = tournament.play(info.id, players, levels, args.games, args.seed, options, max(1, local_jobs(args)),
+                                     advance, own, args.scheduler)
+    except ClusterError as err:  # --scheduler: the cluster cannot be reached, or failed
+        return fail(str(err), err.status)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     except GameFailed as err:  # on the built-in data: a bug; on the player's own, what it allows

@@ -1,14 +1,16 @@
-"""The workbench's games on an existing Dask distributed cluster (`simulate ...
---scheduler tcp://HOST:PORT`; the `cluster` extra on this machine and every worker).
-Dask is imported only here, and only when a run asks for a cluster.
+"""The workbench's games on an existing Dask distributed cluster (`simulate ...` and
+`tournament ... --scheduler tcp://HOST:PORT`; the `cluster` extra on this machine and
+every worker). Dask is imported only here, and only when a run asks for a cluster.
 
 The client (`ClusterSides`, the cluster's counterpart of `engine.Sides`) sends the games
-out in the engine's chunks of seeds (`seed_chunks`), a few more than the cluster has
-threads at a time, and gathers each chunk's result once, by its future, as it finishes
-(`as_completed`): the progress bar follows the cluster. Game i still uses seed
-`seed + i` and each side's results are sorted by seed, so the same command gives the
-same results however many workers play it. Dask reruns the chunks of a worker that dies
-(its lost results too); each future is counted once. Ctrl+C cancels the run's tasks.
+out in chunks of seeds (`ClusterSides.run_chunks`: any chunk function of the workbench,
+the engine's `_play_chunk` for `simulate`, the tournament's for `tournament`), a few more
+than the cluster has threads at a time, and gathers each chunk's result once, by its
+future, as it finishes (`as_completed`): the progress bar follows the cluster. Game i
+still uses seed `seed + i` and the results are sorted by seed, so the same command
+gives the same results however many workers play it. Dask reruns the chunks of a worker
+that dies (its lost results too); each future is counted once. Ctrl+C cancels the run's
+tasks.
 
 On a worker (`play_chunk`), a chunk is played in a helper process of its own, never in
 the worker's process: a game's tables are built from its data as its rules are
@@ -33,13 +35,13 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from sherwood_tui import __version__, catalog
-from sherwood_tui.workbench.engine import DataSide, GameFailed, GameResult, Sides, _play_chunk, seed_chunks
+from sherwood_tui.workbench.engine import C, DataSide, GameFailed, GameResult, R, Sides, _play_chunk, seed_chunks
 
 NEEDS_EXTRA = "--scheduler needs the cluster extra: pip install 'sherwood-tui[cluster]'"
 CONNECT_SECONDS = 10.0  # to reach the scheduler
@@ -64,16 +66,16 @@ class ClusterError(Exception):
 
 @dataclass(frozen=True)
 class ChunkJob:
-    """One task: a chunk of seeds of one side, with all a worker needs to play it."""
+    """One task: a chunk of seeds of one side, with all a worker needs to play it:
+    `worker(work)` in a helper process that read the side's data."""
 
     version: str  # the client's sherwood-tui: a worker with another refuses
     game_id: str
-    players: int
-    bots: list[str]
-    options: dict[str, bool]
-    seeds: range
+    seeds: range  # the chunk's seeds (what a failure names)
     path: str | None  # the side's file as the client names it (None: the built-in data)
     text: str | None  # the side's checked data text: what its games play on
+    work: Any  # the chunk as `worker` takes it (the engine's: game, players, bots, options, seeds)
+    worker: Callable[[Any], list[Any]] = _play_chunk  # a function of a workbench module (pickled by its name)
 
     @property
     def data_key(self) -> tuple[str, str]:
@@ -90,7 +92,7 @@ def _one_line(err: BaseException) -> str:
 # ----- on a worker: the task, and the helper processes that play it -------------------
 
 
-def play_chunk(job: ChunkJob) -> list[GameResult]:
+def play_chunk(job: ChunkJob) -> list[Any]:
     """The Dask task (runs on a worker): the chunk's games, played in a helper process
     on the job's data. GameFailed names a game that failed."""
     if job.version != __version__:
@@ -138,7 +140,7 @@ class _Helper:
         if self.data is not None:  # its first chunk: the side's data first
             _write_frame(self.input, self.data)
             self.data = None
-        _write_frame(self.input, (job.game_id, job.players, job.bots, job.options, job.seeds))
+        _write_frame(self.input, (job.worker, job.work, job.seeds))
         reply: tuple[str, Any] = _read_frame(self.output)
         return reply
 
@@ -183,7 +185,7 @@ class _Helpers:
         for _, old in surplus:
             old.close()
 
-    def play(self, job: ChunkJob) -> list[GameResult]:
+    def play(self, job: ChunkJob) -> list[Any]:
         key = job.data_key
         helper = self._take(key)
         while True:
@@ -202,7 +204,7 @@ class _Helpers:
         self._give(key, helper)
         if status == "failed":
             raise GameFailed(value)
-        results: list[GameResult] = value
+        results: list[Any] = value
         return results
 
     def close_all(self) -> None:
@@ -244,17 +246,17 @@ def serve() -> None:
     tune_gc_for_batch_play()
     while True:
         try:
-            job = _read_frame(requests)
+            worker, work, seeds = _read_frame(requests)
         except EOFError:
             return
         busy.set()
         reply: tuple[str, Any]
         try:
-            reply = ("ok", _play_chunk(job))
+            reply = ("ok", worker(work))
         except GameFailed as err:
             reply = ("failed", err.message)
         except Exception as err:
-            reply = ("failed", f"seeds {job[4].start} to {job[4].stop - 1}: {_one_line(err)}")
+            reply = ("failed", f"seeds {seeds.start} to {seeds.stop - 1}: {_one_line(err)}")
         _write_frame(replies, reply)
         last[0] = time.monotonic()
         busy.clear()
@@ -325,35 +327,53 @@ class ClusterSides:
              progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]:
         """Every side plays the same games (seeds, bots, options) on the cluster;
         `progress[i](n)` is called as side i's chunks finish. GameFailed names a game
-        that failed; ClusterError says why the cluster could not play."""
+        that failed (and its side); ClusterError says why the cluster could not play."""
+        chunks = ((index, seeds, (self.info.id, players, bots, options, seeds))
+                  for seeds in seed_chunks(seed, games, self.threads()) for index in range(len(self.sides)))
+        try:
+            results = self.run_chunks(_play_chunk, chunks, progress)
+        except GameFailed as err:
+            raise GameFailed(f"{self.sides[err.side].shown}: {err.message}", err.side) from None
+        for side in results:
+            side.sort(key=lambda r: r.seed)
+        return results
+
+    def run_chunks(self, worker: Callable[[C], list[R]], chunks: Iterable[tuple[int, range, C]],
+                   progress: Sequence[Callable[[int], Any]] = ()) -> list[list[R]]:
+        """`worker(work)` for each chunk `(side, seeds, work)` on the cluster, in a helper
+        process that read that side's data; `worker` must be a function of a workbench
+        module (a worker imports it by its name). The chunks are taken as they are sent
+        (they may be a generator); each side's results come in the order its chunks
+        finished, each chunk's once; `progress[i](n)` is called as side i's chunks finish.
+        GameFailed (`side`: whose chunk) names a game that failed; ClusterError says why
+        the cluster could not play."""
         as_completed = _distributed().as_completed
         run = uuid.uuid4().hex[:12]
-        chunks: Iterator[tuple[int, range]] = (
-            (index, seeds) for seeds in seed_chunks(seed, games, self.threads()) for index in range(len(self.sides)))
-        pending: dict[Any, tuple[int, range]] = {}  # future -> (side, seeds): each counted once
+        waiting: Iterator[tuple[int, range, C]] = iter(chunks)
+        pending: dict[Any, int] = {}  # future -> its side: each counted once
         finished = as_completed(loop=self.client.loop)
-        results: list[list[GameResult]] = [[] for _ in self.sides]
+        results: list[list[R]] = [[] for _ in self.sides]
 
         def send_more() -> None:
             wanted = IN_FLIGHT_PER_THREAD * self.threads()
             while len(pending) < wanted:
-                chunk = next(chunks, None)
+                chunk = next(waiting, None)
                 if chunk is None:
                     return
-                index, seeds = chunk
+                index, seeds, work = chunk
                 side = self.sides[index]
-                job = ChunkJob(__version__, self.info.id, players, bots, options, seeds,
-                               None if side.path is None else str(side.path), side.text)
+                job = ChunkJob(__version__, self.info.id, seeds, None if side.path is None else str(side.path),
+                               side.text, work, worker)
                 future = self.client.submit(play_chunk, job, key=f"sherwood-{run}-{index}-{seeds.start}", pure=False)
-                pending[future] = chunk
+                pending[future] = index
                 finished.add(future)
 
         index = 0
         try:
             send_more()
             for future in finished:
-                index, _ = pending.pop(future)
-                part: list[GameResult] = future.result()
+                index = pending.pop(future)
+                part: list[R] = future.result()
                 future.release()
                 results[index].extend(part)
                 if progress:
@@ -362,13 +382,11 @@ class ClusterSides:
         except BaseException as err:
             self.client.cancel(list(pending))
             if isinstance(err, GameFailed):
-                raise GameFailed(f"{self.sides[index].shown}: {err.message}", index) from None
+                raise GameFailed(err.message, index) from None
             if isinstance(err, (KeyboardInterrupt, ClusterError)) or not isinstance(err, Exception):
                 raise
             raise ClusterError(f"the cluster could not play the run: {_one_line(err)}"
                                " (every worker needs sherwood-tui[cluster], the same version)") from None
-        for side in results:
-            side.sort(key=lambda r: r.seed)
         return results
 
     def keep(self, index: int, *args: Any) -> list[Path]:

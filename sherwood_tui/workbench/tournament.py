@@ -28,10 +28,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sherwood_tui import catalog
 from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.limits import MAX_GAMES, MAX_SEED
-from sherwood_tui.workbench.engine import GameFailed, GameResult, index_chunks, play_one, run_chunks, workers
+from sherwood_tui.workbench.engine import (
+    DataSide,
+    GameFailed,
+    GameResult,
+    index_chunks,
+    play_one,
+    run_chunks,
+    workers,
+)
 from sherwood_tui.workbench.stats import Interval, wilson
 
 Job = tuple[str, int, tuple[tuple[str, ...], ...], dict[str, bool], int, range]  # game, players, seatings, options, seed, games
@@ -114,17 +123,38 @@ def _play_chunk(job: Job) -> list[TournamentGame]:
 
 def play(game_id: str, players: int, levels: Sequence[str], games: int, seed: int, options: dict[str, bool],
          jobs: int = 1, progress: Callable[[int], Any] | None = None,
-         own_data: tuple[Path, str] | None = None) -> list[TournamentGame]:
+         own_data: tuple[Path, str] | None = None, scheduler: str | None = None) -> list[TournamentGame]:
     """Play the tournament: `games` rounded up to a multiple of the seatings, game g at
-    seating `g mod S` with seed `seed + g`; the games in seed order, whatever `jobs`.
-    `own_data`: a data file and its (checked) text to play on. GameFailed names a game
-    that failed."""
+    seating `g mod S` with seed `seed + g`; the games in seed order, whatever `jobs` or
+    the cluster. `own_data`: a data file and its (checked) text to play on. `scheduler`:
+    the address of a Dask cluster's scheduler to play on instead of `jobs` processes
+    (`workbench/cluster.py`; ClusterError if it cannot). GameFailed names a game that
+    failed."""
     tables = tuple(seatings(levels, players))
     total = rounded_games(games, len(tables))
-    chunks: Iterator[Job] = ((game_id, players, tables, options, seed, part) for part in index_chunks(total, jobs))
-    data = None if own_data is None else (game_id, *own_data)
-    played = run_chunks(_play_chunk, chunks, workers(total, jobs), progress, data)
+
+    def chunks(jobs: int) -> Iterator[Job]:
+        return ((game_id, players, tables, options, seed, part) for part in index_chunks(total, jobs))
+
+    if scheduler is not None:
+        played = _on_cluster(game_id, own_data, scheduler, seed, total, progress, chunks)
+    else:
+        data = None if own_data is None else (game_id, *own_data)
+        played = run_chunks(_play_chunk, chunks(jobs), workers(total, jobs), progress, data)
     played.sort(key=lambda game: game.result.seed)
+    return played
+
+
+def _on_cluster(game_id: str, own_data: tuple[Path, str] | None, scheduler: str, seed: int, total: int,
+                progress: Callable[[int], Any] | None, chunks: Callable[[int], Iterator[Job]]) -> list[TournamentGame]:
+    """The tournament's chunks on the Dask cluster at `scheduler` (cut as for as many
+    local processes as the cluster has threads), on the built-in data or `own_data`."""
+    from sherwood_tui.workbench.cluster import ClusterSides
+
+    side = DataSide("") if own_data is None else DataSide("", *own_data)
+    with ClusterSides(catalog.get(game_id), [side], scheduler) as cluster:
+        sent = ((0, range(seed + job[5].start, seed + job[5].stop), job) for job in chunks(cluster.threads()))
+        [played] = cluster.run_chunks(_play_chunk, sent, [progress] if progress else [])
     return played
 
 

@@ -1,8 +1,8 @@
-"""`simulate --scheduler tcp://HOST:PORT`: the games on a Dask cluster (a LocalCluster of
-two worker processes on loopback here) give the same output and records as local
-processes, each side on its own data; a worker lost mid-run has its chunks played again
-and counted once; Ctrl+C cancels the run's tasks; a bad address or no Dask is one line;
-Dask is imported only when asked for."""
+"""`simulate` and `tournament --scheduler tcp://HOST:PORT`: the games on a Dask cluster (a
+LocalCluster of two worker processes on loopback here) give the same output and records
+as local processes, each side on its own data; a worker lost mid-run has its chunks
+played again and counted once; Ctrl+C cancels the run's tasks; a bad address, no Dask or
+`--jobs` beside `--scheduler` is one line; Dask is imported only when asked for."""
 
 from __future__ import annotations
 
@@ -21,13 +21,16 @@ from distributed import Client, LocalCluster
 
 from sherwood_tui import __version__, catalog, commands
 from sherwood_tui.commands import simulate as simulate_command
+from sherwood_tui.commands import tournament as tournament_command
 from sherwood_tui.core.assets import chosen_file
 from sherwood_tui.workbench import cluster as cluster_module
+from sherwood_tui.workbench import tournament
 from sherwood_tui.workbench.cluster import NEEDS_EXTRA, ChunkJob, ClusterError, ClusterSides, play_chunk
-from sherwood_tui.workbench.engine import DataSide, GameFailed, Sides, run, seed_chunks
+from sherwood_tui.workbench.engine import DataSide, GameFailed, Sides, index_chunks, run, seed_chunks
 from tests.test_import_hygiene import PICKER, _modules_after
 from tests.workbench.test_compare import data_file, fewer_ten_point_peasants
 from tests.workbench.test_records import games_of
+from tests.workbench.test_tournament import without_time
 
 BLEEDING = catalog.get("bleeding-sherwood")
 # A LocalCluster's scheduler serves HTTP (health, metrics) even without a dashboard: on
@@ -57,6 +60,12 @@ def own_files(folder: Path) -> tuple[Path, Path]:
         data["winning_score"] = 60
 
     return data_file(folder, "fewer-tens.json", fewer_ten_point_peasants), data_file(folder, "sixty.json", lower_goal)
+
+
+def game_job(seeds: range, bots: list[str], path: str | None = None, text: str | None = None,
+             version: str = __version__) -> ChunkJob:
+    """A task of `simulate`'s games of Bleeding Sherwood, as the client sends it."""
+    return ChunkJob(version, BLEEDING.id, seeds, path, text, (BLEEDING.id, len(bots), bots, {}, seeds))
 
 
 # ----- the same results, locally or on the cluster --------------------------------------
@@ -110,7 +119,7 @@ def test_a_worker_plays_each_sides_data_whatever_it_played_before(tmp_path):
     assert expected[0] != expected[1] != expected[2]
 
     def job(side: DataSide, seeds: range) -> ChunkJob:
-        return ChunkJob(__version__, BLEEDING.id, 3, bots, {}, seeds, None if side.path is None else str(side.path), side.text)
+        return game_job(seeds, bots, None if side.path is None else str(side.path), side.text)
 
     try:
         got: list[list] = [[], [], []]
@@ -124,7 +133,7 @@ def test_a_worker_plays_each_sides_data_whatever_it_played_before(tmp_path):
 
 
 def test_a_helper_that_stopped_while_idle_is_replaced():
-    job = ChunkJob(__version__, BLEEDING.id, 3, ["random"] * 3, {}, range(1, 4), None, None)
+    job = game_job(range(1, 4), ["random"] * 3)
     try:
         first = play_chunk(job)
         [(_, helper)] = cluster_module._HELPERS.idle
@@ -139,7 +148,7 @@ def test_a_helper_that_stopped_while_idle_is_replaced():
 
 
 def test_a_worker_with_another_version_refuses_the_chunk():
-    job = ChunkJob("0.0.0", BLEEDING.id, 3, ["random"] * 3, {}, range(1, 3), None, None)
+    job = game_job(range(1, 3), ["random"] * 3, version="0.0.0")
     with pytest.raises(ClusterError, match="a worker has sherwood-tui .*, this machine 0.0.0") as refused:
         play_chunk(job)
     assert refused.value.status == 2
@@ -167,15 +176,16 @@ def test_the_progress_follows_the_finished_chunks_of_each_side(cluster, tmp_path
     assert [[r.seed for r in side] for side in results] == [list(range(7, 47))] * 2
 
 
+def interrupt(count: int) -> None:
+    raise KeyboardInterrupt
+
+
 def sherwood_keys(dask_scheduler) -> list[str]:
     """On the scheduler: the keys of the tasks of sherwood-tui runs it still holds."""
     return [str(key) for key in dask_scheduler.tasks if str(key).startswith("sherwood-")]
 
 
 def test_ctrl_c_cancels_the_runs_tasks_on_the_cluster(cluster):
-    def interrupt(count: int) -> None:
-        raise KeyboardInterrupt
-
     with ClusterSides(BLEEDING, [DataSide("", None, None)], cluster.scheduler_address) as playing:
         cancel, cancelled = playing.client.cancel, []
         playing.client.cancel = lambda futures, **kwargs: (cancelled.extend(futures), cancel(futures, **kwargs))
@@ -193,24 +203,28 @@ def test_ctrl_c_cancels_the_runs_tasks_on_the_cluster(cluster):
         assert held == []
 
 
+class Interrupting:
+    """A progress bar whose first finished chunk is Ctrl+C (`simulate`'s: a callback per
+    side; `tournament`'s: one)."""
+
+    def __init__(self, quiet: bool, names: list[str] | str, total: int) -> None:
+        self.names = names
+
+    def __enter__(self):
+        return interrupt if isinstance(self.names, str) else [interrupt for _ in self.names]
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
 def test_ctrl_c_stops_a_cluster_run_with_status_130(cluster, capsys, monkeypatch):
-    class Interrupting:
-        def __init__(self, quiet: bool, names: list[str], total: int) -> None:
-            self.names = names
-
-        def __enter__(self):
-            def interrupt(count: int) -> None:
-                raise KeyboardInterrupt
-
-            return [interrupt for _ in self.names]
-
-        def __exit__(self, *exc: object) -> None:
-            pass
-
     monkeypatch.setattr(simulate_command, "_progress", Interrupting)
+    monkeypatch.setattr(tournament_command, "_Progress", Interrupting)
     assert commands.run(["simulate", "sheriff", "--players", "3", "--games", "40",
                          "--scheduler", cluster.scheduler_address]) == 130
-    assert capsys.readouterr().err == "sherwood-tui simulate: interrupted\n"
+    assert commands.run(["tournament", "sheriff", "--bots", "sensible,random", "--players", "3", "--games", "40",
+                         "--scheduler", cluster.scheduler_address]) == 130
+    assert capsys.readouterr().err == "sherwood-tui simulate: interrupted\nsherwood-tui tournament: interrupted\n"
 
 
 def die_once_playing(marker: str, seed: int) -> None:
@@ -247,7 +261,80 @@ def test_a_worker_lost_mid_run_has_its_chunks_played_again_and_counted_once(tmp_
     assert [sum(counts) for counts in told] == [48, 48]
 
 
-# ----- a bad address, no Dask, Dask only when asked for ---------------------------------
+# ----- tournaments on the cluster -------------------------------------------------------
+
+TOURNAMENT = ("tournament", "bleeding-sherwood", "--bots", "random,sensible,expert:2", "--games", "12", "--seed", "4")
+
+
+def printed(capsys, *args: str) -> str:
+    assert commands.run(list(args)) == 0
+    return without_time(capsys.readouterr().out)
+
+
+def test_a_tournament_on_the_cluster_prints_and_records_what_one_process_does(cluster, tmp_path, capsys):
+    records = tmp_path / "tourney.sqlite"
+    local = printed(capsys, *TOURNAMENT, "--records", str(records), "--jobs", "1")
+    remote = printed(capsys, *TOURNAMENT, "--records", str(records), "--scheduler", cluster.scheduler_address)
+    assert remote == local and "OpenSkill ratings" in local and "Head to head" in local
+    db = sqlite3.connect(records)
+    assert [row[0] for row in db.execute("SELECT id FROM runs ORDER BY id")] == [1, 2]
+    assert games_of(db, 1) == games_of(db, 2)
+    assert sorted(game[1] for game in games_of(db, 2)) == list(range(4, 16))  # every game once
+
+
+def test_a_tournament_on_your_own_data_on_the_cluster_plays_that_data(cluster, tmp_path, capsys):
+    _, sixty = own_files(tmp_path)
+    run_args = ("tournament", "bleeding-sherwood", "--bots", "random,sensible", "--games", "4", "--json")
+    outputs = [json.loads(printed(capsys, *run_args, *more))
+               for more in (["--jobs", "1"], ["--assets", str(sixty), "--jobs", "1"],
+                            ["--assets", str(sixty), "--scheduler", cluster.scheduler_address])]
+    for out in outputs:
+        out.pop("seconds")
+    assert outputs[1] == outputs[2] and outputs[1]["assets"] == str(sixty)
+    assert outputs[0]["ratings"] != outputs[1]["ratings"]  # the games were played on the file's data
+
+
+def test_a_tournaments_progress_follows_its_chunks_on_the_cluster(cluster):
+    told: list[int] = []
+    played = tournament.play(BLEEDING.id, 2, ["random", "sensible"], 30, 8, {}, progress=told.append,
+                             scheduler=cluster.scheduler_address)
+    assert played == tournament.play(BLEEDING.id, 2, ["random", "sensible"], 30, 8, {}, jobs=1)
+    assert sorted(told) == sorted(len(part) for part in index_chunks(30, 2))  # a call per chunk, each once
+
+
+def test_a_tournament_game_that_fails_on_the_cluster_is_named_as_in_one_process(cluster):
+    for where in ({"jobs": 1}, {"scheduler": cluster.scheduler_address}):
+        with pytest.raises(GameFailed, match=r"^seed \d+: ") as failed:
+            tournament.play(BLEEDING.id, 2, ["random", "no-such-level"], 4, 1, {}, **where)
+        assert failed.value.side == 0
+
+
+@pytest.mark.slow
+def test_a_worker_lost_mid_tournament_has_its_chunks_played_again_and_counted_once(tmp_path):
+    levels = ["random", "sensible", "expert:2"]
+    expected = tournament.play(BLEEDING.id, 3, levels, 36, 5, {}, jobs=1)
+    marker, told = tmp_path / "died", []
+    with new_cluster() as lossy:
+        with Client(lossy.scheduler_address, set_as_default=False) as client:
+            pids = set(client.run(os.getpid).values())
+            client.run(die_once_playing, str(marker), 20)
+        played = tournament.play(BLEEDING.id, 3, levels, 36, 5, {}, progress=told.append,
+                                 scheduler=lossy.scheduler_address)
+    assert marker.exists() and int(marker.read_text()) in pids  # a worker died holding a chunk
+    assert played == expected and sum(told) == 36  # every game exactly once
+
+
+# ----- a bad address, no Dask, --jobs, Dask only when asked for --------------------------
+
+
+@pytest.mark.parametrize("command", [["simulate", "sheriff"], ["tournament", "sheriff", "--bots", "sensible,random",
+                                                                 "--players", "3"]])
+def test_jobs_beside_a_scheduler_is_one_line_and_nothing_is_played(command, capsys):
+    assert commands.run([*command, "--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr()
+    assert err.out == "" and err.err == (
+        f"sherwood-tui {command[0]}: --jobs and --scheduler do not go together "
+        "(on a cluster its workers' threads play: dask worker --nthreads N)\n")
 
 
 def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch, capfd):
@@ -261,6 +348,12 @@ def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch, capfd):
     err = capfd.readouterr().err
     assert err.startswith("sherwood-tui simulate: --scheduler: cannot reach udp://127.0.0.1:8786 (ValueError: unknown "
                           "address scheme 'udp'") and err.count("\n") == 1
+    assert commands.run(["tournament", "sheriff", "--bots", "sensible,random", "--players", "3", "--games", "2",
+                         "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    gc.collect()
+    assert capfd.readouterr().err == (
+        "sherwood-tui tournament: --scheduler: cannot reach tcp://127.0.0.1:1 "
+        "(OSError: Timed out trying to connect to tcp://127.0.0.1:1 after 0.5 s)\n")
 
 
 def test_a_cluster_with_no_worker_is_one_line(monkeypatch, capsys):
