@@ -27,7 +27,9 @@ PLUGIN = GamePlugin(
     # won 17% with playouts to the game's end (expert:50), 33% looking 2 rounds ahead, 54%
     # looking 3, 50% looking 4 (slower)
     search_rounds=3,
-    # the largest budget whose median decision is within a second on one core here (`make bench`,
-    # 2026-12-03, a busy machine: 500 playouts: median 0.71 s, 95th percentile 0.96 s)
-    default_playouts=600,
+    # the largest budget whose median decision is within a second on one core here, with a
+    # margin (`python -m sherwood_tui.bench --search bleeding-sherwood --playouts N`,
+    # 2026-12-06 at a79ad0d, a shared machine, two runs each: 1300 playouts: median 0.80 s
+    # and 0.75 s; 1500: 1.01 s and 0.90 s; 1600: 1.09 s and 1.07 s)
+    default_playouts=1300,
 )

@@ -27,7 +27,9 @@ PLUGIN = GamePlugin(
     # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
     # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
     search_rounds=2,
-    # the largest budget whose median decision is within a second on one core here (`make bench`,
-    # 2026-12-03, a busy machine: 150 playouts: median 0.80 s, 200: 1.19 s)
-    default_playouts=160,
+    # the largest budget whose median decision is within a second on one core here, with a
+    # margin (`python -m sherwood_tui.bench --search sheriff --playouts N`, 2026-12-06 at
+    # a79ad0d, a shared machine, two runs each: 400 playouts: median 0.73 s and 0.76 s;
+    # 500: 0.95 s and 1.15 s; 600: 1.13 s and 1.16 s)
+    default_playouts=400,
 )

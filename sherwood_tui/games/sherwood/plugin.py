@@ -26,7 +26,9 @@ PLUGIN = GamePlugin(
     # expert:50 against two sensible bots, 3 players (2026-12-03): seat 1 won 17% of 12
     # games looking 1 round (a turn of the game) ahead, 33% of 12 looking 2, 48% of 24 looking 3
     search_rounds=3,
-    # the largest budget whose median decision is within a second on one core here (`make bench`,
-    # 2026-12-03, a busy machine: 100 playouts: median 0.97 s, 200: 2.03 s)
-    default_playouts=100,
+    # the largest budget whose median decision is within a second on one core here, with a
+    # margin (`python -m sherwood_tui.bench --search sherwood --playouts N`, 2026-12-06 at
+    # a79ad0d, a shared machine, two runs each: 150 playouts: median 0.79 s and 0.80 s;
+    # 160: 1.01 s and 0.89 s)
+    default_playouts=150,
 )
