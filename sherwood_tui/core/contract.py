@@ -526,13 +526,21 @@ AnyGame = Game[Any, Any, Any]  # a game of any kind (the app, saves, bots)
 def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any]) -> dict[str, Callable[..., Any]]:
     """`is_over`, `to_act`, `may_act`, `legal_actions` and `apply` over one step table,
     as closures with the table's parts at hand (a dict a question, by step): the same answers as `Game`'s methods, which the simulator, the
-    bots and the search call at every move. The rules' speed lives here, in the core."""
+    bots and the search call at every move. The rules' speed lives here, in the core.
+
+    `deciders(state)` keeps what it found: the state, its actors and its step's legal
+    generator and rules, as one tuple (one store: a search in another thread never sees
+    half of it). `legal_actions` and `apply` asked next of that same state object (the
+    playout loop asks all three of each state), for one of those actors, skip finding
+    the step and asking whether the seat may act: about 3% of a random-move game."""
     where, over = table.where, table.over
     steps = table.steps.items()
     actors_of = {name: step.actors for name, step in steps}
     may_of = {name: step.may_act for name, step in steps}
     legal_of = {name: (step.may_act, step.legal) for name, step in steps}
     rules_of = {name: (step.may_act, step.moves.get) for name, step in steps}
+    answers_of = {name: (step.legal, step.moves.get) for name, step in steps}
+    known: tuple[Any, Any, Any] = (None, (), None)  # (state, actors, (legal, rule_of)) of the last `deciders`
 
     def is_over(state: Any) -> bool:
         return where(state) == over
@@ -541,17 +549,36 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
         return list(actors_of[where(state)](state))
 
     def deciders(state: Any) -> Sequence[int] | None:
+        nonlocal known
         step = where(state)
-        return None if step == over else actors_of[step](state)
+        if step == over:
+            return None
+        actors = actors_of[step](state)
+        known = (state, actors, answers_of[step])
+        return actors
 
     def may_act(state: Any, seat: int) -> bool:
         return may_of[where(state)](state, seat)
 
     def legal_actions(state: Any, seat: int) -> list[Any]:
+        last_state, actors, answers = known
+        if last_state is state and seat in actors:
+            return answers[0](state, seat)  # type: ignore[no-any-return]
         may, legal = legal_of[where(state)]
         return legal(state, seat) if may(state, seat) else []
 
     def apply(state: Any, action: Any) -> tuple[Any, list[Event]]:
+        last_state, actors, answers = known
+        if last_state is state:
+            rule = answers[1](action.__class__)
+            if rule is not None:
+                try:
+                    seat = action.seat
+                    if seat.__class__ is int and seat in actors:
+                        return rule(state, action)  # type: ignore[no-any-return]
+                except MALFORMED_MOVE_ERRORS:
+                    pass  # a malformed move: the checked path says why
+            return checked_apply(state, action)  # type: ignore[no-any-return]
         may, rule_of = rules_of[where(state)]
         rule = rule_of(action.__class__)
         if rule is not None:

@@ -31,37 +31,64 @@ def playout(
 ) -> tuple[Any, int]:
     """Play from `state` to the game's end (or, given `rounds`, until that many rounds
     have ended, at a decision's end); the state reached and how many moves were made.
-    `on_move` is told every move. A move the rules refuse raises their RuleError."""
+    `on_move` is told every move. A move the rules refuse raises their RuleError.
+
+    A decision of one move (the common case) makes no list: a sequence is kept in `rest`
+    and its moves made one a pass of the loop, with no new question to the game."""
     deciders, apply = game.deciders, game.apply
-    moves = 0
+    moves = seat = 0
     open_seat: int | None = None
-    while (seats := deciders(state)) is not None:
-        if moves >= limit:
-            raise PlayoutError(f"the game did not end in {limit:,} moves")
-        if open_seat is None:
-            if len(seats) == 1:
-                seat = seats[0]
-            elif seats:
-                seat = rnd.choice(seats)
-            else:
-                raise PlayoutError("nobody may act, yet the game is not over")
+    rest: list[Any] = []  # the moves still to make of a decision given as several (last first)
+    while True:
+        queued = bool(rest)
+        if queued:
+            move = rest.pop()
         else:
-            seat = open_seat
-        decision = choose(state, seat)
-        if decision.__class__ is not tuple and decision.__class__ is not list:
-            decision = (decision,)
-        for move in decision:
-            after, events = apply(state, move)
-            if on_move is not None:
-                on_move(state, move, after, events)
-            state = after
-            moves += 1
-            open_seat = seat if move.part else None
-            if rounds is not None:
-                rounds -= count_round_ends(events)
-        if rounds is not None and rounds <= 0 and open_seat is None:
-            break
+            seats = deciders(state)
+            if seats is None:
+                break
+            if moves >= limit:
+                raise PlayoutError(f"the game did not end in {limit:,} moves")
+            if open_seat is None:
+                if len(seats) == 1:
+                    seat = seats[0]
+                elif seats:
+                    seat = rnd.choice(seats)
+                else:
+                    raise PlayoutError("nobody may act, yet the game is not over")
+            else:
+                seat = open_seat
+            move = choose(state, seat)
+        try:
+            part = move.part
+        except AttributeError:  # a sequence of moves (or something that is no move)
+            rest = several(game, state, move, inside=queued)
+            continue
+        after, events = apply(state, move)
+        if on_move is not None:
+            on_move(state, move, after, events)
+        state = after
+        moves += 1
+        open_seat = seat if part else None
+        if rounds is not None:
+            rounds -= count_round_ends(events)
+            if rounds <= 0 and open_seat is None and not rest:
+                break
     return state, moves
+
+
+def several(game: AnyGame, state: Any, decision: Any, *, inside: bool) -> list[Any]:
+    """The moves of a decision given as a tuple or list, last first (to be popped).
+    Anything else (or a sequence inside one: `inside`) is refused by the rules, in their
+    words, as any object that is not a move."""
+    if inside or (type(decision) is not tuple and type(decision) is not list):
+        game.apply(state, decision)  # raises RuleError: not a move of the game
+        raise PlayoutError(f"not a move: {decision!r}")
+    if not decision:
+        raise PlayoutError("a decision of no moves")
+    moves = list(decision)
+    moves.reverse()
+    return moves
 
 
 def count_round_ends(events: list[Event]) -> int:

@@ -103,3 +103,42 @@ def test_the_playout_lets_an_open_decision_finish_before_anyone_else_moves():
 
     final, moves = playout(GAME, state, choose, rnd, on_move=on_move)
     assert GAME.is_over(final) and moves == len(seen) and sum(final.pebbles) == 9
+
+
+def test_the_playout_makes_a_decision_given_as_a_sequence_move_by_move():
+    rnd = random.Random(5)
+    state = GAME.new_game(players(2), {}, 5)
+    seen: list[object] = []
+
+    def choose(state, seat):
+        if state.step == "hide":
+            return Hide(seat=seat, number=1)
+        return [Take(seat=seat), Stop(seat=seat)] if state.heap > 1 else (Take(seat=seat),)  # a list, a tuple
+
+    final, moves = playout(GAME, state, choose, rnd, on_move=lambda before, move, after, events: seen.append(move))
+    assert GAME.is_over(final) and moves == len(seen)
+    assert [type(m) for m in seen[2:6]] == [Take, Stop, Take, Stop]
+
+
+@pytest.mark.parametrize("decision", [[], [Take(seat=0), (Stop(seat=0),)], "stop", None])
+def test_the_playout_refuses_a_decision_that_is_not_moves(decision):
+    state = GAME.new_game(players(2), {}, 5)
+    with pytest.raises((RuleError, AssertionError)):
+        playout(GAME, state, lambda state, seat: Hide(seat=seat, number=1) if state.step == "hide" else decision,
+                random.Random(1))
+
+
+def test_the_dispatch_asked_after_deciders_still_refuses_a_seat_that_does_not_act():
+    """`deciders` keeps the state it answered: legal_actions and apply of that state
+    take its short cut only for the seats it named."""
+    state = hidden(2).state
+    actors = GAME.deciders(state)
+    assert actors is not None and len(actors) == 1
+    other = 1 - actors[0]
+    assert GAME.legal_actions(state, other) == []
+    with pytest.raises(RuleError):
+        GAME.apply(state, Take(seat=other))
+    with pytest.raises(RuleError):
+        GAME.apply(state, Take(seat=True))  # a bool is no seat, though True == 1
+    assert GAME.legal_actions(state, actors[0])
+    GAME.apply(state, Take(seat=actors[0]))

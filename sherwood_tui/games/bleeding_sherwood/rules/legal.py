@@ -35,6 +35,9 @@ TAKE_TARGETS = tuple(actions.take_targets for actions in SEAT_ACTIONS)
 TAKE_BIDS = tuple(actions.take_bids for actions in SEAT_ACTIONS)
 
 
+ALONE = tuple((seat,) for seat in range(PLUGIN.max_players))  # each seat acting alone
+
+
 def seat_actions(seat: int) -> SeatActions:
     """Every action this seat may ever take (the shared objects)."""
     return SEAT_ACTIONS[seat]
@@ -42,12 +45,12 @@ def seat_actions(seat: int) -> SeatActions:
 
 def bidder(state: State) -> tuple[int]:
     """Who bids now (bidding is one seat at a time, around the table)."""
-    return (state.turn,)
+    return ALONE[state.turn]
 
 
 def collector(state: State) -> tuple[int]:
     """Who collects now (in the order of the bids)."""
-    return (state.table.order[state.collect_pos],)
+    return ALONE[state.table.order[state.collect_pos]]
 
 
 def bids(state: State, seat: int) -> list[Action]:

@@ -45,7 +45,9 @@ def end_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     peasant_discard = state.peasant_discard + tuple(leftovers_p)
     goode_discard = table.goode_discard + tuple(leftovers_g)
     hands_at_round_end = tuple(map(len, state.hands))
-    points = [score_of(got) for got in state.collected]
+    points = []
+    for got in state.collected:
+        points.append(score_of(got))
     discarded = DISCARDED[len(leftovers_g) + len(leftovers_p)]
     events.append(event("round_end", ROUND_END, table.round, discarded, lazy(words.names_with, (players, points, "{} {}", ""))))
     if max(points) >= WINNING_SCORE:
