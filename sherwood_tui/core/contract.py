@@ -539,8 +539,8 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
     may_of = {name: step.may_act for name, step in steps}
     legal_of = {name: (step.may_act, step.legal) for name, step in steps}
     rules_of = {name: (step.may_act, step.moves.get) for name, step in steps}
-    answers_of = {name: (step.legal, step.moves.get) for name, step in steps}
-    known: tuple[Any, Any, Any] = (None, (), None)  # (state, actors, (legal, rule_of)) of the last `deciders`
+    answers_of = {name: (step.legal, step.moves) for name, step in steps}
+    known: tuple[Any, Any, Any] = (None, (), None)  # (state, actors, (legal, rules)) of the last `deciders`
 
     def is_over(state: Any) -> bool:
         return where(state) == over
@@ -570,14 +570,13 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
     def apply(state: Any, action: Any) -> tuple[Any, list[Event]]:
         last_state, actors, answers = known
         if last_state is state:
-            rule = answers[1](action.__class__)
-            if rule is not None:
-                try:
-                    seat = action.seat
-                    if seat.__class__ is int and seat in actors:
-                        return rule(state, action)  # type: ignore[no-any-return]
-                except MALFORMED_MOVE_ERRORS:
-                    pass  # a malformed move: the checked path says why
+            try:
+                rule = answers[1][action.__class__]
+                seat = action.seat
+                if seat.__class__ is int and seat in actors:
+                    return rule(state, action)  # type: ignore[no-any-return]
+            except MALFORMED_MOVE_ERRORS:
+                pass  # a move this step does not take, or a malformed one: the checked path says why
             return checked_apply(state, action)  # type: ignore[no-any-return]
         may, rule_of = rules_of[where(state)]
         rule = rule_of(action.__class__)

@@ -40,10 +40,10 @@ def playout(
     open_seat: int | None = None
     rest: list[Any] = []  # the moves still to make of a decision given as several (last first)
     while True:
-        queued = bool(rest)
-        if queued:
-            move = rest.pop()
+        if rest:
+            move, queued = rest.pop(), True
         else:
+            queued = False
             seats = deciders(state)
             if seats is None:
                 break
