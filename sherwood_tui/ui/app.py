@@ -568,7 +568,8 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
         keys: list[tuple[str, str]] = []
 
         def add(binding: Binding) -> None:
-            entry = (self.get_key_display(binding), binding.description)
+            # (a key's longer words, its tooltip, where the key bar has its short ones)
+            entry = (self.get_key_display(binding), binding.tooltip or binding.description)
             if binding.description and binding.action not in TEXTUAL_KEYS and entry not in keys:
                 keys.append(entry)
 

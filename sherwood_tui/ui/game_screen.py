@@ -56,7 +56,9 @@ class GameScreen(Screen[None], Generic[V, T]):
     private: ClassVar[bool] = False
     BINDINGS = [
         Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint: the expert's choice", show=False),
+        # shown in the key bar only where it works (`check_action`); its longer words
+        # (the tooltip) are for the help screen (F1)
+        Binding("h", "hint", "Hint", tooltip="Hint: the expert's choice"),
     ]
 
     class Chosen(Message):
@@ -118,10 +120,12 @@ class GameScreen(Screen[None], Generic[V, T]):
             return
         self.decided = True
         self.action_drop_hint()  # a hint is for this decision only
+        self.refresh_bindings()  # (`h` leaves the key bar)
         self.post_message(self.Chosen(self, action))
 
     def refused(self) -> None:
         self.decided = False
+        self.refresh_bindings()
 
     def action_undo(self) -> None:
         our_app(self).undo_last()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
+from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
@@ -18,7 +19,6 @@ from sherwood_tui.core.plugin import find
 from sherwood_tui.ui.compat import screen_bindings
 
 if TYPE_CHECKING:
-    from textual.binding import Binding
     from textual.dom import DOMNode
 
     from sherwood_tui.core.contract import Event
@@ -201,8 +201,11 @@ class KeyBar(Static):
             and screen.check_action(binding.action, ()) is not False
         ]
         own[:0] = shadowed
+        peeks = {(self.app.get_key_display(binding), binding.description)  # the first to go when
+                 for bindings in screen_bindings(screen).values()  # the keys do not all fit
+                 for binding in bindings if binding.group is PEEK}
         width = self.app.size.width
-        bar = key_bar(own, app_wide, width)
+        bar = key_bar(own, app_wide, width, peeks)
         lines = [bar]
         problem = getattr(self.app, "save_problem", "")
         if problem:  # a failed save stays in sight on every screen until a save succeeds
@@ -219,10 +222,17 @@ def _described(binding: Binding) -> bool:
     return bool(binding.show and binding.description)
 
 
-def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: int) -> Text:
+PEEK = Binding.Group("Peek")
+"""The group of a key that only looks (Sheriff's table, Sherwood's map): in the key bar,
+it is the first of the screen's keys to give way when they do not all fit."""
+
+
+def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: int,
+            peeks: Collection[tuple[str, str]] = ()) -> Text:
     """The screen's keys on the left and the app-wide keys on the right. When they do not
     fit, the app-wide keys shrink to Help alone (Help lists every key), then the screen's
-    keys are cut with an ellipsis: Help always stays in sight."""
+    `peeks` give way (Help lists them too), then the screen's keys are cut with an
+    ellipsis: Help always stays in sight."""
 
     def keys(entries: list[tuple[str, str]]) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -235,6 +245,8 @@ def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: 
     if left.cell_len + right.cell_len > width:
         right = keys([e for e in app_wide if e[1] == "Help"] or app_wide[-1:])
     room = max(0, width - right.cell_len)
+    if left.cell_len > room and peeks:
+        left = keys([e for e in own if e not in peeks])
     if left.cell_len > room:
         left.truncate(room, overflow="ellipsis")
     left.append(" " * (room - left.cell_len))

@@ -62,7 +62,7 @@ from sherwood_tui.games.sheriff.rules.wording import (
     describe_kinds,
 )
 from sherwood_tui.ui.game_screen import GameScreen
-from sherwood_tui.ui.widgets import KeyBar, Panel, fit
+from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, fit
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
@@ -305,7 +305,7 @@ class SheriffScreen(GameScreen[SeatView, PublicView]):
     private screen (`view`), and the seat's legal actions (`legal`)."""
 
     CSS_PATH = CSS_FILE
-    BINDINGS = [Binding("v", "look", "Table")]
+    BINDINGS = [Binding("v", "look", "Table", group=PEEK)]
 
     table: PublicView
 

@@ -80,7 +80,7 @@ from sherwood_tui.games.sherwood.ui.text import (
 )
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.screens import SteadyScreen
-from sherwood_tui.ui.widgets import KeyBar, Panel, our_app
+from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, our_app
 
 
 def plain(text: str, style: str = "", **kwargs: Any) -> Static:
@@ -215,7 +215,7 @@ class PrisonView(SteadyScreen):
 
 
 PEEK_KEYS = [
-    Binding("m", "show_map", "Map"),
+    Binding("m", "show_map", "Map", group=PEEK),
     Binding("p", "show_prison", "Prison", show=False),
 ]
 
@@ -588,7 +588,7 @@ class RevealScreen(SteadyScreen):
     CSS_PATH = Path(__file__).parent / "sherwood.tcss"
     BINDINGS = [
         Binding("enter", "done", "Continue"),
-        Binding("m", "show_map", "Map"),
+        Binding("m", "show_map", "Map", group=PEEK),
         Binding("p", "show_prison", "Prison", show=False),
     ]
 
