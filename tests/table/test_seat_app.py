@@ -470,6 +470,8 @@ async def test_h_shows_a_hint_at_a_seat_unless_the_host_turned_hints_off(seated,
         await host.tell(welcome)
         await host.send_feed()
         await showing(pilot, BiddingScreen)
+        await pilot.pause()
+        assert (" h  Hint " in screen_text(app).splitlines()[-1]) == allowed  # the key bar offers it
         await pilot.press("h")
         if allowed:
             await until(pilot, lambda: "Hint: " in screen_text(app), "a hint")

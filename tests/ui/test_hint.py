@@ -86,7 +86,7 @@ async def test_h_on_a_private_screen_shows_the_experts_choice_in_the_games_words
         assert not hint_lines(app)
 
 
-async def test_a_hint_goes_with_its_screen_and_a_running_search_stops_with_escape():
+async def test_a_hint_goes_with_its_screen():
     app = SherwoodApp(bot_delay=0, hint_playouts=6)
     async with app.run_test() as pilot:
         await begin(pilot, "bleeding-sherwood")
@@ -97,8 +97,13 @@ async def test_a_hint_goes_with_its_screen_and_a_running_search_stops_with_escap
         await pilot.pause()
         assert app.screen is not screen and not hint_lines(app)
         assert "Hint" not in screen_text(app)
-        # a long search: Escape stops it, and nothing is shown after
-        app.hint_playouts = 100_000
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_escape_stops_a_long_search_and_nothing_is_shown_after(game_id):
+    app = SherwoodApp(bot_delay=0, hint_playouts=100_000)  # minutes of search
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, game_id)
         screen = await to_private_screen(pilot)
         await pilot.press("h")
         await pilot.pause()
@@ -108,34 +113,112 @@ async def test_a_hint_goes_with_its_screen_and_a_running_search_stops_with_escap
         await pilot.press("escape")
         await pilot.pause()
         assert worker.is_cancelled and screen.hint_worker is None and not hint_lines(app)
-        await wait_for(pilot, lambda: worker.is_finished, 5)
+        await wait_for(pilot, lambda: worker.is_finished, 20)
         await pilot.pause(0.1)
         assert not hint_lines(app) and app.screen is screen
+        assert "Thinking" not in screen_text(app) and "Hint: " not in screen_text(app)
+        assert " h  Hint " in key_bar(app)  # no decision was made: the key still works
 
 
-async def test_h_does_nothing_on_a_public_screen_or_a_bots_turn():
-    app = SherwoodApp(bot_delay=0.6, hint_playouts=6)
-    async with app.run_test() as pilot:
-        await begin(pilot, "bleeding-sherwood", bots=("sensible",))
-        for _ in range(60):  # pass every bid: the collecting (public) screen comes
+def key_bar(app) -> str:
+    """The key bar of the top screen, as drawn (its last line)."""
+    return (screen_text(app).splitlines() or [""])[-1]
+
+
+async def h_does_nothing(pilot) -> None:
+    """`h` on the top screen neither starts a search nor shows anything, and the key
+    bar does not offer it."""
+    app = pilot.app
+    screen = app.screen
+    assert " h  Hint " not in key_bar(app), type(screen).__name__
+    await pilot.press("h")
+    await pilot.pause(0.05)
+    assert not hint_lines(app) and getattr(screen, "hint_worker", None) is None
+    assert "Hint" not in screen_text(app) and "Thinking" not in screen_text(app)
+
+
+async def decide_at_random(pilot, rnd: random.Random) -> None:
+    """The top (human's) decision screen decides a random legal decision, whole."""
+    from sherwood_tui.core.bots import bot_action
+
+    screen, session = pilot.app.screen, pilot.app.session
+    assert isinstance(screen, GameScreen)
+    screen.submit(bot_action(session.game, session.state, screen.seat, "random", rnd))
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_h_works_and_is_offered_only_on_a_humans_private_screen(game_id):
+    """Through a game with a bot at 80x24 until a human's public screen comes (Bleeding
+    Sherwood's collecting, the Sheriff's inspection, Sherwood's towns): the key in the
+    key bar of every private decision screen met, and a hint on the first; on a curtain,
+    a bot's turn and a public screen, no key in the bar and `h` does nothing."""
+    app = SherwoodApp(bot_delay=0.3, hint_playouts=6)
+    rnd = random.Random(5)
+    met: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, game_id, bots=("sensible",))
+        for _ in range(300):
             screen = app.screen
             if isinstance(screen, BotTurnScreen):
-                await pilot.press("h")
-                await pilot.pause()
-                assert not hint_lines(app)
-                await wait_for(pilot, lambda s=screen: app.screen is not s, 5)
-            elif isinstance(screen, GameScreen) and not screen.private:
-                break
-            elif isinstance(screen, CurtainScreen):
+                if "bot" not in met:
+                    met.add("bot")
+                    await h_does_nothing(pilot)
+                await wait_for(pilot, lambda s=screen: app.screen is not s, 10)
+                continue
+            if isinstance(screen, CurtainScreen):
+                if "curtain" not in met:
+                    met.add("curtain")
+                    await h_does_nothing(pilot)
                 await pilot.press("enter")
-            else:
-                await pilot.press("p")
+            elif isinstance(screen, GameScreen) and not screen.private:
+                met.add("public")
+                await h_does_nothing(pilot)
+                break
+            elif isinstance(screen, GameScreen):
+                assert key_bar(app).count(" h  Hint ") == 1, (type(screen).__name__, key_bar(app))
+                if "private" not in met:  # (one search is enough)
+                    met.add("private")
+                    await pilot.press("h")
+                    await wait_for(pilot, lambda: "Hint: " in screen_text(app))
+                await decide_at_random(pilot, rnd)
+            elif screen_text(app).strip():  # news, a summary, an inspection's result
+                await h_does_nothing(pilot)
+                await pilot.press("enter")
             await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and not screen.private
-        await pilot.press("h")
-        await pilot.pause(0.2)
-        assert not hint_lines(app) and screen.hint_worker is None
+        assert met == {"bot", "curtain", "public", "private"}
+
+
+async def test_without_hints_the_key_is_neither_offered_nor_works():
+    app = SherwoodApp(bot_delay=0, hint_playouts=6, hints=False)  # `--no-hints`
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, "bleeding-sherwood")
+        await to_private_screen(pilot)
+        assert " p  Pass (final) " in key_bar(app)
+        await h_does_nothing(pilot)
+
+
+async def test_the_key_leaves_the_bar_once_the_decision_is_made_and_help_names_it():
+    from sherwood_tui.ui.screens import HelpScreen
+
+    app = SherwoodApp(bot_delay=0, hint_playouts=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await begin(pilot, "bleeding-sherwood")
+        screen = await to_private_screen(pilot)
+        assert " h  Hint " in key_bar(app) and " f1  Help " in key_bar(app)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "Hint: the expert's choice" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        screen.decided = True  # (as between a decision and its next screen)
+        screen.refresh_bindings()
+        await pilot.pause()
+        assert " h  Hint " not in key_bar(app)
+        screen.refused()  # a refused decision: the player chooses again, hint and all
+        await pilot.pause()
+        assert " h  Hint " in key_bar(app)
 
 
 async def test_an_expert_bot_plays_in_the_background_and_the_game_goes_on():
