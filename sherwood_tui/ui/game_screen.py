@@ -167,7 +167,7 @@ class GameScreen(Screen[None], Generic[V, T]):
 
             try:
                 choices = rank(game, view, legal, rnd, seat=seat, seats=seats, playouts=playouts, stop=stop)
-                text = hint_text(choices, words, view)
+                text = hint_text(choices, words, view, len(legal))
             except Exception as error:  # a bug: said in the hint's place, the game goes on
                 text = f"No hint: the expert's search failed ({type(error).__name__})."
             if not stop():

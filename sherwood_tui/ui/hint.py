@@ -22,11 +22,14 @@ def plain_words(moves: Sequence[Any], view: Any) -> str:
     return ", ".join(type(move).__name__ for move in moves)
 
 
-def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], str], view: Any) -> str:
+def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], str], view: Any,
+              legal: int = 1) -> str:
     """ "Hint: Bid Pepper Chest (7): wins 41%; pass: 33%; Silver Cup (6): 30%" (the
     best decision, then up to `ALTERNATIVES` others, each with its win estimate). The
     best is the one the search tried most; an alternative with a higher estimate from
-    fewer tries says so, rather than look better than the advice."""
+    fewer tries says so, rather than look better than the advice. A lone choice is "the
+    only choice" only when it is (one `legal` move); else the expert weighed no other
+    (a Sheriff's load: the sensible bot proposed one bag)."""
     if not choices:
         return "Hint: nothing to decide."
     parts = []
@@ -40,5 +43,5 @@ def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], s
             # the search tries the promising more often: one it tried less is less sure
             parts.append(f"{text}: {chance}%" + (" (tried less: less sure)" if chance > best else ""))
     if len(choices) == 1:
-        parts[0] += " (the only choice)"
+        parts[0] += " (the only choice)" if legal <= 1 else " (the expert weighed no other)"
     return "Hint: " + "; ".join(parts)

@@ -470,3 +470,6 @@ def test_a_hint_says_when_an_alternative_looks_better_from_fewer_tries():
     assert hint_text(choices, words, None) == (
         "Hint: Send Will: wins 42%; send nobody: 43% (tried less: less sure); wait: 30%")
     assert hint_text([Choice("pass", 0, 0.5)], words, None) == "Hint: Pass: wins 50% (the only choice)"
+    # one decision weighed among many legal moves (a Sheriff's load): not "the only choice"
+    assert hint_text([Choice("load", 40, 0.76)], words, None, legal=6) == (
+        "Hint: Load: wins 76% (the expert weighed no other)")
