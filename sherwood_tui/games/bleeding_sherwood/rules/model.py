@@ -1,13 +1,13 @@
 """Bleeding Sherwood's state, its parts and its actions, and the card tables the rules
 read (bound once).
 
-The state is a plain frozen dataclass; a step builds its one new state with the core's
-`evolve`; actions are the core's `Move`s (plain frozen classes; their union is the save
+The state and its parts are plain frozen classes (the core's `@plain`: a new game builds
+them without `object.__setattr__`); a step builds its one new state with the core's
+`updater`s; actions are the core's `Move`s (plain frozen classes; their union is the save
 files' schema)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -19,7 +19,7 @@ from sherwood_tui.games.bleeding_sherwood.rules.data import cards
 # ----- state ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@plain
 class Target:
     """A Peasant in the centre with the Goodes attached to it."""
 
@@ -27,7 +27,7 @@ class Target:
     goodes: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@plain
 class Table:
     """What changes only between rounds (and as collection begins): a part of the state,
     so that a step copies only the fields it may change."""
@@ -55,7 +55,7 @@ def _of_table(name: str) -> property:
     return property(lambda state: getattr(state.table, name), doc=f"The table's {name}.")
 
 
-@dataclass(frozen=True, slots=True)
+@plain
 class State:
     players: tuple[Player, ...]
     phase: Literal["bidding", "collecting", "over"]

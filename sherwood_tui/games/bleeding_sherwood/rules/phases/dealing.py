@@ -181,7 +181,7 @@ def deck_empty(state: State) -> str:
 @lru_cache(maxsize=1024)
 def target_of(peasant: int, goodes: tuple[int, ...]) -> Target:
     """A target of the state (shared: targets are immutable)."""
-    return Target(peasant, goodes)
+    return Target(peasant=peasant, goodes=goodes)
 
 
 def new_game(players: list[Player], options: dict[str, bool], seed: int) -> tuple[State, list[Event]]:
