@@ -277,8 +277,10 @@ def play():
         actions += 1
     return actions
 if sys.argv[3] == "games":
+    moves = 0
     for _ in range(int(sys.argv[4])):
-        play()
+        moves += play()
+    print(moves)
     sys.exit()
 seconds, windows, rates = float(sys.argv[4]), int(sys.argv[5]), []
 for _ in range(windows):
@@ -475,35 +477,53 @@ def speed_rows(rounds: int, seconds: float, games: tuple[str, ...] = (),
     return rows
 
 
-def instructions_per_game(game_id: str, players: int, tree: str | None = None, warm: int = 400, counted: int = 100) -> float:
-    """Machine instructions a game of the rules loop under valgrind (a count that does not
-    vary with the machine's load): games warm+1 to warm+counted, as in a long run whose
-    caches are warm. Slow: a minute or two a game and tree."""
+class Instructions(NamedTuple):
+    """Machine instructions of the rules loop under valgrind: a game, and a move."""
+
+    per_game: float
+    per_move: float
+
+
+def instructions_per_game(game_id: str, players: int, tree: str | None = None, warm: int = 400,
+                          counted: int = 100) -> Instructions:
+    """Machine instructions a game and a move of the rules loop under valgrind (a count
+    that does not vary with the machine's load): games warm+1 to warm+counted, as in a
+    long run whose caches are warm. Slow: a minute or two a game and tree."""
     import re
 
-    def refs(games: int) -> int:
-        out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                              sys.executable, "-c", LOOP, game_id, str(players), "games", str(games)],
-                             capture_output=True, text=True, check=True, **in_tree(tree))
+    def run(games: int, valgrind: bool) -> int:
+        command = [sys.executable, "-c", LOOP, game_id, str(players), "games", str(games)]
+        if valgrind:
+            command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *command]
+        out = subprocess.run(command, capture_output=True, text=True, check=True, **in_tree(tree))
+        if not valgrind:
+            return int(out.stdout)  # the moves of those games (the same under valgrind)
         found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
         if found is None:
             raise RuntimeError(f"no instruction count in valgrind's output: {out.stderr[-200:]}")
         return int(found.group(1).replace(",", ""))
 
-    return (refs(warm + counted) - refs(warm)) / counted
+    instructions = run(warm + counted, True) - run(warm, True)
+    moves = run(warm + counted, False) - run(warm, False)
+    return Instructions(instructions / counted, instructions / moves)
 
 
 def instruction_rows(games: tuple[str, ...] = (), commit: str = BASELINE_COMMIT) -> list[tuple[str, str, str, str]]:
-    """Instructions a rules-loop game, here and at `commit`, per game."""
+    """Instructions a rules-loop move (and game), here and at `commit`, per game: the
+    load-free companion of the random-move throughput's ratio."""
     from sherwood_tui import catalog
 
     again = "" if commit == BASELINE_COMMIT else f" --baseline {commit}"
     rows = []
     with baseline_tree(commit) as tree:
+        compiled(tree)  # else a tree's first count pays for compiling it, and its second does not
+        compiled(None)
         for game_id in chosen(games):
             new, old = (instructions_per_game(game_id, seats_for(game_id), t) for t in (None, tree))
-            rows.append((f"{catalog.get(game_id).title}: instructions a rules-loop game (valgrind), ratio to {commit[:7]}",
-                         f"{old / new:.2f}", "-", f"{new / 1e6:.2f} M vs {old / 1e6:.2f} M, games 401-500 "
+            rows.append((f"{catalog.get(game_id).title}: instructions a rules-loop move (valgrind), ratio to {commit[:7]}",
+                         f"{old.per_move / new.per_move:.2f}", "-",
+                         f"{new.per_move:,.0f} vs {old.per_move:,.0f} a move; {new.per_game / 1e6:.2f} M vs "
+                         f"{old.per_game / 1e6:.2f} M a game; games 401-500 "
                          f"(python -m sherwood_tui.bench --instructions{again} {game_id})"))
     return rows
 
