@@ -27,11 +27,9 @@ PLUGIN = GamePlugin(
     # won 17% with playouts to the game's end (expert:50), 33% looking 2 rounds ahead, 54%
     # looking 3, 50% looking 4 (slower)
     search_rounds=3,
-    # 800 playouts: median decision 0.48 s in two runs (`python -m sherwood_tui.bench --search
-    # bleeding-sherwood --playouts N`, 2026-12-06, a shared machine). Not the largest budget
-    # within a second: 1300 took 0.80 s and 0.75 s (1500: 1.01 s and 0.90 s), but at 1300 a
-    # game takes about 21 s of CPU time, so the README's 120-game strength run at the default
-    # budget did not fit the time we had on one core; 800 is what it measured. Raise it to
-    # 1300 once that run has been made at 1300.
-    default_playouts=800,
+    # 1300 playouts: the largest round budget whose median decision is within a second, with
+    # a margin (`python -m sherwood_tui.bench --search bleeding-sherwood --playouts N`,
+    # 2026-12-06, a shared machine, two runs each: 1300: 0.80 s and 0.75 s; 1500: 1.01 s and
+    # 0.90 s; 1600: 1.09 s and 1.07 s)
+    default_playouts=1300,
 )
