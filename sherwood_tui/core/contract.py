@@ -538,7 +538,7 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
     actors_of = {name: step.actors for name, step in steps}
     may_of = {name: step.may_act for name, step in steps}
     legal_of = {name: (step.may_act, step.legal) for name, step in steps}
-    rules_of = {name: (step.may_act, step.moves.get) for name, step in steps}
+    rules_of = {name: (step.may_act, step.moves) for name, step in steps}
     answers_of = {name: (step.legal, step.moves) for name, step in steps}
     known: tuple[Any, Any, Any] = (None, (), None)  # (state, actors, (legal, rules)) of the last `deciders`
 
@@ -569,24 +569,20 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
 
     def apply(state: Any, action: Any) -> tuple[Any, list[Event]]:
         last_state, actors, answers = known
-        if last_state is state:
-            try:
+        try:
+            if last_state is state:  # the state `deciders` answered: its step and actors known
                 rule = answers[1][action.__class__]
                 seat = action.seat
                 if seat.__class__ is int and seat in actors:
                     return rule(state, action)  # type: ignore[no-any-return]
-            except MALFORMED_MOVE_ERRORS:
-                pass  # a move this step does not take, or a malformed one: the checked path says why
-            return checked_apply(state, action)  # type: ignore[no-any-return]
-        may, rule_of = rules_of[where(state)]
-        rule = rule_of(action.__class__)
-        if rule is not None:
-            try:
+            else:
+                may, rules = rules_of[where(state)]
+                rule = rules[action.__class__]
                 seat = action.seat
                 if seat.__class__ is int and may(state, seat):
                     return rule(state, action)
-            except MALFORMED_MOVE_ERRORS:
-                pass  # a malformed move: the checked path says why
+        except MALFORMED_MOVE_ERRORS:
+            pass  # a move this step does not take, or a malformed one: the checked path says why
         return checked_apply(state, action)  # type: ignore[no-any-return]
 
     return {"is_over": is_over, "to_act": to_act, "deciders": deciders, "may_act": may_act,
