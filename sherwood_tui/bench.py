@@ -261,6 +261,11 @@ try:  # the core's one playout loop; a tree from before it, its own loop
     from sherwood_tui.core.playout import playout
 except ImportError:
     playout = None
+try:  # its random bot's draw, made in the loop; a tree from before it, a chooser
+    from sherwood_tui.core.playout import RANDOM_MOVE
+    drawn = lambda rnd: RANDOM_MOVE
+except ImportError:
+    drawn = lambda rnd: lambda state, seat: rnd.choice(legal(state, seat))
 legal = game.legal_actions
 def play():
     global seed
@@ -268,7 +273,7 @@ def play():
     state = game.new_game(seats, {}, seed)
     seed += 1
     if playout is not None:
-        return playout(game, state, lambda state, seat: rnd.choice(legal(state, seat)), rnd)[1]
+        return playout(game, state, drawn(rnd), rnd)[1]
     actions = 0
     while not game.is_over(state):
         to_act = game.to_act(state)

@@ -525,22 +525,24 @@ AnyGame = Game[Any, Any, Any]  # a game of any kind (the app, saves, bots)
 
 def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any]) -> dict[str, Callable[..., Any]]:
     """`is_over`, `to_act`, `may_act`, `legal_actions` and `apply` over one step table,
-    as closures with the table's parts at hand (a dict a question, by step): the same answers as `Game`'s methods, which the simulator, the
-    bots and the search call at every move. The rules' speed lives here, in the core.
+    as closures with the table's parts at hand (a dict a question, by step): the same
+    answers as `Game`'s methods, which the simulator, the bots and the search call at
+    every move. The rules' speed lives here, in the core.
 
-    `deciders(state)` keeps what it found: the state, its actors and its step's legal
-    generator and rules, as one tuple (one store: a search in another thread never sees
-    half of it). `legal_actions` and `apply` asked next of that same state object (the
-    playout loop asks all three of each state), for one of those actors, skip finding
-    the step and asking whether the seat may act: about 3% of a random-move game."""
+    `deciders(state)` (`deciders_reading`) keeps what it found in `known[0]`: the state,
+    its actors and its step's (actors, legal, rules), as one tuple (one store: a search
+    in another thread never sees half of it). `legal_actions` and `apply` asked next of
+    that same state object (the playout loop asks all three of each state), for one of
+    those actors, skip finding the step and asking whether the seat may act."""
     where, over = table.where, table.over
     steps = table.steps.items()
     actors_of = {name: step.actors for name, step in steps}
     may_of = {name: step.may_act for name, step in steps}
     legal_of = {name: (step.may_act, step.legal) for name, step in steps}
     rules_of = {name: (step.may_act, step.moves) for name, step in steps}
-    answers_of = {name: (step.legal, step.moves) for name, step in steps}
-    known: tuple[Any, Any, Any] = (None, (), None)  # (state, actors, (legal, rules)) of the last `deciders`
+    answers_of = {name: (step.actors, step.legal, step.moves) for name, step in steps}
+    known: list[tuple[Any, Any, Any]] = [(None, (), None)]  # (state, actors, its step's answers)
+    deciders = deciders_reading(table.field)(over, answers_of, known)
 
     def is_over(state: Any) -> bool:
         return where(state) == over
@@ -548,30 +550,21 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
     def to_act(state: Any) -> list[int]:
         return list(actors_of[where(state)](state))
 
-    def deciders(state: Any) -> Sequence[int] | None:
-        nonlocal known
-        step = where(state)
-        if step == over:
-            return None
-        actors = actors_of[step](state)
-        known = (state, actors, answers_of[step])
-        return actors
-
     def may_act(state: Any, seat: int) -> bool:
         return may_of[where(state)](state, seat)
 
     def legal_actions(state: Any, seat: int) -> list[Any]:
-        last_state, actors, answers = known
+        last_state, actors, answers = known[0]
         if last_state is state and seat in actors:
-            return answers[0](state, seat)  # type: ignore[no-any-return]
+            return answers[1](state, seat)  # type: ignore[no-any-return]
         may, legal = legal_of[where(state)]
         return legal(state, seat) if may(state, seat) else []
 
     def apply(state: Any, action: Any) -> tuple[Any, list[Event]]:
-        last_state, actors, answers = known
+        last_state, actors, answers = known[0]
         try:
             if last_state is state:  # the state `deciders` answered: its step and actors known
-                rule = answers[1][action.__class__]
+                rule = answers[2][action.__class__]
                 seat = action.seat
                 if seat.__class__ is int and seat in actors:
                     return rule(state, action)  # type: ignore[no-any-return]
@@ -587,6 +580,34 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
 
     return {"is_over": is_over, "to_act": to_act, "deciders": deciders, "may_act": may_act,
             "legal_actions": legal_actions, "apply": apply}
+
+
+DECIDERS = """
+def make(over, answers_of, known):
+    def deciders(state):
+        step = state.{field}
+        if step == over:
+            return None
+        answers = answers_of[step]
+        actors = answers[0](state)
+        known[0] = (state, actors, answers)
+        return actors
+    return deciders
+"""
+
+
+def deciders_reading(field: str) -> Callable[..., Callable[[Any], Sequence[int] | None]]:
+    """`make(over, answers_of, known)` -> `deciders(state)` for states whose step is named
+    by their attribute `field`, written out for it: `state.phase` is a plain attribute
+    read, where `attrgetter("phase")(state)` is a call (about 1% of a random-move game).
+    It answers the actors of the state's step (`answers_of[step][0]`), or None once the
+    game is over (`over`), and keeps in `known[0]` the state, its actors and its step's
+    answers."""
+    if not field.isidentifier():
+        raise ValueError(f"not an attribute name: {field!r}")
+    scope: dict[str, Any] = {}
+    exec(DECIDERS.format(field=field), scope)
+    return scope["make"]  # type: ignore[no-any-return]
 
 
 FAST_METHODS = ("is_over", "to_act", "deciders", "may_act", "legal_actions", "apply")  # what fast_dispatch binds

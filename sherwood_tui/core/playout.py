@@ -4,7 +4,8 @@ bench and searching bots all play through `playout`.
 At each step the seat to act decides (the only one, or one drawn with `rnd` among
 several deciding at once; a seat whose decision is still open — its last move was a part
 move — keeps the turn until it ends it). `choose(state, seat)` gives its decision: one
-move, or a sequence of its moves, applied in order.
+move, or a sequence of its moves, applied in order; or, with `choose` None, `rnd` draws
+one of the seat's legal moves (the random bot's decision, made in the loop).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sherwood_tui.core.contract import AnyGame, Event
 MAX_MOVES = 200_000  # no game of ours comes near; a bug that loops stops here
 
 Chooser = Callable[[Any, int], Any]  # (state, seat) -> a move or a sequence of moves
+RANDOM_MOVE = None  # as `choose`: each decision a legal move drawn with `rnd`, in the loop
 OnMove = Callable[[Any, Any, Any, list[Event]], None]  # (before, move, after, events)
 
 
@@ -26,16 +28,20 @@ class PlayoutError(AssertionError):
 
 
 def playout(
-    game: AnyGame, state: Any, choose: Chooser, rnd: random.Random, *,
+    game: AnyGame, state: Any, choose: Chooser | None, rnd: random.Random, *,
     on_move: OnMove | None = None, limit: int = MAX_MOVES, rounds: int | None = None,
 ) -> tuple[Any, int]:
     """Play from `state` to the game's end (or, given `rounds`, until that many rounds
     have ended, at a decision's end); the state reached and how many moves were made.
     `on_move` is told every move. A move the rules refuse raises their RuleError.
 
+    `choose` None: each decision is one of the seat's legal moves drawn with `rnd`
+    (`rnd.choice`, as the random bot draws: the same game from the same seed), with no
+    call of a chooser a move.
+
     A decision of one move (the common case) makes no list: a sequence is kept in `rest`
     and its moves made one a pass of the loop, with no new question to the game."""
-    deciders, apply = game.deciders, game.apply
+    deciders, apply, legal, draw = game.deciders, game.apply, game.legal_actions, rnd.choice
     moves = seat = 0
     open_seat: int | None = None
     rest: list[Any] = []  # the moves still to make of a decision given as several (last first)
@@ -58,7 +64,7 @@ def playout(
                     raise PlayoutError("nobody may act, yet the game is not over")
             else:
                 seat = open_seat
-            move = choose(state, seat)
+            move = draw(legal(state, seat)) if choose is None else choose(state, seat)
         try:
             part = move.part
         except AttributeError:  # a sequence of moves (or something that is no move)

@@ -1,7 +1,7 @@
 """A game's steps, each declared once: who acts, the moves it takes and the rule of
 each, its exact legal moves, whether it is private, and which of its moves are final.
 
-    STEPS = StepTable(where=attrgetter("step"), over="over", steps=(
+    STEPS = StepTable(field="step", over="over", steps=(
         Step("bidding", actors=bidder, legal=bids, private=True,
              moves={PlayGoode: bidding.play_goode, Pass: bidding.pass_}, final={Pass}),
         Step("collecting", actors=collector, legal=takes,
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
@@ -87,11 +88,15 @@ class Step(Generic[S]):
 
 
 class StepTable(Generic[S]):
-    """Every step of one game, and where a state is (`where(state)`: a step's name).
-    `over` names the step of a finished game (no actors, no moves)."""
+    """Every step of one game, and where a state is: its attribute `field` names its step
+    (`where(state)` reads it). `over` names the step of a finished game (no actors, no
+    moves)."""
 
-    def __init__(self, where: Callable[[S], str], steps: Iterable[Step[S]], over: str = "over") -> None:
-        self.where = where
+    def __init__(self, field: str, steps: Iterable[Step[S]], over: str = "over") -> None:
+        if not field.isidentifier():
+            raise ValueError(f"a step table's field is an attribute name, not {field!r}")
+        self.field = field
+        self.where: Callable[[S], str] = attrgetter(field)
         self.over = over
         self.steps: dict[str, Step[S]] = {}
         for step in steps:

@@ -28,7 +28,7 @@ from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.levels import level_problem
-from sherwood_tui.core.playout import PlayoutError, count_round_ends, playout
+from sherwood_tui.core.playout import RANDOM_MOVE, PlayoutError, count_round_ends, playout
 from sherwood_tui.core.wording import printable
 
 if TYPE_CHECKING:
@@ -118,8 +118,10 @@ def play_one(
         if count_step is not None:
             count_step(counts, before, action, after, events)
 
+    every_random = all(level == "random" for level in bots[:players])  # the loop draws their moves (the same draws)
     try:
-        state, actions = playout(game, state, choose, rnd, on_move=on_move, limit=MAX_ACTIONS)
+        state, actions = playout(game, state, RANDOM_MOVE if every_random else choose, rnd, on_move=on_move,
+                                 limit=MAX_ACTIONS)
     except PlayoutError as err:
         raise GameFailed(f"seed {seed}: {err}") from None
     return GameResult(

@@ -9,7 +9,6 @@ step everyone at once hides a number (0-2) they keep secret until the first turn
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, Literal
 
 from sherwood_tui.core.contract import Event, Game, Move, Player, ScoreLine
@@ -112,7 +111,7 @@ class Pebbles(Game[State, Action, State]):
     action_type = Action
     view_type = State
     public_view_type = State
-    steps = StepTable(where=attrgetter("step"), over="over", steps=(
+    steps = StepTable(field="step", over="over", steps=(
         Step("hide", actors=hiders, moves={Hide: hide}, legal=hides, private=True, final={Hide}),
         Step("take", actors=lambda state: (state.turn,), moves={Take: take, Stop: stop}, legal=takes),
     ))

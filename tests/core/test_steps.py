@@ -7,9 +7,9 @@ import random
 import pytest
 
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.playout import playout
+from sherwood_tui.core.playout import RANDOM_MOVE, playout
 from sherwood_tui.core.session import Session
-from sherwood_tui.core.steps import decision_starts
+from sherwood_tui.core.steps import Step, StepTable, decision_starts
 from tests.contract_checks import players
 from tests.core.pebbles import GAME, Hide, Stop, Take
 
@@ -142,3 +142,20 @@ def test_the_dispatch_asked_after_deciders_still_refuses_a_seat_that_does_not_ac
         GAME.apply(state, Take(seat=True))  # a bool is no seat, though True == 1
     assert GAME.legal_actions(state, actors[0])
     GAME.apply(state, Take(seat=actors[0]))
+
+
+def test_the_playout_draws_the_random_bots_moves_itself_the_same_game_from_the_same_seed():
+    """`RANDOM_MOVE` as the chooser: the loop draws each decision as the random bot
+    does (`rnd.choice` of the legal moves), with no chooser called."""
+    for seed in range(5):
+        state = GAME.new_game(players(3), {}, seed)
+        rnd = random.Random(seed)
+        by_bot = playout(GAME, state, lambda state, seat: rnd.choice(GAME.legal_actions(state, seat)), rnd)
+        by_loop = playout(GAME, state, RANDOM_MOVE, random.Random(seed))
+        assert by_loop == by_bot and GAME.is_over(by_loop[0])
+
+
+@pytest.mark.parametrize("field", ["", "phase of", "1st", "step.name"])
+def test_a_step_table_names_its_states_step_by_an_attribute_name(field):
+    with pytest.raises(ValueError, match="attribute name"):
+        StepTable(field=field, steps=(Step("play"),))

@@ -10,14 +10,12 @@ then collecting; dealing and the round's end happen inside the moves that lead t
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from sherwood_tui.core.steps import Step, StepTable
 from sherwood_tui.games.bleeding_sherwood.rules.legal import bidder, bids, collector, takes
 from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, State, TakeBid, TakeTarget
 from sherwood_tui.games.bleeding_sherwood.rules.phases import bidding, collecting
 
-STEPS: StepTable[State] = StepTable(where=attrgetter("phase"), over="over", steps=(
+STEPS: StepTable[State] = StepTable(field="phase", over="over", steps=(
     Step("bidding", actors=bidder, may_act=lambda state, seat: seat == state.turn,
          moves={PlayGoode: bidding.play_goode, Pass: bidding.pass_}, legal=bids, private=True),
     Step("collecting", actors=collector,

@@ -15,8 +15,6 @@ hand, and a demand is checked only against what the table can see.
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from sherwood_tui.core.steps import Rule, Step, StepTable
 from sherwood_tui.games.sheriff.rules import legal
 from sherwood_tui.games.sheriff.rules.model import (
@@ -78,7 +76,7 @@ BRIBE_ITEMS: dict[type, Rule] = {
     BribeBagGood: bribes.bribe_bag_good, BribeFavour: bribes.bribe_favour,
 }
 
-STEPS: StepTable[State] = StepTable(where=attrgetter("step"), over="over", steps=(
+STEPS: StepTable[State] = StepTable(field="step", over="over", steps=(
     # the market: each merchant in turn
     Step("set_aside", actors=market_seat, legal=legal.set_aside, private=True,
          moves={SetAsideCard: market.set_aside_card, SetAside: market.set_aside}),

@@ -19,8 +19,6 @@ in the order they come:
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from sherwood_tui.core.steps import Step, StepTable
 from sherwood_tui.games.sherwood.rules.model import (
     AddMember,
@@ -36,7 +34,7 @@ from sherwood_tui.games.sherwood.rules.model import (
 )
 from sherwood_tui.games.sherwood.rules.phases import capture, prepare, rewards, sheriff, unsuccessful
 
-STEPS: StepTable[State] = StepTable(where=attrgetter("phase"), over="over", steps=(
+STEPS: StepTable[State] = StepTable(field="phase", over="over", steps=(
     Step("prepare", actors=prepare.preparers, may_act=prepare.may_prepare, legal=prepare.ambush_legal,
          private=True,
          moves={AddMember: prepare.add_member, GiveLoot: prepare.give_loot, SendParty: prepare.send_party}),
