@@ -136,11 +136,13 @@ def check_moves_both_ways(game: Game, state: Any, rnd: random.Random, per_class:
     for seat, moves in listed.items():
         if moves:
             assert game.may_act(state, seat), f"seat {seat} has moves but may not act"
+    by_step = step_rules(game, state)
     tried = 0
     for move in move_candidates(game, state, rnd, per_class):
         tried += 1
         if move in listed[move.seat]:
-            game.apply(state, move)  # raises if a listed move is refused
+            after, events = game.apply(state, move)  # raises if a listed move is refused
+            assert by_step[move.__class__](state, move) == (after, events), "the step's rule and apply differ"
             continue
         try:
             game.apply(state, move)
@@ -148,3 +150,19 @@ def check_moves_both_ways(game: Game, state: Any, rnd: random.Random, per_class:
             continue
         raise AssertionError(f"a move not in the legal list was accepted: {move!r}")
     return tried
+
+
+def step_rules(game: Game, state: Any) -> Any:
+    """The rules of the step `state` is at, as the playout loop reads them from
+    `decision_at` (a random move goes straight to its rule), checked against the
+    generic methods: the same deciders and legal moves."""
+    found = game.decision_at(state)
+    assert (found is None) == game.is_over(state)
+    if found is None:
+        return {}
+    same, actors, (_, legal, rules) = found
+    assert same is state and list(actors) == game.to_act(state)
+    assert Game.decision_at(game, state) == found, "the dispatch's decision_at and Game's differ"
+    for seat in actors:
+        assert legal(state, seat) == game.legal_actions(state, seat)
+    return rules

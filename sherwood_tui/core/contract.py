@@ -25,7 +25,9 @@ from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-ex
 from sherwood_tui.core.wording import printable
 
 if TYPE_CHECKING:
-    from sherwood_tui.core.steps import StepTable
+    from sherwood_tui.core.steps import StepAnswers, StepTable
+
+    Decision = tuple[Any, Sequence[int], StepAnswers]  # (a state, its deciders, their step's answers)
 
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
 # What a half-built move, or one with values of the wrong kind, raises on its way
@@ -255,16 +257,13 @@ class Game(ABC, Generic[S, A, V]):
 
     def __init__(self) -> None:
         """Bind the core's dispatch over this game's step table (`fast_dispatch`) in
-        place of the generic methods below, unless the game defines its own."""
-        table = getattr(type(self), "steps", None)
-        if table is None:
-            return
-        own = {name for name in FAST_METHODS if getattr(type(self), name) is not getattr(Game, name)}
-        if own & {"is_over", "to_act"}:
-            own.add("deciders")  # (it answers from those two)
-        for name, function in fast_dispatch(table, self.checked_apply).items():
-            if name not in own:
-                setattr(self, name, function)
+        place of the generic methods below (the same answers, quicker). A game declares
+        its steps: it defines none of these methods (TypeError)."""
+        own = sorted(name for name in FAST_METHODS if getattr(type(self), name) is not getattr(Game, name))
+        if own:
+            raise TypeError(f"{type(self).__name__} defines {', '.join(own)}: the core dispatches from its step table")
+        for name, function in fast_dispatch(self.steps, self.checked_apply).items():
+            setattr(self, name, function)
 
     # ----- construction -------------------------------------------------------------
     def check_players(self, players: list[Player]) -> None:
@@ -312,10 +311,15 @@ class Game(ABC, Generic[S, A, V]):
         steps = self.steps
         return list(steps.steps[steps.where(state)].actors(state))
 
-    def deciders(self, state: S) -> Sequence[int] | None:
-        """`to_act(state)`, or None once the game is over: the one question the playout
-        loop asks at each move (the list is not copied: do not change it)."""
-        return None if self.is_over(state) else self.to_act(state)
+    def decision_at(self, state: S) -> Decision | None:
+        """The decision `state` awaits, as the playout loop asks it at every move: `(state,
+        the seats that decide, their step's (actors, legal, rules))`, or None once the game
+        is over. (The step's `rules`: each move class it takes and its rule.)"""
+        steps = self.steps
+        step = steps.steps[steps.where(state)]
+        if step.name == steps.over:
+            return None
+        return state, step.actors(state), (step.actors, step.legal, step.moves)
 
     def may_act(self, state: S, seat: int) -> bool:
         """Whether `seat` is in `to_act(state)` (the step may answer without the list)."""
@@ -524,16 +528,16 @@ AnyGame = Game[Any, Any, Any]  # a game of any kind (the app, saves, bots)
 
 
 def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any]) -> dict[str, Callable[..., Any]]:
-    """`is_over`, `to_act`, `may_act`, `legal_actions` and `apply` over one step table,
-    as closures with the table's parts at hand (a dict a question, by step): the same
-    answers as `Game`'s methods, which the simulator, the bots and the search call at
-    every move. The rules' speed lives here, in the core.
+    """`is_over`, `to_act`, `decision_at`, `may_act`, `legal_actions` and `apply` over one
+    step table, as closures with the table's parts at hand (a dict a question, by step):
+    the same answers as `Game`'s methods, which the simulator, the bots and the search
+    call at every move. The rules' speed lives here, in the core.
 
-    `deciders(state)` (`deciders_reading`) keeps what it found in `known[0]`: the state,
-    its actors and its step's (actors, legal, rules), as one tuple (one store: a search
-    in another thread never sees half of it). `legal_actions` and `apply` asked next of
-    that same state object (the playout loop asks all three of each state), for one of
-    those actors, skip finding the step and asking whether the seat may act."""
+    `decision_at(state)` (`decision_reading`) keeps the decision it found in `known[0]`
+    (one tuple: a search in another thread never sees half of it). `legal_actions` and
+    `apply` asked next of that same state object (the playout loop asks all three of
+    each state), for one of its deciders, skip finding the step and asking whether the
+    seat may act."""
     where, over = table.where, table.over
     steps = table.steps.items()
     actors_of = {name: step.actors for name, step in steps}
@@ -541,8 +545,8 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
     legal_of = {name: (step.may_act, step.legal) for name, step in steps}
     rules_of = {name: (step.may_act, step.moves) for name, step in steps}
     answers_of = {name: (step.actors, step.legal, step.moves) for name, step in steps}
-    known: list[tuple[Any, Any, Any]] = [(None, (), None)]  # (state, actors, its step's answers)
-    deciders = deciders_reading(table.field)(over, answers_of, known)
+    known: list[Decision] = [(None, (), answers_of[over])]  # the last decision found
+    decision_at = decision_reading(table.field)(over, answers_of, known)
 
     def is_over(state: Any) -> bool:
         return where(state) == over
@@ -556,18 +560,18 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
     def legal_actions(state: Any, seat: int) -> list[Any]:
         last_state, actors, answers = known[0]
         if last_state is state and seat in actors:
-            return answers[1](state, seat)  # type: ignore[no-any-return]
+            return answers[1](state, seat)
         may, legal = legal_of[where(state)]
         return legal(state, seat) if may(state, seat) else []
 
     def apply(state: Any, action: Any) -> tuple[Any, list[Event]]:
         last_state, actors, answers = known[0]
         try:
-            if last_state is state:  # the state `deciders` answered: its step and actors known
+            if last_state is state:  # the state `decision_at` answered: its step and deciders known
                 rule = answers[2][action.__class__]
                 seat = action.seat
                 if seat.__class__ is int and seat in actors:
-                    return rule(state, action)  # type: ignore[no-any-return]
+                    return rule(state, action)
             else:
                 may, rules = rules_of[where(state)]
                 rule = rules[action.__class__]
@@ -578,36 +582,34 @@ def fast_dispatch(table: StepTable[Any], checked_apply: Callable[[Any, Any], Any
             pass  # a move this step does not take, or a malformed one: the checked path says why
         return checked_apply(state, action)  # type: ignore[no-any-return]
 
-    return {"is_over": is_over, "to_act": to_act, "deciders": deciders, "may_act": may_act,
+    return {"is_over": is_over, "to_act": to_act, "decision_at": decision_at, "may_act": may_act,
             "legal_actions": legal_actions, "apply": apply}
 
 
-DECIDERS = """
+DECISION_AT = """
 def make(over, answers_of, known):
-    def deciders(state):
+    def decision_at(state):
         step = state.{field}
         if step == over:
             return None
         answers = answers_of[step]
-        actors = answers[0](state)
-        known[0] = (state, actors, answers)
-        return actors
-    return deciders
+        found = known[0] = (state, answers[0](state), answers)
+        return found
+    return decision_at
 """
 
 
-def deciders_reading(field: str) -> Callable[..., Callable[[Any], Sequence[int] | None]]:
-    """`make(over, answers_of, known)` -> `deciders(state)` for states whose step is named
-    by their attribute `field`, written out for it: `state.phase` is a plain attribute
-    read, where `attrgetter("phase")(state)` is a call (about 1% of a random-move game).
-    It answers the actors of the state's step (`answers_of[step][0]`), or None once the
-    game is over (`over`), and keeps in `known[0]` the state, its actors and its step's
-    answers."""
+def decision_reading(field: str) -> Callable[..., Callable[[Any], Decision | None]]:
+    """`make(over, answers_of, known)` -> `decision_at(state)` for states whose step is
+    named by their attribute `field`, written out for it: `state.phase` is a plain
+    attribute read, where `attrgetter("phase")(state)` is a call (about 1% of a
+    random-move game). It answers `Game.decision_at` (None once the step is `over`;
+    `answers_of`: each step's answers, by name) and keeps the decision in `known[0]`."""
     if not field.isidentifier():
         raise ValueError(f"not an attribute name: {field!r}")
     scope: dict[str, Any] = {}
-    exec(DECIDERS.format(field=field), scope)
+    exec(DECISION_AT.format(field=field), scope)
     return scope["make"]  # type: ignore[no-any-return]
 
 
-FAST_METHODS = ("is_over", "to_act", "deciders", "may_act", "legal_actions", "apply")  # what fast_dispatch binds
+FAST_METHODS = ("is_over", "to_act", "decision_at", "may_act", "legal_actions", "apply")  # what fast_dispatch binds

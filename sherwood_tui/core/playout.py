@@ -35,24 +35,27 @@ def playout(
     have ended, at a decision's end); the state reached and how many moves were made.
     `on_move` is told every move. A move the rules refuse raises their RuleError.
 
-    `choose` None: each decision is one of the seat's legal moves drawn with `rnd`
-    (`rnd.choice`, as the random bot draws: the same game from the same seed), with no
-    call of a chooser a move.
+    `choose` `RANDOM_MOVE` (None): each decision is one of the seat's legal moves drawn
+    with `rnd` (`rnd.choice`, as the random bot draws: the same game from the same seed),
+    in the loop: the move, from the step's own exact list, goes straight to the step's
+    rule for it, as `apply` takes a legal move (its checks are for moves from outside).
 
     A decision of one move (the common case) makes no list: a sequence is kept in `rest`
     and its moves made one a pass of the loop, with no new question to the game."""
-    deciders, apply, legal, draw = game.deciders, game.apply, game.legal_actions, rnd.choice
+    decision_at, apply, draw = game.decision_at, game.apply, rnd.choice
     moves = seat = 0
     open_seat: int | None = None
     rest: list[Any] = []  # the moves still to make of a decision given as several (last first)
     while True:
+        made = None  # a random move's (new state, events), made as it was drawn
         if rest:
             move, queued = rest.pop(), True
         else:
             queued = False
-            seats = deciders(state)
-            if seats is None:
+            found = decision_at(state)
+            if found is None:
                 break
+            _, seats, step = found  # the seats that decide; their step's (actors, legal, rules)
             if moves >= limit:
                 raise PlayoutError(f"the game did not end in {limit:,} moves")
             if open_seat is None:
@@ -64,13 +67,17 @@ def playout(
                     raise PlayoutError("nobody may act, yet the game is not over")
             else:
                 seat = open_seat
-            move = draw(legal(state, seat)) if choose is None else choose(state, seat)
+            if choose is None:
+                move = draw(step[1](state, seat))
+                made = step[2][move.__class__](state, move)
+            else:
+                move = choose(state, seat)
         try:
             part = move.part
         except AttributeError:  # a sequence of moves (or something that is no move)
             rest = several(game, state, move, inside=queued)
             continue
-        after, events = apply(state, move)
+        after, events = apply(state, move) if made is None else made
         if on_move is not None:
             on_move(state, move, after, events)
         state = after

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 S = TypeVar("S")  # a game's state
 
 Rule = Callable[[Any, Any], "tuple[Any, list[Event]]"]  # (state, move) -> (state, events)
+# A step's answers, as the dispatch keeps them: its actors, its legal moves, its rules.
+StepAnswers = tuple[Callable[[Any], Sequence[int]], Callable[[Any, int], list[Any]], Mapping[type, Rule]]
 
 
 def nobody(state: Any) -> tuple[int, ...]:

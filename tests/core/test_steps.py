@@ -128,12 +128,14 @@ def test_the_playout_refuses_a_decision_that_is_not_moves(decision):
                 random.Random(1))
 
 
-def test_the_dispatch_asked_after_deciders_still_refuses_a_seat_that_does_not_act():
-    """`deciders` keeps the state it answered: legal_actions and apply of that state
+def test_the_dispatch_asked_after_decision_at_still_refuses_a_seat_that_does_not_act():
+    """`decision_at` keeps the decision it found: legal_actions and apply of that state
     take its short cut only for the seats it named."""
     state = hidden(2).state
-    actors = GAME.deciders(state)
-    assert actors is not None and len(actors) == 1
+    found = GAME.decision_at(state)
+    assert found is not None
+    actors = found[1]
+    assert len(actors) == 1
     other = 1 - actors[0]
     assert GAME.legal_actions(state, other) == []
     with pytest.raises(RuleError):
@@ -147,10 +149,13 @@ def test_the_dispatch_asked_after_deciders_still_refuses_a_seat_that_does_not_ac
 def test_the_playout_draws_the_random_bots_moves_itself_the_same_game_from_the_same_seed():
     """`RANDOM_MOVE` as the chooser: the loop draws each decision as the random bot
     does (`rnd.choice` of the legal moves), with no chooser called."""
+    def random_bot(rnd: random.Random):
+        return lambda state, seat: rnd.choice(GAME.legal_actions(state, seat))
+
     for seed in range(5):
         state = GAME.new_game(players(3), {}, seed)
         rnd = random.Random(seed)
-        by_bot = playout(GAME, state, lambda state, seat: rnd.choice(GAME.legal_actions(state, seat)), rnd)
+        by_bot = playout(GAME, state, random_bot(rnd), rnd)
         by_loop = playout(GAME, state, RANDOM_MOVE, random.Random(seed))
         assert by_loop == by_bot and GAME.is_over(by_loop[0])
 
@@ -159,3 +164,12 @@ def test_the_playout_draws_the_random_bots_moves_itself_the_same_game_from_the_s
 def test_a_step_table_names_its_states_step_by_an_attribute_name(field):
     with pytest.raises(ValueError, match="attribute name"):
         StepTable(field=field, steps=(Step("play"),))
+
+
+def test_a_game_declares_its_steps_and_defines_no_dispatch_of_its_own():
+    class OwnApply(type(GAME)):  # type: ignore[misc]
+        def apply(self, state, action):
+            return state, []
+
+    with pytest.raises(TypeError, match="defines apply: the core dispatches from its step table"):
+        OwnApply()
