@@ -135,17 +135,20 @@ def play_one(
     )
 
 
+def play_named(game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int) -> GameResult:
+    """`play_one`, any failure made a GameFailed of one line naming the game's seed (it
+    crosses from a worker process)."""
+    try:
+        return play_one(game_id, players, bots, options, seed)
+    except GameFailed:
+        raise
+    except Exception as err:
+        raise GameFailed(f"seed {seed}: {err.__class__.__name__}: {' '.join(str(err).split())[:200]}") from None
+
+
 def _play_chunk(job: Job) -> list[GameResult]:
     game_id, players, bots, options, seeds = job
-    played = []
-    for seed in seeds:
-        try:
-            played.append(play_one(game_id, players, bots, options, seed))
-        except GameFailed:
-            raise
-        except Exception as err:  # one line (it crosses from a worker process), naming the game
-            raise GameFailed(f"seed {seed}: {err.__class__.__name__}: {' '.join(str(err).split())[:200]}") from None
-    return played
+    return [play_named(game_id, players, bots, options, seed) for seed in seeds]
 
 
 def run(

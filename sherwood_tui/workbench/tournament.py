@@ -34,10 +34,9 @@ from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.limits import MAX_GAMES, MAX_SEED
 from sherwood_tui.workbench.engine import (
     DataSide,
-    GameFailed,
     GameResult,
     index_chunks,
-    play_one,
+    play_named,
     run_chunks,
     workers,
 )
@@ -111,12 +110,7 @@ def _play_chunk(job: Job) -> list[TournamentGame]:
     played = []
     for g in indexes:
         seating = g % len(tables)
-        try:
-            result = play_one(game_id, players, list(tables[seating]), options, seed + g)
-        except GameFailed:
-            raise
-        except Exception as err:  # one line (it crosses from a worker process), naming the game
-            raise GameFailed(f"seed {seed + g}: {err.__class__.__name__}: {' '.join(str(err).split())[:200]}") from None
+        result = play_named(game_id, players, list(tables[seating]), options, seed + g)
         played.append(TournamentGame(seating, tables[seating], result))
     return played
 
