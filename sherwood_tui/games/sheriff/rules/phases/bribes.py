@@ -35,7 +35,7 @@ PAYS_STAND = "{0} pays {1} {2} from the stand."
 PAYS_BOTH = "{0} pays {1} {2} gold and {3} from the stand."
 HANDS_OVER = "From the bag {0} hands {1} {2} (promised: {3})."
 NOT_IN_BAG = "None of the promised goods ({0}) were in {1}'s bag."
-FAVOUR = '{0} promised {1} a favour: "{2}".'
+FAVOUR = '{0} promised {1} a favour: "{2}"'  # (each favour on the list ends its own sentence)
 
 
 @lru_cache(maxsize=4096)
