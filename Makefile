@@ -20,7 +20,7 @@ play: $(STAMP)
 	$(PY) -m sherwood_tui
 
 test: $(STAMP)
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist worksteal  # idle workers take tests queued for the other: the long UI and SSH games do not hold up the end
 
 # `make check`: the static checks (ruff, mypy, the import-linter contracts of the layers
 # in pyproject.toml); CI (.ci/run) runs it, then `make test`. The tests run the same three
