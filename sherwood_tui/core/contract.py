@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Typ
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from sherwood_tui.core.draft import field_names, plain
+from sherwood_tui.core.draft import field_names, plain, written_out
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
@@ -603,13 +603,10 @@ def decision_reading(field: str) -> Callable[..., Callable[[Any], Decision | Non
     """`make(over, answers_of, known)` -> `decision_at(state)` for states whose step is
     named by their attribute `field`, written out for it: `state.phase` is a plain
     attribute read, where `attrgetter("phase")(state)` is a call (about 1% of a
-    random-move game). It answers `Game.decision_at` (None once the step is `over`;
-    `answers_of`: each step's answers, by name) and keeps the decision in `known[0]`."""
-    if not field.isidentifier():
-        raise ValueError(f"not an attribute name: {field!r}")
-    scope: dict[str, Any] = {}
-    exec(DECISION_AT.format(field=field), scope)
-    return scope["make"]  # type: ignore[no-any-return]
+    random-move game; `StepTable` checks that `field` is an attribute name). It answers
+    `Game.decision_at` (None once the step is `over`; `answers_of`: each step's answers,
+    by name) and keeps the decision in `known[0]`."""
+    return written_out(DECISION_AT.format(field=field), "make", {})  # type: ignore[no-any-return]
 
 
 FAST_METHODS = ("is_over", "to_act", "decision_at", "may_act", "legal_actions", "apply")  # what fast_dispatch binds

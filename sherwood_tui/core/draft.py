@@ -65,7 +65,7 @@ def plain(cls: type[T]) -> type[T]:
             params.append(name)
             lines.append(f"    _set_{name}(self, {name})")
     signature = f"self, *, {', '.join(params)}" if params else "self"
-    init = _compile(f"def __init__({signature}):\n" + "\n".join(lines or ["    pass"]), "__init__", scope)
+    init = written_out(f"def __init__({signature}):\n" + "\n".join(lines or ["    pass"]), "__init__", scope)
     init.__qualname__ = f"{made.__qualname__}.__init__"
     made.__init__ = init
     return made
@@ -169,7 +169,9 @@ def _twin(cls: type, kind: str) -> type:
     return type(f"{cls.__name__}{kind}", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
 
 
-def _compile(source: str, name: str, scope: dict[str, Any]) -> Any:
+def written_out(source: str, name: str, scope: dict[str, Any]) -> Any:
+    """The function `name` defined by `source` (code the core writes out for a class or
+    a field, with `scope` as its globals)."""
     exec(source, scope)
     return scope[name]
 
@@ -201,8 +203,8 @@ def draft_class(
     names_in = {**(scope or {}), "cls": cls, "twin": _twin(cls, "Builder")}
     body = {
         "__slots__": (*names, *extra),
-        "__init__": _compile(init, "__init__", dict(names_in)),
-        "done": _compile(done, "done", dict(names_in)),
+        "__init__": written_out(init, "__init__", dict(names_in)),
+        "done": written_out(done, "done", dict(names_in)),
         "__doc__": (base or Draft).__doc__,
     }
     return type(f"{cls.__name__}Draft", (base or Draft,), body)
@@ -222,7 +224,7 @@ def _copy_function(cls: type, changed: tuple[str, ...], signature: str, value: s
         + "".join(f"    c.{n} = {value.format(n)}\n" if n in changed else f"    c.{n} = o.{n}\n" for n in names)
         + "    c.__class__ = cls\n    return c\n"
     )
-    return _compile(source, name, {"cls": cls, "twin": _twin(cls, name.capitalize())})
+    return written_out(source, name, {"cls": cls, "twin": _twin(cls, name.capitalize())})
 
 
 def copier(cls: type[T], *changed: str) -> Callable[[T, dict[str, Any]], T]:
@@ -245,7 +247,7 @@ def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _replacer(size: int, index: int) -> Callable[[tuple[Any, ...], Any], tuple[Any, ...]]:
     entries = ", ".join("v" if k == index else f"t[{k}]" for k in range(size))
-    made: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = _compile(f"def put(t, v):\n    return ({entries},)\n",
+    made: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = written_out(f"def put(t, v):\n    return ({entries},)\n",
                                                                        "put", {})
     return made
 

@@ -62,7 +62,7 @@ def playout(
                 if len(seats) == 1:
                     seat = seats[0]
                 elif seats:
-                    seat = rnd.choice(seats)
+                    seat = draw(seats)
                 else:
                     raise PlayoutError("nobody may act, yet the game is not over")
             else:
