@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
 from sherwood_tui.table.host import OpenTable, status_line
+from sherwood_tui.ui import compat  # noqa: F401  (guards every Textual timer: see ui/compat.py)
 
 
 class HostApp(App[int]):

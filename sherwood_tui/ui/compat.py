@@ -7,7 +7,11 @@ What we need that Textual has no public way to say:
   output survives a lost terminal, and whose input thread's errors are the app's crash;
 - an app whose crash writes our crash file instead of Textual's traceback with locals;
 - the keys a screen binds itself (for the help screen and the key bar);
-- the styles cache Textual keeps for dead widgets (released between screens).
+- the styles cache Textual keeps for dead widgets (released between screens);
+- a guard on every timer: Textual (8.2) spins at 100% CPU on a timer armed with a
+  negative delay (a toast whose time ran out before it was mounted, under load) and
+  divides by zero on a delay of 0. Importing this module guards them all (every app of
+  ours imports it: `guard_timers`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+from textual.timer import Timer
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -27,6 +32,27 @@ if TYPE_CHECKING:
     _AppBase = App[Any]  # the mixin goes before textual's App in the app's bases
 else:
     _AppBase = object
+
+
+SHORTEST_TIMER = 0.001  # seconds: the least delay a timer is armed with (small, positive)
+
+
+def guard_timers() -> None:
+    """Arm every Textual timer, ours and Textual's own (toasts, resizes), with a delay
+    of at least `SHORTEST_TIMER`: a negative delay would spin forever, a zero one divide
+    by zero. Done once; harmless to call again."""
+    if getattr(Timer.__init__, "guarded", False):
+        return
+    arm = Timer.__init__
+
+    def guarded_init(self: Timer, event_target: Any, interval: float, *args: Any, **kwargs: Any) -> None:
+        arm(self, event_target, max(SHORTEST_TIMER, interval), *args, **kwargs)
+
+    guarded_init.guarded = True  # type: ignore[attr-defined]
+    Timer.__init__ = guarded_init  # type: ignore[method-assign]
+
+
+guard_timers()
 
 
 def screen_bindings(screen: Screen[Any]) -> dict[str, list[Binding]]:

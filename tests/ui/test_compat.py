@@ -52,3 +52,50 @@ async def test_an_app_and_a_screen_still_have_the_private_attributes():
 
 def test_the_styles_cache_can_be_released():
     compat.release_styles_cache()
+
+
+@pytest.mark.parametrize("delay", [-0.01, -5.0, 0.0])
+async def test_a_timer_armed_with_no_time_left_fires_once_instead_of_spinning(delay):
+    """Textual spins at 100% CPU on a negative delay and divides by zero on 0: every
+    timer is armed through the guard (ui/compat.py), so it fires once, at once."""
+    import asyncio
+
+    fired: list[float] = []
+    app = App()
+    async with app.run_test() as pilot:
+        app.set_timer(delay, lambda: fired.append(delay))
+        for _ in range(200):  # (a spinning timer would never let this loop run)
+            await asyncio.sleep(0.01)
+            if fired:
+                break
+        await pilot.pause()
+    assert fired == [delay]
+
+
+async def test_a_toast_whose_time_ran_out_before_it_was_shown_goes_away():
+    """A notification whose time is already up when its toast mounts (as under load)
+    arms a timer with a negative delay: the app still answers and the toast goes."""
+    import asyncio
+
+    from textual.notifications import Notification
+
+    app = App()
+    async with app.run_test(notifications=True) as pilot:
+        stale = Notification("stale", timeout=0.01)
+        await asyncio.sleep(0.05)  # its time runs out before it is shown
+        app._notifications.add(stale)
+        app._refresh_notifications()
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if not list(app._notifications):
+                break
+        await pilot.pause()
+        assert not list(app._notifications)
+
+
+def test_the_timer_guard_keeps_a_delay_small_and_positive():
+    from textual.timer import Timer
+
+    assert Timer(App(), -1.0)._interval == compat.SHORTEST_TIMER
+    assert Timer(App(), 0.0)._interval == compat.SHORTEST_TIMER
+    assert Timer(App(), 2.5)._interval == 2.5
