@@ -292,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def seat_player(text: str) -> tuple[str, str | None]:
     """An argparse `type`: `NAME` (a player) or `NAME:LEVEL` (a bot) as (name, level)."""
+    from sherwood_tui.core.contract import name_problem
     from sherwood_tui.core.levels import level_problem
 
     name, colon, level = text.partition(":")
@@ -301,6 +302,8 @@ def seat_player(text: str) -> tuple[str, str | None]:
         raise argparse.ArgumentTypeError(str(level_problem(level)))
     if not name.strip():
         raise argparse.ArgumentTypeError(f"a seat needs a name, not {shown(text)}")
+    if name_problem(name):
+        raise argparse.ArgumentTypeError(f"{name_problem(name)}: {shown(name.strip(), 30)}")
     return name.strip(), level or None
 
 

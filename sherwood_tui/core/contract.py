@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     Decision = tuple[Any, Sequence[int], StepAnswers]  # (a state, its deciders, their step's answers)
 
 FINAL_EVENT_KINDS = frozenset({"reveal", "round_end", "game_end"})
+# The most characters a player's name may have, wherever it enters: the set-up screen's
+# field, `--player`, a save (its round label names the Sheriff, and a save's labels are
+# bounded), so the host's and every screen's lines stay short.
+NAME_LIMIT = 24
 # What a half-built move, or one with values of the wrong kind, raises on its way
 # through the rules (`Game.apply` turns it into a RuleError; a game's short cut in its
 # own `apply` falls back to the core's checks on it).
@@ -98,13 +102,16 @@ class Player(BaseModel):
     # The schema is built on first validation, not at import: the app starts lighter.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    name: str = Field(max_length=1000)
+    name: str  # at most NAME_LIMIT characters, once printable and stripped
     bot: str | None = Field(default=None, max_length=48)  # a level: BOT_LEVELS, or expert:N, maybe +RESTRICTION
 
     @field_validator("name")
     @classmethod
     def _printable_name(cls, name: str) -> str:
-        return printable(name).strip()
+        name = printable(name).strip()
+        if name_problem(name):
+            raise ValueError(name_problem(name))
+        return name
 
     @field_validator("bot")
     @classmethod
@@ -113,6 +120,13 @@ class Player(BaseModel):
         if problem:
             raise ValueError(problem)
         return bot
+
+
+def name_problem(name: str) -> str:
+    """Why `name` (as typed: it is kept printable and stripped) cannot be a player's
+    name, too long, or ""."""
+    length = len(printable(name).strip())
+    return f"a name has at most {NAME_LIMIT} characters, not {length}" if length > NAME_LIMIT else ""
 
 
 class HasPlayers(Protocol):

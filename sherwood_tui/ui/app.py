@@ -15,7 +15,7 @@ from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.wording import printable
-from sherwood_tui.ui.compat import release_styles_cache, screen_bindings
+from sherwood_tui.ui.compat import KeysInOrder, release_styles_cache, screen_bindings
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
 from sherwood_tui.ui.picker import PickerScreen, TooSmallScreen
 from sherwood_tui.ui.widgets import KeyBar
@@ -64,7 +64,7 @@ def freeze_startup_objects() -> None:
     gc.freeze()
 
 
-class SherwoodApp(SafeTerminalMixin, App[None]):
+class SherwoodApp(KeysInOrder, SafeTerminalMixin, App[None]):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
@@ -123,16 +123,23 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """Every key and click first asks the hand-off guard (see `KeyGuard`): a double
-        tap or a held key never acts on a screen put up after it started."""
+        tap or a held key never acts on a screen put up after it started. A key let
+        through acts in the order typed, on the screen it was typed on (`KeysInOrder`)."""
         if isinstance(event, self.GUARDED_EVENTS) and not event.is_forwarded:
             if isinstance(event, events.Key):
+                if event.key in self.UNGUARDED_KEYS:  # (Textual's own way: at once)
+                    await super().on_event(event)
+                    return
                 waited = monotonic() - event.time  # Textual stamps events with monotonic()
-                allowed = self.key_guard.allow(waited) or event.key in self.UNGUARDED_KEYS
-            else:
-                allowed = not self.key_guard.waiting()
-            if not allowed:
+                if self.key_guard.allow(waited):
+                    self.send_key(event)
+                return
+            if self.key_guard.waiting():
                 return
         await super().on_event(event)
+
+    def key_lost(self, event: events.Key) -> None:
+        self.key_guard.dropped()  # the rest of its burst is dropped too
 
     def on_mount(self) -> None:
         self.push_screen(PickerScreen())
@@ -583,14 +590,16 @@ class SherwoodApp(SafeTerminalMixin, App[None]):
         self.push_screen(HelpScreen(keys))
 
     def action_rules(self) -> None:
-        from sherwood_tui.ui.screens import RulesScreen
+        from sherwood_tui.ui.screens import RulesScreen, SetupScreen
 
         if isinstance(self.screen, RulesScreen):
             return
-        if self.info is None:
+        # a game's player setup: that game's rules (no game is in play yet)
+        info = self.screen.info if isinstance(self.screen, SetupScreen) else self.info
+        if info is None:
             text = "# sherwood-tui\n\nChoose a game first; each game has its own rules reference (F2)."
         else:
-            text = self.info.rules_reference()
+            text = info.rules_reference()
         self.push_screen(RulesScreen(text))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sherwood_tui.core.saves import SaveSummary
     from sherwood_tui.core.seat import AnyFeed
 
-NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (typed names are at most 20)
+NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (names have at most NAME_LIMIT characters)
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random"),
               ("Bot: expert", "expert")]
@@ -58,13 +58,15 @@ class SetupScreen(SteadyScreen):
         self.count = max(info.min_players, min(4, info.max_players))
 
     def compose(self) -> ComposeResult:
+        from sherwood_tui.core.contract import NAME_LIMIT
+
         yield plain(f"{self.info.title} · player setup{data_note(self.info.id)}", "bold")
         yield plain("", id="count")
         with VerticalScroll(id="setup"):
             for i in range(self.info.max_players):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield plain(f"Player {i + 1}", "bold")
-                    yield Input(value=DEFAULT_NAMES[i], max_length=20, compact=True, id=f"name-{i}")
+                    yield Input(value=DEFAULT_NAMES[i], max_length=NAME_LIMIT, compact=True, id=f"name-{i}")
                     yield Select(SEAT_KINDS, value="human", allow_blank=False, compact=True, id=f"kind-{i}")
             for option in self.game.options:
                 yield TickBox(option.label, option.default, id=f"opt-{option.key}")

@@ -42,6 +42,10 @@ def one_line(capsys, argv: list[str]) -> str:
     (["host", "sheriff", "--player", "Robin:sensible:9"],
      "sherwood-tui host: argument --player: only the expert takes a budget ('sensible:9': try expert:9)"),
     (["host", "sheriff", "--player", ":random"], "sherwood-tui host: argument --player: a seat needs a name, not ':random'"),
+    (["host", "sheriff", "--player", "R" * 25, *PLAYERS[2:], "--quiet"],
+     f"sherwood-tui host: argument --player: a name has at most 24 characters, not 25: {'R' * 25!r}"),
+    (["host", "sheriff", "--player", "R" * 1000 + ":sensible", *PLAYERS[2:], "--quiet"],
+     f"sherwood-tui host: argument --player: a name has at most 24 characters, not 1000: {'R' * 30 + '...'!r}"),
     (["host", "robin-hood", *PLAYERS, "--quiet"],
      "sherwood-tui host: unknown game 'robin-hood' (known: bleeding-sherwood, sheriff, sherwood)"),
     (["host", "sheriff", "--player", "Robin", "--player", "Marian", "--quiet"],
@@ -63,6 +67,13 @@ def one_line(capsys, argv: list[str]) -> str:
 def test_bad_arguments_get_one_line(capsys, monkeypatch, argv, line):
     monkeypatch.setattr(sys, "stdin", open(os.devnull))  # not a terminal, as under CI
     assert one_line(capsys, argv) == line
+
+
+def test_a_24_character_name_is_a_seat():
+    from sherwood_tui.commands.parser import build_parser
+
+    args = build_parser().parse_args(["host", "sheriff", "--player", "R" * 24, "--player", "M" * 24 + ":sensible"])
+    assert args.player == [("R" * 24, None), ("M" * 24, "sensible")]
 
 
 def a_save(folder: Path) -> Path:

@@ -120,6 +120,43 @@ async def test_setup_focused_field_is_drawn_in_reverse_video_or_light_on_dark():
         assert all(style.reverse for text, style in drawn_cells(app, box) if text.strip())
 
 
+async def test_setup_names_take_at_most_the_name_limit():
+    """A name is typed up to NAME_LIMIT (24) characters: the 25th is not taken, and the
+    game starts with the 24-character name."""
+    from sherwood_tui.core.contract import NAME_LIMIT
+
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, 1)  # Sheriff of Nottingham: its round label names the Sheriff
+        name = app.screen.query_one("#name-0", Input)
+        name.value = ""
+        await pilot.press(*"abcdefghijklmnopqrstuvwxy")  # 25 letters
+        await pilot.pause()
+        assert name.value == "abcdefghijklmnopqrstuvwx" and len(name.value) == NAME_LIMIT == 24
+        assert [p.name for p in app.screen.players()][0] == "abcdefghijklmnopqrstuvwx"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session is not None and app.session.players[0].name == "abcdefghijklmnopqrstuvwx"
+
+
+async def test_f2_on_a_games_setup_opens_that_games_rules():
+    from sherwood_tui.ui.screens import RulesScreen
+
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for index, info in enumerate(catalog.GAMES):
+            await pilot.press(*["up"] * len(catalog.GAMES))  # the picker keeps its place
+            await open_setup(pilot, index)
+            assert isinstance(app.screen, SetupScreen) and app.screen.info is info
+            await pilot.press("f2")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            assert app.screen.markdown == info.rules_reference() and "Choose a game first" not in app.screen.markdown
+            await pilot.press("escape", "escape")  # the rules close, then the setup
+            await pilot.pause()
+            assert isinstance(app.screen, PickerScreen)
+
+
 async def test_an_open_menu_names_escape_once():
     """While a seat's kind menu is open, Escape closes the menu: the key bar says so, and
     not also "Back" (which Escape does once the menu is closed)."""
