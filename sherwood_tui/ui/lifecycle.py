@@ -138,8 +138,21 @@ class SafeLinuxDriver(DriverParts):
                         return
                     for event in parser.feed(decode(data)):
                         self.process_message(event)
+                    self.wait_until_handled()
                 for event in parser.tick():
                     self.process_message(event)
+
+    def wait_until_handled(self) -> None:
+        """Read no more input until the app has handled what was read: the app takes
+        each key in turn, and the queue between them has no bound (a 1 MB paste at a
+        table's decision screen grew a seat by 12 MB a second, on to a gigabyte). Input
+        not read yet waits in the terminal, which holds a few KiB, then makes the writer
+        wait. The app handles a few thousand keys a second: typing never waits here."""
+        handled = threading.Event()
+        if not self.app.call_later(handled.set):  # the app is closing
+            return
+        while not handled.wait(0.1) and not self.exit_event.is_set():
+            pass
 
 
 class SafeTerminalMixin(CrashHooks):
