@@ -713,7 +713,8 @@ class OpenTable:
                 from sherwood_tui.table.web import start_web_server
 
                 self.web = await start_web_server(self.host, settings.listen, settings.web_port,
-                                                  self.host.link_tokens(), self.host.logins())
+                                                  self.host.link_tokens(), self.host.logins(),
+                                                  say=self.host.door_notice)
         except BaseException:
             await self.close()
             raise

@@ -3,7 +3,10 @@ resizes, and an end that never leaves the process behind.
 
 The child is the leader of a new session with the terminal as its controlling terminal,
 so it gets SIGWINCH when the size changes and SIGHUP when the terminal goes away, as it
-would under a real SSH server."""
+would under a real SSH server.
+
+A seat process may hold SEAT_MEMORY (resident): `watch_memory` tells when it holds more,
+and `limit_memory` is the kernel's hard stop behind it (see there why both)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import errno
 import fcntl
 import os
 import pty
+import resource
 import signal
 import struct
 import termios
@@ -19,6 +23,19 @@ from collections.abc import Callable, Sequence
 
 TERMINATE_GRACE = 5.0  # seconds a hung-up process has to end before SIGTERM, then SIGKILL
 READ_SIZE = 65536
+# Typed bytes kept for a terminal that does not take them: a seat reads its keys as it
+# handles them, and the door passes 1 KiB a second, so this is a minute of typing to a
+# seat that has stopped reading. More is dropped: the host never holds a flood.
+PENDING_MOST = 65536
+# The resident memory a seat process may hold: a seat holds 50 MB, 80 MB under a flood of
+# keys or in a 1000x400 window; a table has a few dozen at most.
+SEAT_MEMORY = 256 * 1024 * 1024
+MEMORY_CHECK = 1.0  # seconds between two looks at a seat's memory
+# The kernel's hard stop (RLIMIT_DATA: the heap and every private writable mapping, which
+# is what grows; RLIMIT_AS would count address space a seat reserves and never uses, such
+# as each thread's malloc arena): twice the ceiling, so only a seat that grows faster than
+# `watch_memory` looks is stopped by it, with a MemoryError, never a clean line.
+DATA_LIMIT = 2 * SEAT_MEMORY
 
 
 def set_terminal_size(fd: int, columns: int, rows: int) -> None:
@@ -30,6 +47,45 @@ def _take_controlling_terminal(ioctl: Callable[..., object] = fcntl.ioctl, reque
     """In the child, after setsid: its stdin (the terminal) becomes its controlling
     terminal. Bound as default arguments: nothing is looked up or imported after fork."""
     ioctl(0, request, 0)
+
+
+def limit_memory(pid: int, ceiling: int = DATA_LIMIT) -> None:
+    """Cap the data segment of process `pid` (Linux: prlimit; elsewhere nothing: the
+    watch alone). Set from the host once the process runs, so nothing runs after fork."""
+    prlimit = getattr(resource, "prlimit", None)
+    if prlimit is None:
+        return
+    try:
+        _, hard = prlimit(pid, resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            ceiling = min(ceiling, hard)
+        prlimit(pid, resource.RLIMIT_DATA, (ceiling, hard))
+    except (OSError, ValueError):  # the process has gone already, or may not be limited
+        pass
+
+
+def resident_bytes(pid: int) -> int | None:
+    """The resident memory of process `pid` (None: gone, or no /proc to tell)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def watch_memory(pid: int, ceiling: int, interval: float = MEMORY_CHECK) -> int:
+    """Until process `pid` holds more than `ceiling` bytes: then how much it holds. The
+    host watches, rather than the kernel stopping a seat on its own, because a seat
+    stopped by a failed allocation ends however that allocation's code lets it (maybe
+    with no word at all), while here the host closes it and tells its player why. Never
+    returns for a process that has gone, or without /proc (cancel it then)."""
+    while True:
+        await asyncio.sleep(interval)
+        held = resident_bytes(pid)
+        if held is None:
+            await asyncio.Event().wait()
+        elif held > ceiling:
+            return held
 
 
 class PtyProcess:
@@ -66,6 +122,7 @@ class PtyProcess:
             raise
         finally:
             os.close(slave)
+        limit_memory(process.pid)
         return cls(process, master, on_output, on_exit)
 
     @property
@@ -76,11 +133,13 @@ class PtyProcess:
         """Type `data` on the terminal (kept in order if the terminal is full)."""
         if self.master is None:
             return
-        if self._pending:
-            self._pending += data
+        room = PENDING_MOST - len(self._pending)  # a seat that does not read: dropped
+        if room <= 0:
             return
-        self._pending += data
-        self._flush()
+        was_pending = bool(self._pending)
+        self._pending += data[:room]
+        if not was_pending:
+            self._flush()
 
     def _flush(self) -> None:
         if self.master is None:
@@ -161,6 +220,12 @@ class PtyProcess:
                 self._signal_group(next_signal)
         await self._report_exit()
         return await self.wait()
+
+    def kill(self) -> None:
+        """End the process (and its group) at once: SIGKILL, its terminal hung up."""
+        self._signal_group(signal.SIGKILL)
+        self._close_terminal()
+        asyncio.ensure_future(self._report_exit())
 
     def _signal_group(self, number: int) -> None:
         """Signal the whole group (the seat and anything it started)."""

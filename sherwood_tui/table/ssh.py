@@ -14,7 +14,11 @@ forwarding. Who gets what (table/door.py has the rules):
   strangers at once; a source (address or key) that keeps failing is refused for a
   growing while, with one line in the host's log. A known key is never refused for it.
 Keepalives notice frozen clients; a connection without a key typed for `idle_timeout`
-seconds is closed.
+seconds is closed. What a connection may make the host hold is bounded: its window's size
+(`fit_window`), its keys (`InputMeter`: a typist's rate; a flood is dropped, and left
+unread for a moment, so the client waits), the bytes it may send ahead (`SSH_WINDOW`),
+and its seat process's memory (`DoorLimits.seat_memory`: over it, the seat is closed with
+one line to its player and one in the host's log).
 
 asyncssh is imported here only: the host imports this module, the app never does."""
 
@@ -38,13 +42,15 @@ from sherwood_tui.table.door import (
     SPEAKING,
     CodeLine,
     DoorLimits,
+    InputMeter,
     Penalties,
     Startup,
     Startups,
+    fit_window,
     for_a_while,
 )
 from sherwood_tui.table.protocol import TableRefusal
-from sherwood_tui.table.pty_bridge import PtyProcess
+from sherwood_tui.table.pty_bridge import PtyProcess, watch_memory
 
 DEFAULT_TERM = "xterm-256color"
 # The host's own terminal, which says nothing of the client's: not passed to a seat.
@@ -52,6 +58,16 @@ HOST_TERMINAL_VARIABLES = ("COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TERM_PR
 CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # what a player's ssh may send (SendEnv) of their terminal's colours
 CLOSE_LATER = 5.0  # seconds a closed seat's connection has for its last words to leave
 BACKLOG = 128
+# Bytes a client may send on a channel that the host has not taken yet (asyncssh's default
+# is 2 MiB): keys are a few bytes each; a client over it waits.
+SSH_WINDOW = 65536
+# Seconds a connection's input is left unread once it came faster than the meter lets
+# through: a flood then costs the host at most a window (64 KiB) each time, and a 1 MB
+# paste is swallowed in 4 seconds (the player's next keys wait behind it).
+FLOOD_PAUSE = 0.25
+# What a seat killed mid-screen leaves on: the alternate screen, mouse reports, bracketed
+# paste, focus reports, a hidden cursor (CAN first ends any sequence it was writing).
+TERMINAL_RESET = "\x18\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1004l\x1b[?25h\x1b[?1049l"
 TOO_MANY_JOINING = "Too many people are joining this table at once: try again in a minute."
 SUPERSEDED = "This key has connected again from another terminal: this connection is closed."
 NO_CODE_IN_TIME = "No join code came in time: connect again to join."
@@ -169,6 +185,7 @@ class SshServer:
             password_auth=False, kbdint_auth=False, host_based_auth=False, gss_host=None,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             keepalive_interval=keepalive_interval, keepalive_count_max=3, login_timeout=limits.login_grace,
+            window=SSH_WINDOW,
         )
 
     def listen(self, sockets: list[socket.socket]) -> None:
@@ -435,6 +452,8 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         self.typed_early = bytearray()  # keys that came before the seat process
         self.gone = False  # the client's channel has closed
         self.ended = False  # we have ended the channel
+        self.meter = InputMeter()  # the keys that reach the prompt or the seat
+        self.resting = False  # its input is left unread for a moment (a flood)
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -445,9 +464,9 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
-            self.size = (width, height)
+            self.size = fit_window(width, height)
             if self.process is not None:
-                self.process.resize(width, height)
+                self.process.resize(*self.size)
 
     def shell_requested(self) -> bool:
         return True
@@ -578,7 +597,26 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             self.typed_early.clear()
         if self.gone:
             await process.terminate(self.connection.server.limits.grace)
-        await process.wait()
+        watch = asyncio.ensure_future(watch_memory(process.pid, self.connection.server.limits.seat_memory))
+        watch.add_done_callback(self._over_memory)
+        try:
+            await process.wait()
+        finally:
+            watch.cancel()
+
+    def _over_memory(self, watch: asyncio.Future[int]) -> None:
+        """The seat process holds more memory than a seat may: it is killed (it holds
+        nothing the host has not), with one line to its player and one in the host's log."""
+        if watch.cancelled() or watch.exception() is not None or self.process is None:
+            return
+        connection = self.connection
+        ceiling = connection.server.limits.seat_memory // 2**20
+        connection.server.say(f"Closed the seat of {connection.login} (from {connection.address}): its process held "
+                              f"{watch.result() // 2**20} MB, over the {ceiling} MB a seat may.")
+        self.process.kill()
+        self._write(TERMINAL_RESET)
+        self.say_and_end(f"\r\nYour seat took more memory than a seat may ({ceiling} MB) and was closed: "
+                         "connect again to rejoin.")
 
     def _show(self, data: bytes) -> None:
         self._write(data)
@@ -608,12 +646,30 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.connection.touch()
+        dropped = self.meter.dropped
+        data = self.meter.take(data)
+        if self.meter.dropped > dropped:
+            self._rest()
         if self.process is not None:
             self.process.write(data)
         elif self.prompt is not None:
             self._typed_code(data)
         elif len(self.typed_early) < 4096:
             self.typed_early += data
+
+    def _rest(self) -> None:
+        """Over the meter: leave the client's input unread for FLOOD_PAUSE (the client
+        waits once it has sent a window's worth)."""
+        if self.chan is None or self.resting:
+            return
+        self.resting = True
+        self.chan.pause_reading()
+        asyncio.get_running_loop().call_later(FLOOD_PAUSE, self._wake)
+
+    def _wake(self) -> None:
+        self.resting = False
+        if self.chan is not None and not self.gone:
+            self.chan.resume_reading()
 
     def pause_writing(self) -> None:
         if self.process is not None:

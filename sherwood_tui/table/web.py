@@ -7,11 +7,19 @@ Any other address is a plain 404, answered before anything is started. A link ha
 most `per_link` websocket sessions (a seat process each) at once: one more (the player
 reloads, or opens a second tab) closes the oldest, so a link never costs more than that.
 
+What a connection may make the host hold is bounded (`WebLimits`): a connection without a
+request under way (just opened, or between two requests) has `request_time` to send one
+whole, and such connections are few (`unfinished`, `per_address`; a new one displaces the
+least advanced, of its own address first), so slow or idle sockets never pile up. A seat's
+window is clamped, its keys metered, its messages bounded, and its process's memory
+watched, as over SSH (table/door.py, table/pty_bridge.py).
+
 textual-serve, aiohttp and jinja2 are imported here only: the app never imports this."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import logging
 import os
@@ -19,7 +27,8 @@ import shlex
 import signal
 import socket
 from asyncio.subprocess import PIPE, Process
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp_jinja2
@@ -27,13 +36,151 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from sherwood_tui.table.door import SPEAKING, InputMeter, Startup, Startups, fit_window
 from sherwood_tui.table.protocol import TableRefusal
-from sherwood_tui.table.pty_bridge import TERMINATE_GRACE
-from sherwood_tui.table.ssh import SeatSource
+from sherwood_tui.table.pty_bridge import SEAT_MEMORY, TERMINATE_GRACE, limit_memory, watch_memory
+from sherwood_tui.table.ssh import BACKLOG, SeatSource
 
 log = logging.getLogger("textual-serve")
 PAGE_TITLE = "Sherwood table"
 WILDCARD_HOSTS = ("", "0.0.0.0", "::")
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """What the browser door gives a connection (the defaults are a host's)."""
+
+    # seconds a connection has to send a whole request once opened or once its last
+    # response is sent (aiohttp's keep-alive timeout, 75 s by default, was the only one):
+    # a browser sends one at once, and opens a new connection if it finds one closed
+    request_time: float = 10.0
+    # connections without a request under way, at once: a browser opens at most 6 to a
+    # host, so a whole table behind one router (6 players, watchers) loads at once; more
+    # costs a descriptor and a few KiB each, no more (500 slow ones stayed open 70 s)
+    unfinished: int = 128
+    per_address: int = 48  # ... of one address (an IPv6 one: its /64)
+    # bytes of one websocket message, held whole while it arrives (aiohttp's default is
+    # 4 MiB): keys are a few bytes, a paste is cut to 16 KiB anyway; a longer message
+    # closes the window
+    message_most: int = 256 * 1024
+    seat_memory: int = SEAT_MEMORY  # bytes a seat process may hold (resident) before it is closed
+
+
+def source_of(address: str) -> str:
+    """Who an address is, for the per-address cap: an IPv6 address's /64 (one machine's
+    or one home's), any other address itself."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class HttpDoor:
+    """The connections of the browser door that have no request under way, within their
+    budget: one joins as it opens and after each request, and leaves as its next request
+    reaches a handler (`middleware`)."""
+
+    def __init__(self, limits: WebLimits) -> None:
+        self.unfinished: Startups[Startup] = Startups(limits.unfinished, limits.per_address)
+        self.by_handler: dict[object, _Connection] = {}
+
+    @web.middleware
+    async def middleware(self, request: web.Request,
+                         handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        connection = self.by_handler.get(request.protocol)
+        if connection is not None:
+            connection.serving()
+        try:
+            return await handler(request)
+        finally:
+            if connection is not None:
+                connection.waiting()
+
+
+class _Connection(asyncio.Protocol):
+    """One HTTP connection: aiohttp's handler inside, and its place among the unfinished."""
+
+    def __init__(self, door: HttpDoor, handler: asyncio.Protocol) -> None:
+        self.door, self.handler = door, handler
+        self.transport: asyncio.Transport | None = None
+        self.address = ""
+        self.startup: Startup | None = None
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.address = source_of(str(peer[0])) if peer else ""
+        self.door.by_handler[self.handler] = self
+        self.handler.connection_made(transport)
+        self.waiting()
+
+    def waiting(self) -> None:
+        """No request under way: among the unfinished (displacing one if they are many)."""
+        if self.closed:
+            return
+        self.serving()
+        self.startup = Startup(self.address, asyncio.get_running_loop().time(), drop=self.drop)
+        displaced = self.door.unfinished.admit(self.startup)
+        if displaced is not None:
+            displaced.drop()
+
+    def serving(self) -> None:
+        if self.startup is not None:
+            self.door.unfinished.leave(self.startup)
+            self.startup = None
+
+    def drop(self) -> None:
+        self.serving()
+        if self.transport is not None:
+            self.transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        if self.startup is not None:
+            self.startup.progress = SPEAKING
+        self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received()
+
+    def pause_writing(self) -> None:
+        self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.handler.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.serving()
+        self.door.by_handler.pop(self.handler, None)
+        self.handler.connection_lost(exc)
+
+
+class _Site(web.BaseSite):
+    """aiohttp's TCP site, each connection in a `_Connection` of the door."""
+
+    def __init__(self, runner: web.AppRunner, host: str, port: int, door: HttpDoor) -> None:
+        super().__init__(runner, backlog=BACKLOG)
+        self.runner, self.host, self.port, self.door = runner, host, port, door
+
+    @property
+    def name(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        await super().start()
+        server = self.runner.server
+        assert server is not None
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: _Connection(self.door, server()), self.host or None, self.port,
+            backlog=BACKLOG, reuse_address=True,
+        )
 
 
 class SeatAppService(AppService):
@@ -44,15 +191,31 @@ class SeatAppService(AppService):
         super().__init__(shlex.join(argv), **options)
         self.argv = list(argv)
         self.grace = grace
+        self.meter = InputMeter()  # the keys that reach the seat
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        width, height = fit_window(width, height)
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=PIPE, stdout=PIPE, stderr=PIPE,
             env=self._build_environment(width=width, height=height), start_new_session=True,
         )
+        limit_memory(process.pid)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def send_bytes(self, data: bytes) -> bool:
+        """Keys typed in the browser, as far as the meter lets them through."""
+        data = self.meter.take(data)
+        return await super().send_bytes(data) if data else True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        """The browser window's new size, clamped (a size that is no number: ValueError)."""
+        await super().set_terminal_size(*fit_window(int(width), int(height)))
 
     async def stop(self) -> None:
         """Ask the app to quit (textual-serve's way); SIGKILL its group if it lingers."""
@@ -73,9 +236,12 @@ class SeatLinkServer(Server):
     """textual-serve's Server with a secret link per seat in place of its one app."""
 
     def __init__(self, source: SeatSource, links: dict[int, str], logins: tuple[str, ...], *,
-                 per_link: int, grace: float) -> None:
+                 per_link: int, grace: float, limits: WebLimits, say: Callable[[str], None]) -> None:
         super().__init__("sherwood-tui seat", title=PAGE_TITLE)
         self.source = source
+        self.limits = limits
+        self.say = say  # a line for the host's log
+        self.door = HttpDoor(limits)
         self.logins = logins
         self.seat_of_token = {token: seat for seat, token in links.items()}
         self.per_link = max(1, per_link)
@@ -84,6 +250,7 @@ class SeatLinkServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
+        app.middlewares.append(self.door.middleware)
         app.add_routes([
             web.get("/seat/{token}", self.handle_index, name="seat"),
             web.get("/seat/{token}/ws", self.handle_websocket, name="seat-websocket"),
@@ -126,7 +293,7 @@ class SeatLinkServer(Server):
         open_here = self.sockets[token]
         while len(open_here) >= self.per_link:  # the oldest window of this link gives way
             await open_here.pop(0).close(code=1000, message=b"This seat was opened in another window.")
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.limits.message_most)
         await websocket.prepare(request)
         try:
             ticket = self.source.issue_ticket(self.logins[seat], "link:" + token)
@@ -140,19 +307,46 @@ class SeatLinkServer(Server):
             download_manager=self.download_manager,
         )
         open_here.append(websocket)
+        watch: asyncio.Task[int] | None = None
         try:
             await service.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
+            if service.pid is not None:
+                watch = asyncio.create_task(watch_memory(service.pid, self.limits.seat_memory))
+                watch.add_done_callback(lambda done: self._over_memory(done, websocket, service, seat))
             await self._process_messages(websocket, service)
         except OSError as err:
             await websocket.send_bytes(f"The seat could not start: {err.strerror or err}.\r\n".encode())
-        except (ValueError, TypeError, LookupError, AssertionError):  # a message not of textual-serve's kind
+        except (ValueError, TypeError, LookupError, AssertionError, ArithmeticError):  # a message not of textual-serve's kind
             log.warning("a browser seat sent a message that is not textual-serve's: closed")
         finally:
+            if watch is not None:
+                watch.cancel()
             if websocket in open_here:
                 open_here.remove(websocket)
             await service.stop()
             await websocket.close()
         return websocket
+
+    def _over_memory(self, watch: asyncio.Task[int], websocket: web.WebSocketResponse,
+                     service: SeatAppService, seat: int) -> None:
+        """The seat process holds more memory than a seat may: it is killed (it holds
+        nothing the host has not), with one line to its player and one in the host's log."""
+        if watch.cancelled() or watch.exception() is not None:
+            return
+        ceiling = self.limits.seat_memory // 2**20
+        self.say(f"Closed the browser seat of {self.logins[seat]}: its process held {watch.result() // 2**20} MB, "
+                 f"over the {ceiling} MB a seat may.")
+        if service.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(service.pid, signal.SIGKILL)
+        line = f"\r\nYour seat took more memory than a seat may ({ceiling} MB) and was closed: reload to rejoin.\r\n"
+        asyncio.ensure_future(self._say_and_close(websocket, line))
+
+    @staticmethod
+    async def _say_and_close(websocket: web.WebSocketResponse, line: str) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await websocket.send_bytes(line.encode())
+            await websocket.close()
 
 
 class WebServer:
@@ -185,12 +379,15 @@ def _url_host(host: str) -> str:
 
 async def start_web_server(source: SeatSource, host: str, port: int, links: dict[int, str],
                            logins: tuple[str, ...], *, per_link: int = 2,
-                           grace: float = TERMINATE_GRACE) -> WebServer:
-    """Serve each seat's link on `host`:`port` (0: a free port, see `.port`)."""
-    server = SeatLinkServer(source, links, logins, per_link=per_link, grace=grace)
+                           grace: float = TERMINATE_GRACE, limits: WebLimits | None = None,
+                           say: Callable[[str], None] = log.warning) -> WebServer:
+    """Serve each seat's link on `host`:`port` (0: a free port, see `.port`); `say` takes
+    the lines of the host's log."""
+    limits = limits or WebLimits()
+    server = SeatLinkServer(source, links, logins, per_link=per_link, grace=grace, limits=limits, say=say)
     runner = web.AppRunner(await server._make_app(), handle_signals=False, access_log=None,
-                           shutdown_timeout=grace + 1)
+                           shutdown_timeout=grace + 1, keepalive_timeout=limits.request_time)
     await runner.setup()
-    site = web.TCPSite(runner, host or None, port)
+    site = _Site(runner, host, port, server.door)
     await site.start()
     return WebServer(runner, host, runner.addresses[0][1], server)

@@ -53,7 +53,7 @@ async def test_idle_sockets_and_strangers_at_the_prompt_never_keep_players_or_wa
     session = Session(game, [Player(name="Robin"), Player(name="Marian")], {}, 3)
     host = TableHost(session, new_save_path(game.id, tmp_path / "saves"), bot_delay=0.05)
     table = OpenTable(host, TableSettings(ssh_port=0, web_port=None, host_key=tmp_path / "host_key",
-                                          door=DoorLimits(code_time=CODE_TIME)))
+                                          door=DoorLimits(code_time=CODE_TIME, strangers=8)))
     await table.start()
     robin_key, watcher_key = new_key(), new_key()
     idle: list[socket.socket] = []
