@@ -98,9 +98,11 @@ async def test_a_window_of_65535_by_65535_is_clamped_and_the_seat_stays_small(tm
         session = next(c.session for c in table.ssh.connections if c.session)
         seat.process.change_terminal_size(65535, 65535)  # (the test's own screen stays 80x24)
         await until(lambda: session.size == (MAX_COLUMNS, MAX_ROWS), "the size was never clamped")
-        for _ in range(20):  # a seat given 65535x65535 passed a gigabyte in 15 s
+        host_before = held(os.getpid())
+        for _ in range(12):  # a seat given 65535x65535 held 216 MB after 2 s, a gigabyte after 15
             await asyncio.sleep(0.25)
             assert held(pid) < 200 * MB, f"the seat holds {held(pid) // MB} MB"
+        assert held(os.getpid()) < host_before + 50 * MB
         seat.resize(80, 24)
         seat.screen.reset()
         await seat.wait_for("Waiting for you", timeout=SOON)  # back to its size, it draws as before
@@ -226,14 +228,17 @@ async def test_slow_and_idle_sockets_at_the_web_port_are_few_and_shortlived(tmp_
 
 
 # ----- 4. a seat that grows without end -----------------------------------------------------
+# Robin's seat (the first ticket) hoards memory; any other echoes its keys.
 GREEDY_SEAT = r"""
 import os, sys, time, tty
 tty.setraw(0)
 os.write(1, b"seated\r\n")
 hoard = []
-while True:
+while sys.argv[1] == "t1":
     hoard.append(bytearray(8 * 2**20))
     time.sleep(0.02)
+while data := os.read(0, 1024):
+    os.write(1, b"key=" + data + b"\r\n")
 """
 
 
@@ -242,18 +247,56 @@ async def test_a_seat_over_its_memory_is_closed_with_one_line_and_the_others_go_
     notices: list[str] = []
     server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key",
                                     limits=DoorLimits(grace=2, seat_memory=96 * MB), say=notices.append)
-    try:
-        conn = await asyncssh.connect("127.0.0.1", server.port, username="robin", client_keys=[new_key()],
+    connections = []
+
+    async def sit(login: str) -> asyncssh.SSHClientProcess[bytes]:
+        conn = await asyncssh.connect("127.0.0.1", server.port, username=login, client_keys=[new_key()],
                                       known_hosts=None, agent_path=None, config=[])
+        connections.append(conn)
         process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         assert await asyncio.wait_for(process.stdout.readuntil(b"seated\r\n"), SOON)
+        return process
+
+    try:
+        robin = await sit("robin")
         pid = next(c.session.process.pid for c in server.connections if c.session and c.session.process)
-        output = await asyncio.wait_for(process.stdout.read(), SOON)  # until the seat is closed
+        marian = await sit("marian")
+        output = await asyncio.wait_for(robin.stdout.read(), SOON)  # until the seat is closed
         assert output.endswith(b"Your seat took more memory than a seat may (96 MB) and was closed: "
                                b"connect again to rejoin.\r\n")
         assert len(notices) == 1 and notices[0].startswith("Closed the seat of robin (from 127.0.0.1)"), notices
-        conn.close()
         assert await ended(pid)
+        marian.stdin.write(b"m")  # the other seat goes on
+        assert await asyncio.wait_for(marian.stdout.readuntil(b"key=m\r\n"), SOON)
+    finally:
+        for conn in connections:
+            conn.close()
+        await server.close()
+
+
+GREEDY_APP = """
+from textual.app import App
+from textual.widgets import Static
+
+class Seat(App):
+    hoard = []
+    def compose(self):
+        yield Static("seat-shown")
+    def on_mount(self):
+        self.set_interval(0.02, lambda: self.hoard.append(bytearray(8 * 2**20)))
+
+Seat().run()
+"""
+
+
+async def test_a_browser_seat_over_its_memory_is_closed_with_one_line(tmp_path: Path) -> None:
+    notices: list[str] = []
+    server = await start_web_server(FakeHost(tmp_path, GREEDY_APP, {}), "127.0.0.1", 0, {0: "robin-secret"}, ("robin",),
+                                    limits=WebLimits(seat_memory=160 * MB), say=notices.append)
+    try:
+        async with aiohttp.ClientSession() as client, client.ws_connect(server.url("robin-secret") + "/ws") as websocket:
+            await received(websocket, "Your seat took more memory than a seat may (160 MB) and was closed: reload to rejoin.")
+        assert len(notices) == 1 and notices[0].startswith("Closed the browser seat of robin"), notices
     finally:
         await server.close()
 
