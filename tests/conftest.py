@@ -33,6 +33,9 @@ class NoGuard:
     def allow(self, waited: float = 0.0) -> bool:
         return True
 
+    def dropped(self) -> None:
+        pass
+
     def waiting(self) -> bool:
         return False
 

@@ -221,6 +221,10 @@ class KeyGuard:
     (on a guarded screen), and while a stream of keys that began before the screen goes
     on: auto-repeat sends a key every ~30 ms, so a key that comes less than `repeat_gap`
     after the previous one continues a held key, until one is accepted on this screen.
+    Whatever the screen, a key less than `repeat_gap` after a dropped key belongs to the
+    same burst (pasted text, a held key, keys typed as one) and is dropped too: a burst
+    never acts in part. The app reports a key it dropped after the guard let it through
+    (`dropped`: typed for a screen that has gone).
     """
 
     def __init__(self, hold: float = 0.8, repeat_gap: float = 0.25,
@@ -232,6 +236,7 @@ class KeyGuard:
         self.guarded = False
         self.started = True  # a key has been accepted on this screen
         self.last_key = float("-inf")
+        self.dropping = False  # the last key was dropped: the rest of its burst is too
         self.screens = 0  # screens armed so far: `drawn` names the one it reports
 
     def arm(self, guarded: bool) -> int:
@@ -255,6 +260,13 @@ class KeyGuard:
         now = self.clock() - max(0.0, waited)
         gap = now - self.last_key
         self.last_key = max(now, self.last_key)
+        allowed = self._judge(now, gap)
+        self.dropping = not allowed
+        return allowed
+
+    def _judge(self, now: float, gap: float) -> bool:
+        if self.dropping and gap < self.repeat_gap:  # the rest of a dropped burst
+            return False
         if self.ready_at is None or now < self.ready_at:  # before the screen was drawn
             return False
         if self.guarded and now < self.ready_at + self.hold:
@@ -264,6 +276,11 @@ class KeyGuard:
                 return False
             self.started = True
         return True
+
+    def dropped(self) -> None:
+        """A key this guard let through was dropped after all (typed for a screen that
+        has gone): the keys of its burst that follow are dropped too."""
+        self.dropping = True
 
     def waiting(self) -> bool:
         """Whether keys are still being dropped on a guarded screen (for a hint)."""

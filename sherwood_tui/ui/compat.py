@@ -8,6 +8,8 @@ What we need that Textual has no public way to say:
 - an app whose crash writes our crash file instead of Textual's traceback with locals;
 - the keys a screen binds itself (for the help screen and the key bar);
 - the styles cache Textual keeps for dead widgets (released between screens);
+- keys that act in the order they were typed, on the screen they were typed on
+  (`KeysInOrder`);
 - a guard on every timer: Textual (8.2) spins at 100% CPU on a timer armed with a
   negative delay (a toast whose time ran out before it was mounted, under load) and
   divides by zero on a delay of 0. Importing this module guards them all (every app of
@@ -17,9 +19,11 @@ What we need that Textual has no public way to say:
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 from textual.timer import Timer
@@ -105,6 +109,45 @@ class DriverParts(LinuxDriver):
     def run_input_thread(self) -> None:
         """The input loop (the subclass's)."""
         super()._run_input_thread()
+
+
+class KeysInOrder(_AppBase):
+    """Mixed into the app before `textual.app.App`: keys act in the order they were
+    typed, and only on the screen they were typed on.
+
+    Textual runs a priority binding (a decision screen's Enter) the moment its key
+    arrives, but any other key (the arrows of the list that Enter reads) only once it
+    has passed through the focused widget and its parents, each a queue: in a burst,
+    `Down Down Enter` declared the list's first row, and the arrows then reached the next
+    screen. Here every key takes the widgets' path (`send_key`); when it comes back to
+    the app (`_on_key`), the priority bindings are looked up first, as Textual would
+    have, unless the screen it was typed on has gone, when it is dropped (`key_lost`)."""
+
+    def send_key(self, event: events.Key) -> None:
+        """Send a key just arrived (and let through by the app's guard) on its way."""
+        self._typed_on()[event] = self.screen
+        (self.focused or self.screen)._forward_event(event)
+
+    def key_lost(self, event: events.Key) -> None:
+        """A key typed for a screen that has gone was dropped (the app's to tell)."""
+
+    def _typed_on(self) -> weakref.WeakKeyDictionary[events.Key, Screen[Any]]:
+        typed: weakref.WeakKeyDictionary[events.Key, Screen[Any]] | None = self.__dict__.get("_keys_typed_on")
+        if typed is None:
+            typed = self.__dict__["_keys_typed_on"] = weakref.WeakKeyDictionary()
+        return typed
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual calls the `_on_key` of every class of the app in turn (App's: the
+        # other bindings) until one prevents the default
+        screen = self._typed_on().pop(event, None)
+        if screen is None:  # a key Textual sent on its own way (Ctrl+Q, Ctrl+C)
+            return
+        if screen is not self.screen:
+            event.prevent_default()
+            self.key_lost(event)
+        elif await self._check_bindings(event.key, priority=True):
+            event.prevent_default()
 
 
 class CrashHooks(_AppBase):

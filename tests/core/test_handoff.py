@@ -252,6 +252,42 @@ def test_a_key_is_judged_by_when_it_arrived_not_when_it_is_handled():
     assert guard.allow()
 
 
+def test_a_burst_whose_first_keys_were_dropped_is_dropped_whole():
+    """Keys less than `repeat_gap` apart are one burst (pasted text, a held key, keys
+    typed as one): once a key of it is dropped, the rest of it is dropped too, even
+    after a key was accepted on the screen; a key after a pause acts again."""
+    clock = Clock()
+    guard = KeyGuard(hold=0.8, repeat_gap=0.25, clock=clock)
+    guard.drawn(guard.arm(False))
+    clock.now += 1
+    assert guard.allow()  # a key on this screen: the screen has started
+    guard.dropped()  # the app dropped it after all (typed for a screen that went)
+    for _ in range(3):  # Down, Down, Enter, 30 ms apart
+        clock.now += 0.03
+        assert not guard.allow()
+    clock.now += 0.5
+    assert guard.allow()
+    clock.now += 0.03
+    assert guard.allow()  # a burst that was never dropped goes on acting
+
+
+def test_a_burst_straddling_a_new_screens_drawing_is_dropped_whole():
+    clock = Clock()
+    guard = KeyGuard(hold=0.8, repeat_gap=0.25, clock=clock)
+    guard.drawn(guard.arm(False))
+    clock.now += 2
+    number = guard.arm(False)  # the next decision screen of the same player
+    clock.now += 0.01
+    assert not guard.allow()  # Down: the screen is not drawn yet
+    guard.drawn(number)
+    clock.now += 0.03
+    assert not guard.allow()  # Down
+    clock.now += 0.03
+    assert not guard.allow()  # Enter: never acts alone
+    clock.now += 0.4
+    assert guard.allow()
+
+
 def test_undo_on_your_own_screen_needs_no_curtain_but_from_the_next_curtain_it_does():
     session, first = first_decision(3)
     handoff = session.handoff

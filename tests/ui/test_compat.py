@@ -11,6 +11,7 @@ from textual.app import App
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
+from textual.widget import Widget
 
 from sherwood_tui.ui import compat
 
@@ -21,6 +22,9 @@ from sherwood_tui.ui import compat
     (App, "_print_error_renderables"),
     (App, "_close_messages_no_wait"),
     (_styles_cache.StylesCache, "get_inner_outer"),
+    (App, "_check_bindings"),  # KeysInOrder: a screen's priority bindings, looked up in order
+    (App, "_on_key"),
+    (Widget, "_forward_event"),
 ])
 def test_textual_still_has_the_private_method(cls, name):
     assert callable(getattr(cls, name, None)), f"Textual's {cls.__name__}.{name} has gone (ui/compat.py uses it)"

@@ -54,7 +54,8 @@ KEYS = (
 CHARS = {"space": " ", "plus": "+", "minus": "-", "enter": "\r", "tab": "\t", "escape": "\x1b",
          "backspace": "\x7f", "left_square_bracket": "[", "right_square_bracket": "]"}
 SIZE = (80, 24)
-BATCH = 50  # events posted before the app is let go idle
+BATCH = 10  # events posted before the app is let go idle (keys typed for a screen that has
+# gone are dropped: a smaller batch meets more screens)
 CLICKS = 0.12  # share of clicks among the events
 
 

@@ -661,9 +661,10 @@ async def test_bribe_composer_says_what_the_bag_holds(monkeypatch):
         assert "3 Cheese from the bag" in preview and "in the bag: 2 Cheese; a promise beyond that is not paid" in preview
 
 
-async def test_list_cursor_reads_without_colour_starts_on_top_and_stops_at_the_ends(monkeypatch):
+async def test_list_cursor_reads_without_colour_starts_on_the_bags_good_and_stops_at_the_ends(monkeypatch):
     """NO_COLOR: the highlighted line of the declare list carries a ▸; the cursor starts
-    on the first good and Down on the last stays there (no wrapping round)."""
+    on the bag's own good (the declaration the player most likely means: Silk and Cheese
+    declare Cheese) and Up on the first or Down on the last stays there (no wrapping)."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = SherwoodApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -677,8 +678,11 @@ async def test_list_cursor_reads_without_colour_starts_on_top_and_stops_at_the_e
         def cursor_lines() -> list[str]:
             return [text for text in drawn_lines(app) if "▸ " in text]
 
+        assert len(cursor_lines()) == 1 and "2 Cheese" in cursor_lines()[0]
+        await pilot.press("up", "up", "up", "up")
+        await pilot.pause()
         assert goods.highlighted == 0 and len(cursor_lines()) == 1 and "2 Apples" in cursor_lines()[0]
-        await pilot.press("down", "down", "down", "down")
+        await pilot.press("down", "down", "down", "down", "down")
         await pilot.pause()
         assert goods.highlighted == goods.option_count - 1
         assert len(cursor_lines()) == 1 and "2 Chickens" in cursor_lines()[0]
@@ -724,3 +728,50 @@ async def test_counter_offer_rows_say_what_the_table_knows_the_bag_and_stand_hol
         assert rows["Bag: Cheese"] == "bag holds 3" and rows["Stand: Apples"] == "of 1"
         assert rows["Stand: Silk"] == "2 face down"
         check_privacy(app)
+
+
+def burst(app, *keys: str) -> None:
+    """Keys as a terminal sends a quick burst: all posted at once, before the app has
+    handled the first (Pilot's `press` waits for the app after every key)."""
+    from textual import events
+
+    chars = {"enter": "\r", "space": " "}
+    for key in keys:
+        event = events.Key(key, chars.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        app.post_message(event)
+
+
+async def test_a_burst_of_keys_acts_in_the_order_typed_down_down_enter_declares_two_rows_down(monkeypatch):
+    """An honest bag of 2 Apples, `Down Down Enter` typed as one burst: the arrows move
+    the cursor before Enter declares (Enter is the screen's own key and used to act the
+    moment it came, before the arrows had reached the list: it declared the first row)."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="declare", bags={1: ["Apples", "Apples"], 2: ["Cheese"]})
+        await show(pilot, state)
+        screen = app.screen
+        assert isinstance(screen, DeclareScreen)
+        assert screen.query_one("#goods").highlighted == 0  # the bag's own good: Apples
+        burst(app, "down", "down", "enter")
+        await pilot.pause()
+        declared = [a for a in app.session.actions if type(a).__name__ == "Declare"]
+        assert [(a.good, a.count) for a in declared] == [(screen.goods[2], 2)]
+
+
+async def test_keys_of_a_burst_typed_after_a_decision_never_act_on_the_next_screen(monkeypatch):
+    """`Enter Down Enter` as one burst on the declaration: the first Enter declares; the
+    rest were typed for the declaration screen, which has gone, and do nothing on the
+    next player's screen."""
+    app = SherwoodApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot, 3, 5, monkeypatch)
+        state = arrange(n=3, sheriff=0, step="declare", bags={1: ["Apples", "Apples"], 2: ["Cheese"]})
+        await show(pilot, state)
+        assert isinstance(app.screen, DeclareScreen)
+        before = len(app.session.actions)
+        burst(app, "enter", "down", "enter", "enter")
+        await pilot.pause()
+        assert len(app.session.actions) == before + 1  # the declaration alone
+        assert not isinstance(app.screen, DeclareScreen) or app.screen.seat != 1

@@ -8,6 +8,7 @@ Each shows its seat's secret zones with the view's own lines (`hand_text`, `bag_
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -262,6 +263,13 @@ class LoadScreen(MerchantScreen):
         self.submit(decisions.load(self.seat, cards))
 
 
+def truest_good(bag: Sequence[CardView], goods: Sequence[str]) -> str:
+    """The good of `goods` that most cards of `bag` are (the first of `goods` among
+    equals, and when the bag holds none of them)."""
+    held = Counter(card.name for card in bag)
+    return max(goods, key=lambda good: (held[good], -goods.index(good)))
+
+
 class DeclareScreen(MerchantScreen):
     """Name one legal good and the bag's size; the table sees only this declaration."""
 
@@ -285,9 +293,12 @@ class DeclareScreen(MerchantScreen):
         yield Panel(decl if decl else Text("You declare first.", style="dim"), title="Declared so far", id="declared")
 
     def on_mount(self) -> None:
-        # the cursor starts on the first good, as in every list: each line says what
-        # that declaration risks, and no good is pressed on the player
-        self.query_one("#goods", OptionList).focus()
+        # each line says what that declaration risks; the cursor starts on the bag's
+        # own good (the most of its declarable goods), the declaration a player most
+        # likely means, so a slip of Enter never tells a lie the player did not choose
+        goods = self.query_one("#goods", OptionList)
+        goods.focus()
+        goods.highlighted = self.goods.index(truest_good(self.view.bag, self.goods))
 
     def action_declare(self) -> None:
         index = self.query_one("#goods", OptionList).highlighted
