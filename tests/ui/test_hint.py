@@ -147,13 +147,16 @@ async def decide_at_random(pilot, rnd: random.Random) -> None:
     await pilot.pause()
 
 
+BOT_WAITS = 600.0  # a bot's turn stays until the test says it is due (`act`), however busy the machine
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_h_works_and_is_offered_only_on_a_humans_private_screen(game_id):
     """Through a game with a bot at 80x24 until a human's public screen comes (Bleeding
     Sherwood's collecting, the Sheriff's inspection, Sherwood's towns): the key in the
     key bar of every private decision screen met, and a hint on the first; on a curtain,
     a bot's turn and a public screen, no key in the bar and `h` does nothing."""
-    app = SherwoodApp(bot_delay=0.3, hint_playouts=6)
+    app = SherwoodApp(bot_delay=BOT_WAITS, hint_playouts=6)
     rnd = random.Random(5)
     met: set[str] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -161,9 +164,10 @@ async def test_h_works_and_is_offered_only_on_a_humans_private_screen(game_id):
         for _ in range(300):
             screen = app.screen
             if isinstance(screen, BotTurnScreen):
-                if "bot" not in met:
+                if "bot" not in met:  # the bot moves only when told (below): no race
                     met.add("bot")
                     await h_does_nothing(pilot)
+                screen.act()
                 await wait_for(pilot, lambda s=screen: app.screen is not s, 10)
                 continue
             if isinstance(screen, CurtainScreen):
@@ -251,17 +255,16 @@ async def test_ctrl_q_while_an_expert_thinks_answers_at_once_and_the_search_is_d
                 break
             await pilot.press("enter" if isinstance(app.screen, CurtainScreen) else "p")
             await pilot.pause()
-        await wait_for(pilot, lambda: isinstance(app.screen, BotTurnScreen) and len(app.workers) > 0, 5)
+        await wait_for(pilot, lambda: isinstance(app.screen, BotTurnScreen) and len(app.workers) > 0, 30)
         actions = len(app.session.actions)
-        started = time.monotonic()
-        # (Pilot's waits for an idle app last up to a second each while a search runs:
-        # the times below are generous; the search alone would take minutes)
         app.simulate_key("ctrl+q")  # (not Pilot's press, which waits for an idle app)
-        while not isinstance(app.screen, QuitScreen):
+        while not isinstance(app.screen, QuitScreen):  # (the test's time limit catches a hang)
             await asyncio.sleep(0.01)
-        assert time.monotonic() - started < 0.5
+        searches = list(app.workers)
         await pilot.press("x")
-    assert time.monotonic() - started < 6  # the search stopped: the app did not wait for it
+    # the search was cancelled, not waited for (it would take minutes: the test's time
+    # limit would stop it first)
+    assert searches and all(worker.is_cancelled for worker in searches)
     assert len(app.session.actions) == actions
 
 
@@ -392,19 +395,19 @@ async def test_an_experts_search_is_dropped_when_its_turn_is_taken_back():
         await pilot.press("enter")  # Robin bids; the expert's long search starts
         bot_screen = app.screen
         assert isinstance(bot_screen, BotTurnScreen)
-        await wait_for(pilot, lambda: len(app.workers) > 0, 5)
+        await wait_for(pilot, lambda: len(app.workers) > 0, 30)
         actions = len(app.session.actions)
         app.simulate_key("u")  # takes Robin's bid back: the bot's turn is gone
         started = time.monotonic()
-        while app.screen is bot_screen and time.monotonic() - started < 5:
+        while app.screen is bot_screen and time.monotonic() - started < 30:
             await asyncio.sleep(0.01)
         assert len(app.session.actions) < actions
         started = time.monotonic()
-        while not bot_screen.gone and time.monotonic() - started < 5:
+        while not bot_screen.gone and time.monotonic() - started < 30:
             await asyncio.sleep(0.01)
         assert bot_screen.gone  # its screen was taken down
         started = time.monotonic()
-        while len(app.workers) and time.monotonic() - started < 5:
+        while len(app.workers) and time.monotonic() - started < 30:
             await asyncio.sleep(0.05)
         assert not len(app.workers)  # its search stopped
         assert not any(a.seat == 1 for a in app.session.actions)
