@@ -166,7 +166,11 @@ Seat().run()
 
 async def slowloris(address: str, port: int, closed: list[str]) -> None:
     """A request that never ends: a header line every half second, until the host closes it."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    except OSError:  # not even let in (the listening queue was full): as good
+        closed.append(address)
+        return
     try:
         writer.write(b"GET /seat/robin-secret HTTP/1.1\r\nHost: table\r\n")
         while True:
