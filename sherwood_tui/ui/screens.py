@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from rich.table import Table
 from rich.text import Text
+from rich.theme import Theme
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -17,9 +18,12 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import count, printable
+from sherwood_tui.ui.colours import GREEN, RED
 from sherwood_tui.ui.widgets import KeyBar, NewsLines, Panel, StopList, TickBox, clip, data_note, event_text, our_app, plain
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
     from sherwood_tui.catalog import GameInfo
     from sherwood_tui.core.contract import Event, Player
     from sherwood_tui.core.saves import SaveSummary
@@ -131,7 +135,7 @@ class SetupScreen(SteadyScreen):
         try:
             self.game.check_players(players)
         except RuleError as err:
-            self.query_one("#error", Static).update(Text(str(err), style="bold red"))
+            self.query_one("#error", Static).update(Text(str(err), style=f"bold {RED}"))
             return
         our_app(self).start_game(self.info, players, self.options())
 
@@ -449,7 +453,7 @@ class FinalScreen(SteadyScreen):
         verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
         with VerticalScroll():
             yield Static(table, markup=False)
-            yield plain(verdict, "bold green")
+            yield plain(verdict, f"bold {GREEN}")
             for event in feed.log[-3:]:
                 yield plain(event.text, "dim")
         yield plain(self.DONE_HINT, "dim")
@@ -483,6 +487,29 @@ class HelpScreen(ModalScreen[None]):
         self.app.pop_screen()
 
 
+# Rich draws Markdown's headings and quotes in magenta and links in blue, which Textual
+# makes #f4005f and #9d65ff: below 4.5:1 on the panels, a dark grey with NO_COLOR. The
+# rules draw them in the text's own colour, set apart by bold, underline and italics.
+RULES_THEME = Theme({
+    "markdown.h2": "bold underline", "markdown.h3": "bold", "markdown.h4": "bold italic",
+    "markdown.block_quote": "italic", "markdown.link": "underline", "markdown.link_url": "underline",
+})
+
+
+class RulesText:
+    """A rules page as rich draws Markdown, with RULES_THEME's headings."""
+
+    def __init__(self, markdown: str) -> None:
+        from rich.markdown import Markdown  # drawn by rich: Textual's Markdown widget
+        # builds a widget per block and takes a second or more to open a rules page
+
+        self.markdown = Markdown(markdown)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        with console.use_theme(RULES_THEME):
+            yield from console.render(self.markdown, options)
+
+
 class RulesScreen(SteadyScreen):
     """The game's rules reference, in our own words."""
 
@@ -493,11 +520,8 @@ class RulesScreen(SteadyScreen):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
-        from rich.markdown import Markdown  # drawn by rich: Textual's Markdown widget
-        # builds a widget per block and takes a second or more to open a rules page
-
         with VerticalScroll(id="rules"):
-            yield Static(Markdown(self.markdown), id="rules-text")
+            yield Static(RulesText(self.markdown), id="rules-text")
         yield KeyBar()
 
     def on_mount(self) -> None:

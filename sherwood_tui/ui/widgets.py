@@ -163,7 +163,9 @@ class NewsLines(Widget):
 class KeyBar(Static):
     """A one-line footer of the keys that work now (cheaper than Textual's Footer)."""
 
-    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }"
+    # Textual's footer blue-grey ($footer-background) is a mid grey in 16 colours, under white
+    # text (4:1); this one is a shade darker, black in 16 colours (app.tcss: "Colours").
+    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: #1f2a33; color: $footer-foreground; }"
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, lambda _: self.show_keys())

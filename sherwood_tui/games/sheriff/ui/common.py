@@ -61,6 +61,7 @@ from sherwood_tui.games.sheriff.rules.wording import (
     describe_bribe,
     describe_kinds,
 )
+from sherwood_tui.ui.colours import GREEN, RED, VIOLET
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, fit
 
@@ -69,7 +70,10 @@ if TYPE_CHECKING:
     from sherwood_tui.games.sheriff.rules.model import Action
 
 CSS_FILE = Path(__file__).parent / "sheriff.tcss"
-KIND_STYLE = {"legal": "green", "contraband": "red", "royal": "magenta"}
+# A card's name in its kind's colour (contraband in bold too); its kind is also written
+# beside it, in bold for contraband (KIND_TAG_STYLE).
+KIND_STYLE = {"legal": GREEN, "contraband": f"bold {RED}", "royal": VIOLET}
+KIND_TAG_STYLE = {"legal": "dim", "contraband": f"bold {RED}", "royal": "dim"}
 KIND_TAG = {"legal": "legal", "contraband": "contraband", "royal": "royal"}
 
 
@@ -446,7 +450,7 @@ def card_prompt(card: CardView, widths: tuple[int, int], mark: str | None = None
     if mark is not None:
         text.append(mark + " ", style="bold" if mark != "[ ]" else "dim")
     text.append(f"{card.name:<{name}} ", style=KIND_STYLE[card.kind])
-    text.append(f"{KIND_TAG[card.kind]:<{kind}}", style=KIND_STYLE[card.kind] + " dim")
+    text.append(f"{KIND_TAG[card.kind]:<{kind}}", style=KIND_TAG_STYLE[card.kind])
     text.append(f" {card.value:>5} {card.penalty:>4}")
     return text
 
@@ -506,7 +510,8 @@ class OrderList(SheriffList):
         width = max((len(c.name) for c in self.cards), default=6)
         out = []
         for i, card in enumerate(self.cards):
-            text = Text(f"{i + 1}. ", style="dim")
+            text = Text()  # not Text(..., style="dim"): that would dim the whole line, the name too
+            text.append(f"{i + 1}. ", style="dim")
             text.append(f"{card.name:<{width}}", style=KIND_STYLE[card.kind])
             if i == 0:
                 text.append("  ← ends on top", style="dim")

@@ -49,6 +49,7 @@ from sherwood_tui.games.sheriff.ui.common import (
     prefill,
     stands_text,
 )
+from sherwood_tui.ui.colours import GREEN, RED
 from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit, our_app
 
 if TYPE_CHECKING:
@@ -264,7 +265,7 @@ class InspectionResultScreen(Screen[None]):
             for i, event in enumerate(self.lines):
                 if i:
                     text.append("\n")
-                style = "bold green" if "told the truth" in event else "bold red" if " lied" in event else ""
+                style = f"bold {GREEN}" if "told the truth" in event else f"bold {RED}" if " lied" in event else ""
                 text.append(event, style=style)
             yield Panel(text, title="The bag is opened", id="opened")
             yield Panel(stands_text(table), title="Stands", id="stands")
@@ -309,7 +310,7 @@ class SheriffScoreSheetScreen(Screen[None]):
         yield line(f"{game.title} · the score sheet", "bold", id="title")
         with VerticalScroll(id="sheet"):
             yield Static(sheet, markup=False)
-            yield line(verdict, "bold green")
+            yield line(verdict, f"bold {GREEN}")
             yield line(
                 "K/Q: King and Queen bonuses. Ties: most legal goods, then most contraband "
                 "(legal/contra.).",

@@ -18,6 +18,7 @@ from textual.widget import Widget
 
 from sherwood_tui.games.sherwood.rules.data import data
 from sherwood_tui.games.sherwood.ui.text import FOREST_MARK, PLAIN_MARK, seat_style
+from sherwood_tui.ui.colours import GREEN, YELLOW
 
 ROAD = "·"
 
@@ -74,7 +75,7 @@ def render_map(
             name_style = "bold underline"
         else:
             name_style = "" if eligible_set else "bold"
-        put(t.x - 1, t.y, mark, "green" if t.terrain == "forest" else "yellow")
+        put(t.x - 1, t.y, mark, GREEN if t.terrain == "forest" else YELLOW)
         put(t.x, t.y, t.short, name_style)
         if owner is not None:
             put(t.x + 3, t.y, str(owner + 1), seat_style(owner) + " reverse")

@@ -78,6 +78,7 @@ from sherwood_tui.games.sherwood.ui.text import (
     town_label,
     trait_text,
 )
+from sherwood_tui.ui.colours import CYAN, GREEN, YELLOW
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.screens import SteadyScreen
 from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, our_app
@@ -107,9 +108,9 @@ def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = Fals
 
 def legend(table: PublicView) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append(f"{FOREST_MARK}", style="green")
+    out.append(f"{FOREST_MARK}", style=GREEN)
     out.append(" forest  ")
-    out.append(f"{PLAIN_MARK}", style="yellow")
+    out.append(f"{PLAIN_MARK}", style=YELLOW)
     out.append(" plain  [NOT] Nottingham ")
     for s, seat in enumerate(table.seats):
         out.append(" ")
@@ -387,7 +388,7 @@ class AmbushScreen(SherwoodScreen):
             line.append(skills, style="" if going else "dim")
             line.append("  ")
             if c in self.personal:
-                line.append("+ " + loot_text(self.personal[c]), style="bold cyan")
+                line.append("+ " + loot_text(self.personal[c]), style=f"bold {CYAN}")
             elif trait_text(c):
                 line.append(trait_text(c), style="italic dim")
             return line
@@ -398,11 +399,11 @@ class AmbushScreen(SherwoodScreen):
             rows.append(row(c, True))
         forest = Text(no_wrap=True, overflow="ellipsis")
         if self.going:
-            forest.append("  ══ The Forest ══", style="bold green")
-            forest.append(" above it: the party goes · below it: stays in camp", style="green")
+            forest.append("  ══ The Forest ══", style=f"bold {GREEN}")
+            forest.append(" above it: the party goes · below it: stays in camp", style=GREEN)
         else:
-            forest.append("  ══ The Forest ══", style="bold green")
-            forest.append(" on top: nobody goes · space sends the one marked ▶", style="green")
+            forest.append("  ══ The Forest ══", style=f"bold {GREEN}")
+            forest.append(" on top: nobody goes · space sends the one marked ▶", style=GREEN)
         rows.append(forest)
         for c in self.staying():
             if c == self.cursor:
@@ -451,11 +452,11 @@ class AmbushScreen(SherwoodScreen):
         extra = Text(no_wrap=True, overflow="ellipsis")
         if self.group is not None:
             extra.append("Group loot: ", style="bold")
-            extra.append(loot_text(self.group), style="bold cyan")
+            extra.append(loot_text(self.group), style=f"bold {CYAN}")
             extra.append("  ")
         need = paid_count(tuple(self.going))
         if need:
-            extra.append(f"{need} Gold paid to companions  ", style="yellow")
+            extra.append(f"{need} Gold paid to companions  ", style=YELLOW)
         used = set(self.personal.values()) | ({self.group} if self.group is not None else set())
         used |= set(gold_cards(self.hand)[:need])
         hand = Text(f"Hand: {hand_text(self.hand, used)}", style="dim")
@@ -868,7 +869,7 @@ class TownScreen(SherwoodScreen):
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append("▶" if here else " ", style="bold")
             line.append(FOREST_MARK if town.terrain == "forest" else PLAIN_MARK,
-                        style="green" if town.terrain == "forest" else "yellow")
+                        style=GREEN if town.terrain == "forest" else YELLOW)
             line.append(f"{town.name:<12}", style="bold reverse" if here else "bold")
             line.append(f" +{pts}")
             cost = self.gold_cost(t)

@@ -19,10 +19,11 @@ from sherwood_tui.games.sherwood.rules.phases.booty import little_booty_seats
 from sherwood_tui.games.sherwood.rules.phases.capture import capture_seats, discretion_winners
 from sherwood_tui.games.sherwood.rules.tables import mission_name, paid_count
 from sherwood_tui.games.sherwood.rules.views import PublicView
+from sherwood_tui.ui.colours import CYAN, GREEN, PINK, RED, YELLOW
 from sherwood_tui.ui.widgets import clip
 
 SKILL_SHORT = ("Str", "Dex", "Cun", "Dis")
-SEAT_STYLES = ("bold green", "bold magenta", "bold cyan", "bold yellow")
+SEAT_STYLES = (f"bold {GREEN}", f"bold {PINK}", f"bold {CYAN}", f"bold {YELLOW}")  # and each seat's number
 FOREST_MARK, PLAIN_MARK = "^", "="
 
 # Short names for narrow places (the reveal's party columns).
@@ -236,9 +237,9 @@ def prison_table(table: PublicView, width: int = 80) -> Table:
     for cell in range(n):
         head = Text(f"Cell {cell + 1}", style="bold")
         if cell == table.sheriff:
-            head.append(" ◆ Sheriff", style="bold yellow")
+            head.append(" ◆ Sheriff", style=f"bold {YELLOW}")
         elif cell == nxt:
-            head.append(" ← next", style="yellow")
+            head.append(" ← next", style=YELLOW)
         grid.add_column(head, ratio=1)
     row = []
     for cell in range(n):
@@ -284,22 +285,22 @@ def _cell(reveal: Reveal, seat: int, skill: int) -> Text:
     out = Text(f"{value:>2}")
     if skill == 3:
         if seat in reveal.discretion_high:
-            out.append(" most seen", style="bold red")
+            out.append(" most seen", style=f"bold {RED}")
         return out
     r = reveal.skills[skill]
     if seat in r.leaders:
         if r.outcome in ("won", "favour") and r.winner == seat:
-            out.append(" wins" if r.outcome == "won" else " favour", style="bold green")
+            out.append(" wins" if r.outcome == "won" else " favour", style=f"bold {GREEN}")
         elif r.outcome == "tie":
-            out.append(" tie", style="bold yellow")
+            out.append(" tie", style=f"bold {YELLOW}")
         elif r.outcome == "declined":
-            out.append(" dropped", style="yellow")
+            out.append(" dropped", style=YELLOW)
         elif r.outcome == "pending":
             out.append(" leads", style="bold")
         elif r.outcome == "unclaimed":
             out.append(" (no card)", style="dim")
         else:
-            out.append(" tie", style="bold yellow")
+            out.append(" tie", style=f"bold {YELLOW}")
     return out
 
 
@@ -320,15 +321,15 @@ def party_table(table: PublicView, reveal: Reveal, width: int = 80) -> Table:
         if not party.members:
             cell.append("sent no one", style="dim")
             if party.freed:
-                cell.append(f"\n{short_name(party.freed)} breaks out", style="green")
+                cell.append(f"\n{short_name(party.freed)} breaks out", style=GREEN)
         else:
             cell.append(", ".join(name(m) for m in party.members))
             for member, card in party.personal:
-                cell.append(f"\n+{loot[card].name} ({short_name(member)})", style="cyan")
+                cell.append(f"\n+{loot[card].name} ({short_name(member)})", style=CYAN)
             if party.group is not None:
-                cell.append(f"\n+{loot[party.group].name} (all)", style="cyan")
+                cell.append(f"\n+{loot[party.group].name} (all)", style=CYAN)
             if party.gold_paid:
-                cell.append(f"\n{party.gold_paid} Gold paid", style="yellow")
+                cell.append(f"\n{party.gold_paid} Gold paid", style=YELLOW)
         cells.append(cell)
     grid.add_row(Text("Party", style="bold"), *cells)
     for k in range(4):
@@ -346,7 +347,7 @@ def outcome_lines(table: PublicView, reveal: Reveal) -> Table:
         line = Text()
         if r.mission is not None:
             line.append(mission_name(r.mission) + ": ", style="italic")
-        line.append(r.note, style="green" if r.outcome in ("won", "favour") else "")
+        line.append(r.note, style=GREEN if r.outcome in ("won", "favour") else "")
         if r.destination:
             dest = "leaves the game" if r.destination == "out of the game" else f"goes to {r.destination}"
             line.append(f" The card {dest}.", style="dim")
