@@ -30,7 +30,7 @@ import os
 import socket
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -56,6 +56,7 @@ DEFAULT_TERM = "xterm-256color"
 # The host's own terminal, which says nothing of the client's: not passed to a seat.
 HOST_TERMINAL_VARIABLES = ("COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TMUX", "STY")
 CLIENT_VARIABLES = ("COLORTERM", "NO_COLOR")  # what a player's ssh may send (SendEnv) of their terminal's colours
+VARIABLE_MOST = 64  # bytes of such a variable's value ("truecolor"): asyncssh would keep any number of any size
 CLOSE_LATER = 5.0  # seconds a closed seat's connection has for its last words to leave
 BACKLOG = 128
 # Bytes a client may send on a channel that the host has not taken yet (asyncssh's default
@@ -453,10 +454,24 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         self.gone = False  # the client's channel has closed
         self.ended = False  # we have ended the channel
         self.meter = InputMeter()  # the keys that reach the prompt or the seat
+        self.variables: dict[str, str] = {}  # those of CLIENT_VARIABLES the client sent
         self.resting = False  # its input is left unread for a moment (a flood)
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
+        # asyncssh keeps every variable a client sends, as many as it sends: this keeps
+        # the few a seat takes (asyncssh looks the request's handler up on the channel)
+        chan._process_env_request = self._variable_sent  # type: ignore[method-assign]
+
+    def _variable_sent(self, packet: Any) -> bool:
+        """An environment variable the client sends (ssh's SendEnv): kept if it is one of
+        CLIENT_VARIABLES, of a sane length; any other is refused."""
+        name, value = packet.get_string(), packet.get_string()
+        packet.check_end()
+        taken = name.decode("utf-8", "replace") in CLIENT_VARIABLES and len(value) <= VARIABLE_MOST
+        if taken:
+            self.variables[name.decode()] = value.decode("utf-8", "replace")
+        return taken
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.terminal_size_changed(*term_size)
@@ -573,10 +588,9 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         env = {name: value for name, value in os.environ.items() if name not in HOST_TERMINAL_VARIABLES}
         env["TERM"] = term or DEFAULT_TERM
-        sent = self.chan.get_environment()
         for name in CLIENT_VARIABLES:
-            if sent.get(name):
-                env[name] = str(sent[name])
+            if self.variables.get(name):
+                env[name] = self.variables[name]
         return env
 
     async def _run_seat(self, ticket: str, term: str) -> None:

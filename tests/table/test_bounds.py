@@ -25,7 +25,7 @@ from sherwood_tui.core.saves import new_save_path
 from sherwood_tui.core.session import Session
 from sherwood_tui.table.door import INPUT_BURST, MAX_COLUMNS, MAX_ROWS, DoorLimits
 from sherwood_tui.table.host import OpenTable, TableHost, TableSettings
-from sherwood_tui.table.pty_bridge import resident_bytes
+from sherwood_tui.table.pty_bridge import DATA_LIMIT, resident_bytes
 from sherwood_tui.table.ssh import TOO_MANY_JOINING, start_ssh_server
 from sherwood_tui.table.web import WebLimits, start_web_server
 from tests.table.fake_host import FakeHost, ended
@@ -264,6 +264,8 @@ async def test_a_seat_over_its_memory_is_closed_with_one_line_and_the_others_go_
     try:
         robin = await sit("robin")
         pid = next(c.session.process.pid for c in server.connections if c.session and c.session.process)
+        limits = Path(f"/proc/{pid}/limits").read_text()  # the kernel's stop behind the host's watch
+        assert any(line.startswith("Max data size") and line.split()[3] == str(DATA_LIMIT) for line in limits.splitlines())
         marian = await sit("marian")
         output = await asyncio.wait_for(robin.stdout.read(), SOON)  # until the seat is closed
         assert output.endswith(b"Your seat took more memory than a seat may (96 MB) and was closed: "
@@ -365,3 +367,23 @@ async def test_five_players_and_ten_watchers_join_at_once_among_idle_sockets(tmp
             conn.close()
         await table.close()
     assert all([await ended(int(pid)) for pid in children()])
+
+
+# ----- 6. environment variables without end -------------------------------------------------
+async def test_a_client_sending_thousands_of_variables_makes_the_host_keep_none_of_them(tmp_path: Path) -> None:
+    host = FakeHost(tmp_path, GREEDY_SEAT.replace('"t1"', '"none"'), {})
+    server = await start_ssh_server(host, "127.0.0.1", 0, tmp_path / "host_key", limits=DoorLimits(grace=2))
+    try:
+        conn = await asyncssh.connect("127.0.0.1", server.port, username="robin", client_keys=[new_key()],
+                                      known_hosts=None, agent_path=None, config=[])
+        variables = {f"JUNK_{n}": "x" * 16000 for n in range(4000)}  # 64 MB
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None,
+                                            env={**variables, "NO_COLOR": "1"})
+        assert await asyncio.wait_for(process.stdout.readuntil(b"seated\r\n"), SOON)
+        session = next(c.session for c in server.connections if c.session)
+        # (the client is this process too: what the host keeps is read, not this process's size)
+        assert session.variables == {"NO_COLOR": "1"}
+        assert session.chan is not None and not session.chan.get_environment_bytes()
+        conn.close()
+    finally:
+        await server.close()
