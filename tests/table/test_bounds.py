@@ -69,7 +69,7 @@ async def robin_at_a_table(tmp_path: Path) -> tuple[OpenTable, SshSeat, int]:
 
 
 # ----- 1. a paste -------------------------------------------------------------------------
-async def test_a_megabyte_pasted_into_a_seat_is_cut_and_the_seat_answers_at_once(tmp_path: Path) -> None:
+async def test_a_megabyte_pasted_into_a_seat_is_cut_and_the_seat_goes_on_answering(tmp_path: Path) -> None:
     table, seat, pid = await robin_at_a_table(tmp_path)
     try:
         host_before, seat_before = held(os.getpid()), held(pid)
