@@ -16,7 +16,7 @@ own filters, exactly what it sends to the terminal; the same lines as its SVG sc
     with NO_COLOR=1 draws exactly that). Checked twice: in true colour, and as a
     256-colour terminal draws it (TERM=xterm-256color, as over ssh, which does not pass
     COLORTERM on): each grey downgraded by rich to the xterm-256 palette, whose greys
-    come in steps of ten.
+    come in steps of ten. And a third time as a 16-colour terminal draws it (both set).
   - A colour the app leaves to the terminal (none or "default") is the terminal's own:
     `DEFAULT_FG` on `DEFAULT_BG`, a dark terminal (xterm's white on black).
 - **Dim.** Textual itself replaces dim text that has a colour by a blend of that colour
@@ -91,6 +91,7 @@ MODES = [
     Mode("16 colours (TERM=xterm)", False, ColorSystem.STANDARD),
     Mode("NO_COLOR", True, ColorSystem.TRUECOLOR),
     Mode("NO_COLOR, 256 colours", True, ColorSystem.EIGHT_BIT),
+    Mode("NO_COLOR, 16 colours", True, ColorSystem.STANDARD),
 ]
 
 

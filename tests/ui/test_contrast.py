@@ -82,7 +82,7 @@ async def test_notifications_are_readable(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 # The checker itself: it fails what the issue saw, and passes what reads.
-TRUE, SIXTEEN, NO_COLOR, NO_COLOR_256 = MODES
+TRUE, SIXTEEN, NO_COLOR, NO_COLOR_256, NO_COLOR_16 = MODES
 
 
 def faint(style: str, mode: Mode, text: str = "Pepper") -> list[str]:
@@ -99,6 +99,8 @@ def test_the_checker_fails_what_the_issue_saw() -> None:
         "16 colours (TERM=xterm): 'Pepper' at column 3, row 4: #ffffff on #00cdcd (1.98:1)"]
     # A panel's title in 16 colours: dark blue on black.
     assert faint("#0053aa on #121212", SIXTEEN)
+    # The title bar with NO_COLOR on a 16-colour terminal: its grey became xterm's grey 127.
+    assert faint("#e0e0e0 on #0053aa", NO_COLOR_16) and not faint("#e0e0e0 on #0053aa", NO_COLOR)
     # Dim text left in the terminal's colour fades toward its background.
     assert faint("dim", TRUE) == [] and faint("dim on #e0e0e0", TRUE)
 
