@@ -45,7 +45,12 @@ class HandOff:
       human at the table there are no curtains; bots never need one.
     - Undo takes back the last decision of the human at the keyboard, with every bot move
       made after it, until it is final: until another human takes the keyboard (lifts a
-      curtain), or a step shows the table something new (`Game.is_final`).
+      curtain), or a step shows the table something new (`Game.is_final`). A decision of
+      small moves (`Move.part`) goes back whole. At a table of many terminals each player
+      has their own keyboard (`undo(seat)`): there the decision stays once another human
+      has decided since, and the bots include the seats handed to one (`stand_ins`).
+    - Bots move when no human must decide (`next_step` gives BOT): at the hot seat and
+      at a table alike, so the table plays its bots as the app does.
     """
 
     def __init__(self, session: Session) -> None:
@@ -58,19 +63,29 @@ class HandOff:
         self.last_decider: int | None = None  # the human whose decision screen was last shown
         self.took_at = 0  # how many actions there were when the holder took the keyboard
         self.showing = Step(WAIT)  # the step whose screen is on the table
+        # human seats a bot plays for now, with its level (a table's away players): for
+        # this policy they are bots (the table's host shares this dict)
+        self.stand_ins: dict[int, str] = {}
+
+    def level(self, seat: int) -> str | None:
+        """The level of the bot that plays `seat` now (None: its human)."""
+        return self.session.players[seat].bot or self.stand_ins.get(seat)
+
+    def is_bot(self, seat: int) -> bool:
+        return self.level(seat) is not None
 
     # ----- what comes next ----------------------------------------------------------
     def next_step(self) -> Step:
         session = self.session
         if session.is_over:
             return Step(FINAL)
-        game, state, players = session.game, session.state, session.players
+        game, state = session.game, session.state
         seats = game.to_act(state)
         if not seats:
             return Step(WAIT)
-        humans = [seat for seat in seats if players[seat].bot is None]
+        humans = [seat for seat in seats if not self.is_bot(seat)]
         seat = self.holder if self.holder in humans else (humans or seats)[0]
-        if players[seat].bot is not None:
+        if self.is_bot(seat):
             return Step(BOT, seat)
         private = game.is_private(state, seat)
         if len(session.humans) > 1 and (seat != self.holder or (private and not self.private_ok)):
@@ -117,10 +132,10 @@ class HandOff:
         """Called by `Session.submit` after each decision (a bot's as well)."""
         session = self.session
         seat = action.seat
-        if session.players[seat].bot is None:
+        if not self.is_bot(seat):
             self.holder = seat
         if session.game.is_final(before, action, events):
-            own = session.players[seat].bot is None
+            own = not self.is_bot(seat)
             self._final("it revealed something new" if own else "a later move revealed something new")
         if not session.game.is_private(before, seat):
             self.private_ok = False
@@ -136,22 +151,23 @@ class HandOff:
         if self.holder is not None:
             return self.holder
         for action in reversed(self.session.actions):
-            if self.session.players[action.seat].bot is None:
+            if not self.is_bot(action.seat):
                 seat: int = action.seat
                 return seat
         return None
 
-    def _undo_start(self) -> tuple[int | None, str]:
-        """The index of the first action that `u` takes back, or None and why not."""
+    def _undo_start(self, seat: int | None = None) -> tuple[int | None, str]:
+        """The index of the first action that `u` of `seat` (None: of the human at the
+        keyboard) takes back, or None and why not."""
         session = self.session
-        who = self.undoer()
+        who = self.undoer() if seat is None else seat
         if who is None:
             return None, "There is no decision to take back."
         name = session.player_name(who)
-        actions, players = session.actions, session.players
+        actions = session.actions
         for index in range(len(actions) - 1, -1, -1):
-            seat = actions[index].seat
-            if seat == who:
+            mover = actions[index].seat
+            if mover == who:
                 while index > 0 and actions[index - 1].seat == who and is_part(actions[index - 1]):
                     index -= 1  # the decision began with its small moves
                 if who == self.holder and index < self.took_at:
@@ -159,15 +175,19 @@ class HandOff:
                 if index < self.floor:
                     return None, f"{name} cannot take back their last decision: {self.why_final}."
                 return index, ""
-            if players[seat].bot is None:  # another human decided since
+            if not self.is_bot(mover):  # another human decided since
+                if seat is not None:  # (on their own terminal)
+                    return None, f"{session.player_name(mover)} has decided since: {name}'s last decision stays."
                 break
+        if seat is not None:
+            return None, f"{name} has no decision to take back."
         return None, f"{name} has no decision to take back since taking the keyboard."
 
-    def can_undo(self) -> bool:
-        return self._undo_start()[0] is not None
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self._undo_start(seat)[0] is not None
 
-    def why_no_undo(self) -> str:
-        return self._undo_start()[1]
+    def why_no_undo(self, seat: int | None = None) -> str:
+        return self._undo_start(seat)[1]
 
     def undo_offer(self) -> str | None:
         """The name of the player who may take back a decision now, or None."""
@@ -176,10 +196,11 @@ class HandOff:
             return None
         return self.session.player_name(seat)
 
-    def undo(self) -> list[Any]:
-        """Take back the last decision of the human at the keyboard and the bots' moves
-        after it; RuleError (nothing changed) when that is no longer allowed."""
-        start, why = self._undo_start()
+    def undo(self, seat: int | None = None) -> list[Any]:
+        """Take back the last decision of the human at the keyboard (of `seat`, at a
+        table where each player has their own) and the bots' moves after it, small moves
+        and all; RuleError (nothing changed) when that is no longer allowed."""
+        start, why = self._undo_start(seat)
         if start is None:
             raise RuleError(why)
         session = self.session

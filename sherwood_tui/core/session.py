@@ -2,16 +2,19 @@
 
 UI-free: the app drives a Session, tests drive it directly. The state is always the
 replay of `seed` and `actions`, which is also what a save holds (with the undo limit).
+The hot-seat app and a table's host drive its bots the same way (`Session.bot_turn`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.handoff import HandOff
+from sherwood_tui.core.handoff import BOT, HandOff
 from sherwood_tui.core.seat import AnyFeed, feed_of
 from sherwood_tui.core.steps import MAX_DECISION_MOVES, as_moves
 
@@ -117,6 +120,18 @@ class Session:
         del self.log_marks[keep:]
         return taken
 
+    def bot_turn(self, playouts: int | None = None) -> BotTurn | None:
+        """The bot move due now, if one is (`HandOff.next_step`: when no human must
+        decide); `playouts`: a plain expert's budget (None: its game's)."""
+        from sherwood_tui.core.levels import with_budget
+
+        step = self.handoff.next_step()
+        if step.kind != BOT or step.seat is None:
+            return None
+        level = self.handoff.level(step.seat)
+        assert level is not None
+        return BotTurn(self, step.seat, with_budget(level, playouts), self.state, len(self.actions))
+
     def feed(self, seat: int | None, private: bool = False) -> AnyFeed:
         """What `seat` may see now (None: the public table); `private` adds its own view."""
         last = self.actions[-1] if self.actions else None
@@ -136,3 +151,43 @@ class Session:
 
     def player_name(self, seat: int) -> str:
         return self.players[seat].name
+
+
+@dataclass(frozen=True, eq=False)
+class BotTurn:
+    """A bot's move that is due (`Session.bot_turn`), as the hot-seat app and a table's
+    host both play it: the bot decides from its seat's view of the game as it was asked
+    (`state`, after `count` actions: the game's seed and that count seed its random
+    choices), and its decision is played only if the game is still there."""
+
+    session: Session
+    seat: int
+    level: str
+    state: Any
+    count: int
+
+    @property
+    def thinks(self) -> bool:
+        """Whether the bot searches (an expert: a second or more): decide in a thread."""
+        return self.level.startswith("expert")
+
+    def decide(self, stop: Callable[[], bool] | None = None) -> Any:
+        """The bot's decision (`stop()`, asked during an expert's search, ends it early)."""
+        from sherwood_tui.core.bots import bot_action
+
+        rnd = random.Random(f"{self.session.seed}-{self.count}")
+        return bot_action(self.session.game, self.state, self.seat, self.level, rnd, stop=stop)
+
+    def current(self) -> bool:
+        """Whether the game is still where the bot was asked (nothing was played or taken
+        back since, and the seat is still a bot's)."""
+        session = self.session
+        return (session.state is self.state and len(session.actions) == self.count
+                and session.handoff.is_bot(self.seat))
+
+    def play(self, decision: Any) -> list[Event]:
+        """Play the bot's decision (`Session.submit`); RuleError, nothing changed, when the
+        game has moved on since it was asked."""
+        if not self.current():
+            raise RuleError("The game has moved on since the bot was asked.")
+        return self.session.submit(decision)

@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import re
 import secrets
 import shutil
@@ -196,7 +195,9 @@ class TableHost:
         self.claims = Claims.load(table_file(save_path), session.humans)
         self.join_code = self.claims.join_code
         self._logins = unique_logins([player.name for player in session.players])
-        self.stand_ins: dict[int, str] = {}  # away human seats a bot plays for now: the level
+        # away human seats a bot plays for now, with its level: the session's hand-off
+        # policy counts them as bots (for undo, and for when bots move)
+        self.stand_ins: dict[int, str] = session.handoff.stand_ins
         self.seats: dict[int, Connection] = {}  # the connection on each seat
         self.spectators: set[Connection] = set()
         self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket: (login, key, expires at)
@@ -235,7 +236,7 @@ class TableHost:
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays `seat` now (a bot seat, or an away seat handed to one)."""
-        return self.session.players[seat].bot is not None or seat in self.stand_ins
+        return self.session.handoff.is_bot(seat)
 
     def _seat_of_login(self, login: str) -> int | None:
         """The seat that `login` takes (None: watching); TableRefusal if there is none."""
@@ -443,46 +444,33 @@ class TableHost:
 
     # ----- bots -----------------------------------------------------------------------
     def _bot_due(self) -> int | None:
-        """A seat a bot must decide for now, or None."""
-        if self.session.is_over:
-            return None
-        return next((seat for seat in self.game.to_act(self.session.state) if self.is_bot(seat)), None)
+        """The seat of the bot that moves now (`Session.bot_turn`: as the hot-seat app's
+        bots, when no human must decide), or None."""
+        turn = self.session.bot_turn()
+        return None if turn is None else turn.seat
 
     def _wake_bots(self) -> None:
         if self._server is not None and (self._bots is None or self._bots.done()) and self._bot_due() is not None:
             self._bots = asyncio.get_running_loop().create_task(self._play_bots())
 
     async def _play_bots(self) -> None:
-        """Bots move one at a time, `bot_delay` apart, as long as one is due (the app's
-        way: the seed of each move is the game's seed and the moves so far)."""
-        from sherwood_tui.core.bots import bot_action
-
+        """Bots move one at a time, `bot_delay` apart, as long as one is due: the
+        session's bot turns, as the hot-seat app plays them (`Session.bot_turn`)."""
         while self._bot_due() is not None:
             await asyncio.sleep(self.bot_delay)
-            seat = self._bot_due()  # the table may have changed meanwhile
-            if seat is None:
+            turn = self.session.bot_turn()  # the table may have changed meanwhile
+            if turn is None:
                 return
-            session = self.session
-            level = session.players[seat].bot or self.stand_ins[seat]
-            rnd = random.Random(f"{session.seed}-{len(session.actions)}")
-            state = session.state
             try:
-                if level.startswith("expert"):  # a second or more: the event loop goes on
-                    decision = await asyncio.to_thread(bot_action, self.game, state, seat, level, rnd,
-                                                       stop=self.closing.is_set)
-                    if (self.closing.is_set() or session.is_over or not self.is_bot(seat)
-                            or seat not in self.game.to_act(session.state)):
-                        continue  # the table changed meanwhile: nothing to play now
+                if turn.thinks:  # a second or more: the event loop goes on
+                    decision = await asyncio.to_thread(turn.decide, self.closing.is_set)
+                    if self.closing.is_set() or not turn.current():
+                        continue  # the table changed meanwhile (a move, an undo): think again
                 else:
-                    decision = bot_action(self.game, state, seat, level, rnd)
-                try:
-                    session.submit(decision)
-                except RuleError:
-                    if session.state is state:
-                        raise
-                    continue  # others moved meanwhile (an undo, a step of several at once): think again
+                    decision = turn.decide()
+                turn.play(decision)
             except Exception as error:  # a bug: said on every terminal; the game waits
-                self._bot_failed(seat, error)
+                self._bot_failed(turn.seat, error)
                 return
             self._changed()  # (this runner goes on: `_wake_bots` starts no other)
 
@@ -631,29 +619,19 @@ class TableHost:
         return ""
 
     def _undo(self, connection: Connection) -> str:
-        """Take back a seat's last move and the bot moves after it, while no other
-        player has moved since and nothing since was final; why not, or ""."""
+        """Take back a seat's last decision (its small moves too) and the bot moves
+        after it, as the hot seat does (`HandOff.undo`: while no other player has
+        decided since and nothing since was final); why not, or ""."""
         seat, session = connection.seat, self.session
         if seat is None:
-            return "Spectators watch: they have no move to take back."
-        actions = session.actions
-        start = None
-        for index in range(len(actions) - 1, -1, -1):
-            mover = actions[index].seat
-            if mover == seat:
-                start = index
-                break
-            if not self.is_bot(mover):
-                return f"{session.player_name(mover)} has moved since your last move: it stays."
-        if start is None:
-            return "You have no move to take back."
-        if start < session.handoff.floor:
-            return f"Your last move can no longer be taken back: {session.handoff.why_final}."
-        taken = session.take_back(len(actions) - start)
+            return "Spectators watch: they have no decision to take back."
+        try:
+            session.handoff.undo(seat)
+        except RuleError as err:
+            return str(err)
+        noted = len(session.log) - 1  # the log lost the events taken back, then got the undo's note
         for other in [*self.seats.values(), *self.spectators]:
-            other.log_mark = min(other.log_mark, len(session.log))
-        bots = " and the bot moves after it" if any(move.seat != seat for move in taken) else ""
-        session.note(f"{session.player_name(seat)} took back a move{bots}.")
+            other.log_mark = min(other.log_mark, noted)
         self._changed()
         return ""
 

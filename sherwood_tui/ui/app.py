@@ -13,7 +13,6 @@ from textual.binding import Binding
 from sherwood_tui.catalog import GameInfo, get
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
-from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.compat import KeysInOrder, release_styles_cache, screen_bindings
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
@@ -27,7 +26,7 @@ if TYPE_CHECKING:  # the rules layer and the other screens load once a game is c
     from sherwood_tui.core.plugin import GameScreens
     from sherwood_tui.core.savelock import SaveLock
     from sherwood_tui.core.seat import AnyFeed
-    from sherwood_tui.core.session import Session
+    from sherwood_tui.core.session import BotTurn, Session
     from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
 
 MIN_SIZE = (80, 24)
@@ -334,12 +333,9 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, App[None]):
             message.screen.refused()
 
     def on_bot_turn_screen_due(self, message: BotTurnScreen.Due) -> None:
-        """A bot's move is due: its bot decides from the game as the rules give it (an
-        expert thinks in a thread: the keys keep working meanwhile)."""
-        import random
-
-        from sherwood_tui.core.bots import bot_action
-
+        """A bot's move is due: the session's bot turn (`Session.bot_turn`, as a table's
+        host plays it) decides from the game as the rules give it (an expert thinks in a
+        thread: the keys keep working meanwhile)."""
         message.stop()
         screen, session = message.screen, self.session
         if screen is not self.screen or session is None:
@@ -347,30 +343,23 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, App[None]):
         if screen.pending is not None:  # thought out while a screen was on top of it
             decision, screen.pending = screen.pending, None
         else:
-            seat = screen.bot_seat
-            rnd = random.Random(f"{session.seed}-{len(session.actions)}")
-            level = session.player(seat).bot
-            assert level is not None
-            level = with_budget(level, self.playouts)
-            if level.startswith("expert"):
-                self.think_for(screen, seat, level, rnd)
+            turn = session.bot_turn(self.playouts)
+            if turn is None or turn.seat != screen.bot_seat:  # (the screen is the game's: never)
+                self.advance()
                 return
-            decision = bot_action(session.game, session.state, seat, level, rnd)
+            if turn.thinks:
+                self.think_for(screen, turn)
+                return
+            decision = turn.decide()
         if not self.submit(decision):
             screen.refused()
 
-    def think_for(self, screen: BotTurnScreen, seat: int, level: str, rnd: Any) -> None:
+    def think_for(self, screen: BotTurnScreen, turn: BotTurn) -> None:
         """The expert's decision, in a thread worker; applied only if its screen is
         still the game's and nothing was played meanwhile (a stopped or stale search is
         dropped). Its search stops when the worker is cancelled (the app exits) or the
         screen goes."""
         from textual.worker import get_current_worker
-
-        from sherwood_tui.core.bots import bot_action
-
-        session = self.session
-        assert session is not None
-        game, state, count = session.game, session.state, len(session.actions)
 
         def think() -> None:
             worker = get_current_worker()
@@ -378,18 +367,18 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, App[None]):
             def stop() -> bool:
                 return worker.is_cancelled or screen.gone
 
-            decision = bot_action(game, state, seat, level, rnd, stop=stop)
+            decision = turn.decide(stop)
             if not stop():
-                self.call_from_thread(self.thought, screen, (state, count), decision)
+                self.call_from_thread(self.thought, screen, turn, decision)
 
         self.run_worker(think, thread=True, group="bot", exit_on_error=True)
 
-    def thought(self, screen: BotTurnScreen, basis: tuple[Any, int], decision: Any) -> None:
-        """An expert's decision for `screen`, thought out in the state and with the
-        number of actions of `basis`: dropped unless all three are still the game's."""
-        session, (state, count) = self.session, basis
-        if (session is None or screen.gone or screen not in self.screen_stack
-                or session.state is not state or len(session.actions) != count):
+    def thought(self, screen: BotTurnScreen, turn: BotTurn, decision: Any) -> None:
+        """An expert's decision for `screen`, thought out for `turn`: dropped unless both
+        are still the game's (`BotTurn.current`)."""
+        session = self.session
+        if (session is None or turn.session is not session or screen.gone or screen not in self.screen_stack
+                or not turn.current()):
             return
         if screen is not self.screen:  # help or the quit dialog is open: the move waits
             screen.pending, screen.waiting = decision, True

@@ -404,26 +404,74 @@ async def test_network_undo(tmp_path):
         marian = await FakeSeat.join(host, "marian", KEY_B)
         watcher = await FakeSeat.join(host, "watch", KEY_D)
         await robin.send({"type": "undo"})
-        assert (await robin.next("refused"))["message"] == "You have no move to take back."
+        assert (await robin.next("refused"))["message"] == "Robin has no decision to take back."
 
         await robin.play()
         await until(lambda: len(host.session.actions) == 1)
         await robin.send({"type": "undo"})
         await until(lambda: not host.session.actions)
         feed = await robin.current()
-        assert feed["legal"] and feed["log"][-1][1] == "Robin took back a move."
+        assert feed["legal"] and feed["log"][-1][1] == "Robin took back a decision."
         await watcher.current()
-        assert watcher.events[-1] == "Robin took back a move."  # the log's note, as a public event
+        assert watcher.events[-1] == "Robin took back a decision."  # the log's note, as a public event
 
         await robin.play()
         await until(lambda: seat_of(host) == 1)
         await marian.play()
         await until(lambda: seat_of(host) == 0)  # Will's bot moved after Marian
         await robin.send({"type": "undo"})
-        assert (await robin.next("refused"))["message"] == "Marian has moved since your last move: it stays."
+        assert (await robin.next("refused"))["message"] == "Marian has decided since: Robin's last decision stays."
         await marian.send({"type": "undo"})  # Marian's move, with the bot's after it
         await until(lambda: len(host.session.actions) == 1)
-        assert "Marian took back a move and the bot moves after it." in [e.text for e in host.session.log]
+        assert "Marian took back a decision and the bot moves after it." in [e.text for e in host.session.log]
+
+
+async def test_undo_takes_back_a_whole_decision_of_small_moves_as_at_the_hot_seat(tmp_path):
+    """Sheriff's market: two cards set aside, then done, is one decision. `u` at the
+    table takes it all back (it took back only "done": the two cards stayed aside), by
+    the hot seat's own policy (`HandOff.undo`)."""
+    async with hosting(tmp_path, "sheriff", ["Robin", "Marian", "Will"]) as host:
+        seats = [await FakeSeat.join(host, login, key) for login, key in zip(host.logins(), (KEY_A, KEY_B, KEY_C))]
+        session, game = host.session, host.game
+        merchant = seat_of(host)
+        assert session.state.step == "set_aside"
+        before = session.state
+        legal = (await seats[merchant].current())["legal"]
+        cards = [move for move in legal if move["type"] == "set_aside_card"]
+        done = [move for move in legal if move["type"] == "set_aside"]
+        decision = [cards[0], next(c for c in cards if c["card"] != cards[0]["card"]), *done]
+        await seats[merchant].send({"type": "act", "actions": decision})
+        await until(lambda: len(session.actions) == 3)
+        assert len(session.state.set_aside) == 2 and session.state.step == "draw"
+
+        await seats[merchant].send({"type": "undo"})
+        await until(lambda: not session.actions)
+        assert session.state == before and session.state.set_aside == ()
+        name = session.player_name(merchant)
+        assert (await seats[merchant].current())["log"][-1][1] == f"{name} took back a decision."
+
+        # the hot seat, the same decision: taken back the same way
+        hot = Session(game, [Player(name=n) for n in ("Robin", "Marian", "Will")], {}, 5)
+        hot.handoff.lift(merchant)
+        hot.submit([game.parse_action(move) for move in decision])
+        assert [type(a).__name__ for a in hot.handoff.undo()] == ["SetAsideCard", "SetAsideCard", "SetAside"]
+        assert hot.state == before
+
+
+async def test_an_away_seat_played_by_a_bot_is_a_bot_for_undo(tmp_path):
+    """A seat handed to a bot while its player is away counts as a bot, as at the hot
+    seat: a human's undo takes back its moves after theirs."""
+    async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Marian", "Will"], bots={2: "sensible"}) as host:
+        robin = await FakeSeat.join(host, "robin", KEY_A)
+        host.hand_to_bot(1)
+        await until(lambda: seat_of(host) == 0)
+        moves = len(host.session.actions)
+        await move(robin)  # Robin bids; Marian's bot, then Will's, bid after
+        await until(lambda: seat_of(host) == 0)
+        assert [action.seat for action in host.session.actions[moves:]] == [0, 1, 2]
+        await robin.send({"type": "undo"})
+        await until(lambda: len(host.session.actions) == moves)
+        assert host.session.log[-1].text == "Robin took back a decision and the bot moves after it."
 
 
 async def test_a_final_step_cannot_be_taken_back(tmp_path):
@@ -434,7 +482,8 @@ async def test_a_final_step_cannot_be_taken_back(tmp_path):
         last = host.session.actions[-1].seat
         await seats[last].send({"type": "undo"})
         refused = await seats[last].next("refused")
-        assert refused["message"].startswith("Your last move can no longer be taken back: it revealed something new")
+        name = host.session.player_name(last)
+        assert refused["message"].startswith(f"{name} cannot take back their last decision: it revealed something new")
 
 
 @pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
