@@ -191,6 +191,7 @@ class TableHost:
         self.hints = hints  # the seats' h key shows the expert's choice (`host --no-hints`: not)
         self.closing = threading.Event()  # set when the table closes: an expert's search stops
         self.own_data = own_data  # the `--assets` items the seat processes need too
+        self.new_save = not save_path.exists()  # a new game's: no file yet (see `forget_unopened`)
         self.lock = lock or SaveLock(save_path).acquire()
         self.claims = Claims.load(table_file(save_path), session.humans)
         self.join_code = self.claims.join_code
@@ -402,6 +403,15 @@ class TableHost:
         self._save()
         self.lock.release()
         shutil.rmtree(self._folder, ignore_errors=True)
+
+    def forget_unopened(self) -> None:
+        """After `close`, for a table that never opened (its port was taken): a new
+        game's save and side file go, so that no game nobody could join is listed as in
+        progress (a resumed save stays as it was)."""
+        if self.new_save:
+            for path in (self.save_path, table_file(self.save_path)):
+                with contextlib.suppress(OSError):
+                    path.unlink(missing_ok=True)
 
     # ----- after every change -------------------------------------------------------
     def _changed(self) -> None:
@@ -695,6 +705,7 @@ class OpenTable:
                                                   say=self.host.door_notice)
         except BaseException:
             await self.close()
+            self.host.forget_unopened()  # a new game nobody could join is no game in progress
             raise
 
     async def close(self) -> None:

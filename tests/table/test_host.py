@@ -524,6 +524,44 @@ async def test_a_whole_game_where_nobody_receives_another_seats_secrets(tmp_path
         assert final["over"] and watcher.feed["status"]["over"] and watcher.feed["status"]["waiting_for"] == []  # type: ignore[index]
 
 
+async def test_a_table_whose_port_is_taken_leaves_no_game_in_progress(tmp_path, monkeypatch):
+    """`host` refused because its SSH port is in use: a new game's save goes (it was
+    listed as a game in progress that nobody had played); a resumed one stays."""
+    import socket
+
+    from sherwood_tui.core.saves import list_saves
+    from sherwood_tui.table.host import OpenTable, TableSettings
+
+    pytest.importorskip("asyncssh")
+    monkeypatch.setenv("SHERWOOD_TUI_DATA", str(tmp_path / "data"))
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    try:
+        game = catalog.get("sheriff").load()
+        players = [Player(name="Robin"), Player(name="Marian"), Player(name="Will", bot="sensible")]
+        host = TableHost(Session(game, players, {}, 5), saves / "sheriff-new.json", bot_delay=0)
+        with pytest.raises(OSError):
+            await OpenTable(host, TableSettings(ssh_port=port, web_port=None)).start()
+        assert list(saves.iterdir()) == [] and list_saves(saves) == ([], [])
+
+        played = Session(game, players[:2] + [Player(name="Will")], {}, 5)
+        played.submit(game.legal_actions(played.state, played.next_seat())[0])
+        from sherwood_tui.core.saves import write_save
+
+        write_save(played, saves / "sheriff-old.json")
+        again = TableHost.resume(saves / "sheriff-old.json", bot_delay=0)
+        with pytest.raises(OSError):
+            await OpenTable(again, TableSettings(ssh_port=port, web_port=None)).start()
+        [summary], _ = list_saves(saves)
+        assert summary.path.name == "sheriff-old.json" and len(load_session(summary.path).actions) == 1
+    finally:
+        taken.close()
+
+
 async def test_the_hosts_screen_shows_the_table_and_hands_an_away_seat_to_a_bot(tmp_path):
     from textual.widgets import DataTable, Static
 
