@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import re
 import subprocess
@@ -220,14 +221,133 @@ def test_messages_quote_values_on_one_line():
     assert re.fullmatch(r"'x+\.\.\.'", cli.shown("x" * 1000))
 
 
-def test_a_reader_that_stops_early_gets_no_traceback():
+@pytest.mark.parametrize("command", [
+    ["simulate", "bleeding-sherwood", "--games", "4", "--jobs", "1", "--json"],
+    ["simulate", "bleeding-sherwood", "--games", "4", "--jobs", "1"],  # a table
+    ["assets", "sherwood", "--schema"],  # it said `[Errno 32] Broken pipe`
+    ["assets", "sheriff", "--export"],
+    ["--version"],
+])
+def test_a_reader_that_stops_early_gets_no_message(command):
     """`sherwood-tui ... | head`: the pipe closes before the output is written; the
-    command stops quietly (no BrokenPipeError traceback on the terminal)."""
-    command = ["simulate", "bleeding-sherwood", "--games", "4", "--jobs", "1", "--json"]
+    command stops quietly (no traceback, no message), with the status of a command that
+    SIGPIPE ended (141), as `cat FILE | head` does."""
     proc = subprocess.Popen([sys.executable, "-m", "sherwood_tui", *command],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # the reader is gone before anything is written
     errors = proc.stderr.read().decode()
-    proc.wait(timeout=60)
-    assert "Traceback" not in errors and "BrokenPipe" not in errors, errors
+    assert proc.wait(timeout=60) == 141
+    assert errors == ""
+
+
+# ----- what goes where: results on stdout, whole; progress on stderr ----------------------
+
+
+def test_version_is_the_installed_one():
+    from importlib.metadata import version
+
+    done = run_cli("--version")
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == f"sherwood-tui {version('sherwood-tui')}\n"
+
+
+def test_the_help_lists_every_command_but_the_hosts_own():
+    done = run_cli("--help")
+    assert done.returncode == 0
+    listed = re.findall(r"^    (\w+) ", done.stdout, re.MULTILINE)
+    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "soak", "assets", "host"]
+    assert "SUPPRESS" not in done.stdout and not re.search(r"^    seat\b|[{,]seat[,}]", done.stdout, re.MULTILINE)
+    assert "--version" in done.stdout
+
+
+def test_the_cluster_extra_is_installed_from_the_checkout():
+    """sherwood-tui is on no package index: `pip install 'sherwood-tui[cluster]'` fails."""
+    for command in ("simulate", "tournament"):
+        done = run_cli(command, "--help")
+        said = " ".join(done.stdout.split())
+        assert "sherwood-tui[cluster]" not in said and "pip install -e '.[cluster]' in the sherwood-tui checkout" in said
+
+
+INTERVAL = re.compile(r"\d+\.\d \[\d+\.\d, \d+\.\d\]")  # `24.9 [22.4, 27.5]`
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "sheriff", "--players", "3", "--games", "6", "--jobs", "1"],
+    ["tournament", "sheriff", "--bots", "sensible,random", "--players", "3", "--games", "6", "--jobs", "1"],
+])
+def test_a_table_to_a_pipe_gets_whole_lines(command):
+    """Rich takes a pipe or a file for 80 columns and cut the cells past them
+    (`24.9 [22.4, 27…`): a table that goes to one is printed whole."""
+    done = run_cli(*command)
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout
+    assert max(len(line) for line in done.stdout.splitlines()) > 80  # these tables are wider
+    assert INTERVAL.search(done.stdout)
+    assert all(line.count("[") == line.count("]") for line in done.stdout.splitlines()), done.stdout
+
+
+def progress_and_output(command: list[str]) -> tuple[str, str]:
+    """Run `command` with stderr on a terminal (a pseudo-terminal) and stdout to a pipe:
+    (what the terminal showed, what the pipe got)."""
+    import pty
+    import threading
+
+    leader, follower = pty.openpty()
+    shown: list[bytes] = []
+
+    def read_terminal() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # EIO: the command has closed its end
+                return
+            if not chunk:
+                return
+            shown.append(chunk)
+
+    reader = threading.Thread(target=read_terminal, daemon=True)
+    with subprocess.Popen([sys.executable, "-m", "sherwood_tui", *command], stdout=subprocess.PIPE,
+                          stderr=follower, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "120"}) as proc:
+        os.close(follower)
+        reader.start()
+        out, _ = proc.communicate(timeout=120)
+        assert proc.returncode == 0
+    reader.join(timeout=10)
+    os.close(leader)
+    return b"".join(shown).decode(errors="replace"), out.decode()
+
+
+@pytest.mark.parametrize("command,bar", [
+    (["simulate", "sheriff", "--players", "3", "--games", "40", "--jobs", "1", "--json"], "built-in data"),
+    (["simulate", "sheriff", "--players", "3", "--games", "40", "--jobs", "1", "--csv"], "built-in data"),
+    (["simulate", "sheriff", "--players", "3", "--games", "40", "--jobs", "1"], "built-in data"),
+    (["tournament", "sheriff", "--bots", "sensible,random", "--players", "3", "--games", "12", "--jobs", "1",
+      "--json"], "Sheriff of Nottingham: tournament"),
+])
+def test_progress_shows_on_stderr_and_stdout_holds_only_the_result(command, bar):
+    """The progress bar is drawn on stderr, so it shows when stdout goes to a file or a
+    pipe, with --json and --csv too, and never gets into the results."""
+    terminal, out = progress_and_output(command)
+    assert bar in terminal and "━" in terminal
+    assert "━" not in out and "\x1b" not in out and "\r" not in out
+    if "--json" in command:
+        json.loads(out)  # nothing but the JSON
+    elif "--csv" in command:
+        assert out.startswith("measure,a,b,diff,low,high,beyond_noise\n")
+
+
+def test_a_scheduler_that_refuses_the_connection_is_said_at_once():
+    """A port nothing listens on: one line saying the connection was refused, straight
+    away (Dask's own connect retried it for its whole time-out, then blamed that)."""
+    import socket
+
+    with socket.socket() as probe:  # a port that was free a moment ago, and is closed now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    done = subprocess.run([sys.executable, "-m", "sherwood_tui", "simulate", "sheriff", "--games", "2",
+                           "--scheduler", address], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=8)  # Dask's time-out is 10 s; the refusal takes well under a second
+    assert refused(done) == (f"sherwood-tui simulate: --scheduler: cannot reach {address} "
+                             "(the connection was refused: no scheduler listens there)")

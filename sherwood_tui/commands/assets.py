@@ -23,12 +23,15 @@ def main(args: argparse.Namespace) -> int:
 
     try:
         plugin = catalog.get(args.game)
-        if args.schema:
-            print(json.dumps(json_schema(plugin), indent=1))
-            return 0
+        schema = json_schema(plugin) if args.schema else None
         text = asset_text(plugin.asset)
     except (ValueError, OSError) as err:  # an unknown game; AssetError is a ValueError
         return fail(str(err))
+    # Printed outside the try: a reader that went away (`| head`) is no data problem
+    # (its BrokenPipeError, an OSError, is for `__main__` to end quietly).
+    if schema is not None:
+        print(json.dumps(schema, indent=1))
+        return 0
     if args.export == "-":
         sys.stdout.write(text)
         return 0

@@ -173,7 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     own_data_help = ("play on your own copy of a game's data file (`sherwood-tui assets GAME --export` "
                      "makes one); GAME= says which game it is for; repeatable")
     parser.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE", help=own_data_help)
-    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+    parser.add_argument("--version", action=ShowVersion)
+    # COMMAND: the list below names the commands, never `seat` (the host's own, unlisted)
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
     play = sub.add_parser("play", help="open the game picker (the default)")
     resume = sub.add_parser("resume", help="continue a saved game from its file")
     resume.add_argument("file", type=save_file, metavar="FILE")
@@ -221,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",
                      help="where --keep saves them (default: the folder 'kept' beside the saves)")
     scheduler_help = ("play the games on this Dask cluster's workers, not in local processes "
-                      "(needs the cluster extra: pip install 'sherwood-tui[cluster]')")
+                      "(needs the cluster extra: pip install -e '.[cluster]' in the sherwood-tui checkout)")
     sim.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
     tour = sub.add_parser("tournament", help="play bot levels against one another at every seating and rate them")
     tour.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
@@ -282,12 +284,39 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--saves", type=saves_folder, metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     host.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                       default=argparse.SUPPRESS, help=own_data_help)
-    seat = sub.add_parser("seat", help=argparse.SUPPRESS)  # started by a table's host for each terminal
+    seat = sub.add_parser("seat")  # started by a table's host for each terminal: no help, so not listed
     seat.add_argument("--socket", type=Path, required=True, help="the host's socket")
     seat.add_argument("--ticket", required=True, help="the one-time ticket the host issued")
     seat.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                       default=argparse.SUPPRESS, help=own_data_help)
     return parser
+
+
+class ShowVersion(argparse.Action):
+    """`--version`: prints `sherwood-tui VERSION` and exits (the version is looked up
+    only then)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str = "print the version and exit") -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"sherwood-tui {version()}")
+        parser.exit(0)
+
+
+def version() -> str:
+    """This sherwood-tui's version: as installed (its metadata), else the package's own."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("sherwood-tui")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        from sherwood_tui import __version__
+
+        return __version__
 
 
 def seat_player(text: str) -> tuple[str, str | None]:
@@ -313,6 +342,8 @@ def scheduler_address(text: str) -> str:
     starts."""
     if re.fullmatch(r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+(?::[^\s/:]*)*:\d{1,5}", text) is None:
         raise argparse.ArgumentTypeError(f"not a scheduler's address (tcp://HOST:PORT): {shown(text)}")
+    if int(text.rpartition(":")[2]) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535: {shown(text)}")
     return text
 
 

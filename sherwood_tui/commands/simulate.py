@@ -154,7 +154,7 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
     started = time.perf_counter()
     total = -(-args.games // args.players) * args.players
     try:
-        with _progress(args.json, [f"{info.title}: {level}+{args.restrict} in turn at each seat"], total) as bars:
+        with _progress([f"{info.title}: {level}+{args.restrict} in turn at each seat"], total) as bars:
             done = restricted.play(info.id, args.players, args.games, args.seed, level, args.restrict, options,
                                    max(1, local_jobs(args)), bars[0] if bars else None)
     except KeyboardInterrupt:
@@ -248,14 +248,13 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "restrict", None) is not None:
         return _restricted(info, args, bots[0], options, sides)
     started = time.perf_counter()
-    quiet = args.json or args.csv
     try:
         with open_sides(info, sides, max(1, local_jobs(args)), args.games, getattr(args, "scheduler", None)) as playing:
             if combos is not None:
-                with _progress(quiet, [f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
+                with _progress([f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
                     played = [playing.play(args.players, args.games, args.seed, bots, combo, bars)[0] for combo in combos]
             else:
-                with _progress(quiet, [f"{side.label + ': ' if side.label else ''}{side.shown}" for side in sides], args.games) as bars:
+                with _progress([f"{side.label + ': ' if side.label else ''}{side.shown}" for side in sides], args.games) as bars:
                     played = playing.play(args.players, args.games, args.seed, bots, options, bars)
             kept = _keep(playing, info, args, bots, options, sides, played) if args.keep else []
     except ClusterError as err:  # --scheduler: the cluster cannot be reached, or failed
@@ -425,19 +424,20 @@ def keep_problem(args: argparse.Namespace) -> str | None:
 
 
 class _progress:
-    """A progress bar per side (none when the output is JSON or CSV): a `with` block
-    giving the callbacks `Sides.play` (or `ClusterSides.play`) calls."""
+    """A progress bar per side, on stderr (stdout holds only the results, JSON and CSV
+    too; on a terminal the bars show whatever stdout is): a `with` block giving the
+    callbacks `Sides.play` (or `ClusterSides.play`) calls."""
 
-    def __init__(self, quiet: bool, names: list[str], total: int) -> None:
-        self.quiet, self.names, self.total = quiet, names, total
+    def __init__(self, names: list[str], total: int) -> None:
+        self.names, self.total = names, total
         self.bar: Any = None
 
     def __enter__(self) -> list[Callable[[int], Any]]:
-        if self.quiet:
-            return []
-        from rich.progress import Progress
+        from sherwood_tui.workbench.report import progress_bar
 
-        self.bar = Progress(transient=True)
+        self.bar = progress_bar()
+        if self.bar is None:  # stderr is no terminal
+            return []
         self.bar.start()
         return [functools.partial(self.bar.advance, self.bar.add_task(name, total=self.total)) for name in self.names]
 

@@ -74,7 +74,7 @@ def main(args: argparse.Namespace) -> int:
     total = tournament.rounded_games(args.games, len(tables))
     started = time.perf_counter()
     try:
-        with _Progress(args.json, f"{info.title}: tournament", total) as advance:
+        with _Progress(f"{info.title}: tournament", total) as advance:
             own = None if own_text is None else (Path(args.assets), own_text)
             played = tournament.play(info.id, players, levels, args.games, args.seed, options, max(1, local_jobs(args)),
                                      advance, own, args.scheduler)
@@ -186,31 +186,27 @@ def renderables(data: dict[str, Any]) -> list[Any]:
 
 
 def show(data: dict[str, Any], header: str) -> None:
-    from rich.console import Console
-    from rich.text import Text
+    from sherwood_tui.workbench.report import show as show_parts
 
-    console = Console()
-    console.print(Text(header))
-    for part in renderables(data):
-        console.print(part)
+    show_parts(header, renderables(data))
 
 
 class _Progress:
-    """A progress bar (none when the output is JSON): a `with` block giving the callback
-    `tournament.play` calls as games finish."""
+    """A progress bar on stderr (stdout holds only the results, JSON too): a `with`
+    block giving the callback `tournament.play` calls as games finish."""
 
-    def __init__(self, quiet: bool, name: str, total: int) -> None:
-        self.quiet, self.name, self.total = quiet, name, total
+    def __init__(self, name: str, total: int) -> None:
+        self.name, self.total = name, total
         self.bar: Any = None
 
     def __enter__(self) -> Any:
-        if self.quiet:
-            return None
         import functools
 
-        from rich.progress import Progress
+        from sherwood_tui.workbench.report import progress_bar
 
-        self.bar = Progress(transient=True)
+        self.bar = progress_bar()
+        if self.bar is None:  # stderr is no terminal
+            return None
         self.bar.start()
         return functools.partial(self.bar.advance, self.bar.add_task(self.name, total=self.total))
 

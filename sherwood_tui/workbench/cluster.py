@@ -43,7 +43,9 @@ from typing import IO, Any
 from sherwood_tui import __version__, catalog
 from sherwood_tui.workbench.engine import C, DataSide, GameFailed, GameResult, R, Sides, _play_chunk, seed_chunks
 
-NEEDS_EXTRA = "--scheduler needs the cluster extra: pip install 'sherwood-tui[cluster]'"
+# sherwood-tui is on no package index: the extra installs from a checkout (`make` does it).
+NEEDS_EXTRA = ("--scheduler needs the cluster extra: pip install -e '.[cluster]' in the sherwood-tui checkout "
+               "(make play or make test there installs it)")
 CONNECT_SECONDS = 10.0  # to reach the scheduler
 WORKERS_SECONDS = 60.0  # for a first worker, on a cluster that has none yet
 HELPER_IDLE_SECONDS = 120.0  # a worker's helper process with nothing to play stops
@@ -276,6 +278,41 @@ def _distributed() -> Any:
     return distributed
 
 
+def _tcp_target(address: str) -> tuple[str, int] | None:
+    """The host and port of a `tcp://` or `tls://` (or plain `HOST:PORT`) address; None
+    for Dask's other protocols."""
+    scheme, sep, rest = address.rpartition("://")
+    if sep and scheme not in ("tcp", "tls"):
+        return None
+    host, _, port = rest.rpartition(":")
+    return host.removeprefix("[").removesuffix("]"), int(port)
+
+
+def _knock(address: str) -> None:
+    """Open a TCP connection to the scheduler's port and close it: ClusterError (exit 2)
+    at once if it is refused, the host is unknown or nothing answers in CONNECT_SECONDS
+    (Dask's own connect would retry a refused port until its time-out, then blame the
+    time-out)."""
+    import socket
+
+    target = _tcp_target(address)
+    if target is None:
+        return
+    try:
+        socket.create_connection(target, timeout=CONNECT_SECONDS).close()
+    except ConnectionRefusedError:
+        why = "the connection was refused: no scheduler listens there"
+    except TimeoutError:
+        why = f"no answer in {CONNECT_SECONDS:g} s"
+    except socket.gaierror as err:
+        why = f"unknown host {target[0]!r}: {err.strerror or _one_line(err)}"
+    except (OSError, ValueError) as err:  # unreachable network, a port past 65535...
+        why = err.strerror if isinstance(err, OSError) and err.strerror else _one_line(err)
+    else:
+        return
+    raise ClusterError(f"--scheduler: cannot reach {address} ({why})", 2)
+
+
 def _probe(address: str) -> None:
     """Reach the scheduler once before a client is made (a client that fails to connect
     leaves a complaint behind at exit): OSError, ValueError or TimeoutError if not."""
@@ -300,6 +337,7 @@ class ClusterSides:
 
     def __enter__(self) -> ClusterSides:
         distributed = _distributed()
+        _knock(self.address)
         try:
             _probe(self.address)
             self.client = distributed.Client(self.address, timeout=CONNECT_SECONDS, set_as_default=False)
@@ -386,7 +424,7 @@ class ClusterSides:
             if isinstance(err, (KeyboardInterrupt, ClusterError)) or not isinstance(err, Exception):
                 raise
             raise ClusterError(f"the cluster could not play the run: {_one_line(err)}"
-                               " (every worker needs sherwood-tui[cluster], the same version)") from None
+                               " (every worker needs sherwood-tui with its cluster extra, the same version)") from None
         return results
 
     def keep(self, index: int, *args: Any) -> list[Path]:

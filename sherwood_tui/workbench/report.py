@@ -8,6 +8,7 @@ and CSV print as they are: the tables only lay them out.
 
 from __future__ import annotations
 
+import errno
 import html
 import io
 import math
@@ -222,8 +223,38 @@ def variants_renderables(rows: Sequence[dict[str, Any]]) -> list[RenderableType]
 # ----- printing and the HTML file ----------------------------------------------------
 
 
+PIPED_WIDTH = 10_000  # columns of a pipe or a file: whole lines, never cut at 80
+
+
+class _Printing(Console):
+    """A command's console: a reader that went away (`| head`) raises BrokenPipeError,
+    for `__main__` to end quietly as it does for any output (Rich would exit with 1)."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, "the reader went away")
+
+
+def printing_console() -> Console:
+    """Where a command prints its tables: stdout, as wide as the terminal; to a pipe or a
+    file (where Rich would assume 80 columns and cut the tables' cells), wide enough
+    that every line goes out whole."""
+    console = _Printing()
+    return console if console.is_terminal else _Printing(width=PIPED_WIDTH)
+
+
+def progress_bar() -> Any:
+    """A command's progress bars (rich.progress.Progress, not yet started), gone when
+    they stop: on stderr, so that stdout holds only the results; None if stderr is no
+    terminal (a file or a pipe gets nothing, not even the blank line Rich would end with)."""
+    from rich.progress import Progress
+
+    console = Console(stderr=True)
+    return Progress(transient=True, console=console) if console.is_terminal else None
+
+
 def show(header: str, parts: Sequence[RenderableType], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or printing_console()
     console.print(Text(header))
     for part in parts:
         console.print(part)
