@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # pyproject.toml).
 TYPED := sherwood_tui
 
-.PHONY: play test check lint types imports bench soak clean
+.PHONY: play test check lint types imports bench soak lowest clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,8 +39,37 @@ soak: $(STAMP)
 imports: $(STAMP)
 	$(VENV)/bin/lint-imports --no-cache
 
+# `make lowest`: the lower bounds of pyproject.toml hold. A fresh venv of its own gets every
+# direct dependency (and extra) at its lowest allowed version (uv's lowest-direct
+# resolution), then a smoke set runs: every game's schema, soak and a Sherwood game
+# (tests/test_smoke.py), a table seat's feed and screens, what the commands print (Rich)
+# and a refused --scheduler, an SSH and a browser seat, a tournament's ratings, a
+# report's charts, a run on a Dask cluster, two games through the app's keys and the
+# property tests (hypothesis). CI runs it after `make test`.
+LOWEST := .venv-lowest
+SMOKE := tests/test_smoke.py tests/table/test_wire.py tests/table/test_seat_app.py \
+	tests/test_cli.py::test_version_is_the_installed_one tests/test_cli.py::test_a_reader_that_stops_early_gets_no_message \
+	tests/test_cli.py::test_a_table_to_a_pipe_gets_whole_lines \
+	tests/test_cli.py::test_progress_shows_on_stderr_and_stdout_holds_only_the_result \
+	tests/test_cli.py::test_a_scheduler_that_refuses_the_connection_is_said_at_once \
+	tests/table/test_ssh.py::test_two_clients_at_once_each_have_their_own_seat \
+	tests/table/test_web.py::test_a_seat_link_serves_the_page_and_its_websocket_runs_the_seat \
+	tests/workbench/test_tournament.py::test_the_same_seed_gives_the_same_tournament_whatever_jobs \
+	tests/workbench/test_report_charts.py::test_a_single_run_draws_win_rates_and_scores_over_its_tables \
+	tests/workbench/test_cluster.py::test_the_same_output_and_records_with_one_process_two_or_the_cluster \
+	tests/ui/test_sherwood_app.py::test_theft_the_drawer_alone_sees_the_cards_drawn \
+	tests/ui/test_bleeding_app.py::test_resume_restores_the_exact_game_with_the_curtain_up \
+	tests/games/bleeding_sherwood/test_properties.py
+
+lowest: $(STAMP)
+	$(PY) -m pip install -q 'uv>=0.5'
+	rm -rf $(LOWEST)
+	$(VENV)/bin/uv venv -q --python $(PYTHON) $(LOWEST)
+	$(VENV)/bin/uv pip install -q --python $(LOWEST)/bin/python --resolution lowest-direct -e '.[test,cluster]'
+	$(LOWEST)/bin/python -m pytest -q -n 2 --dist worksteal $(SMOKE)
+
 bench: $(STAMP)
 	$(PY) -m sherwood_tui.bench
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(LOWEST)
