@@ -199,6 +199,9 @@ class TableHost:
         # away human seats a bot plays for now, with its level: the session's hand-off
         # policy counts them as bots (for undo, and for when bots move)
         self.stand_ins: dict[int, str] = session.handoff.stand_ins
+        # how much of the log each seat's terminal has shown (its seat process says so
+        # with "seen"): a seat that connects again is sent what it missed since
+        self.seen: dict[int, int] = {}
         self.seats: dict[int, Connection] = {}  # the connection on each seat
         self.spectators: set[Connection] = set()
         self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket: (login, key, expires at)
@@ -414,27 +417,30 @@ class TableHost:
                     path.unlink(missing_ok=True)
 
     # ----- after every change -------------------------------------------------------
-    def _changed(self) -> None:
-        """Save, send every connection what it may see now, wake the bots, tell the
-        host's terminal."""
+    def _changed(self, moved: bool = False) -> None:
+        """Save, send every connection what it may see now (`moved`: after a decision,
+        whose events the feeds carry), wake the bots, tell the host's terminal."""
         self._save()
         status = self.status().to_json()
         for seat, connection in self.seats.items():
-            self._send_feed(connection, feed_to_json(self.session.feed(seat, private=True)), status)
+            self._send_feed(connection, feed_to_json(self.session.feed(seat, private=True)), status, moved)
         if self.spectators:
             public = feed_to_json(self.session.feed(None))
             for connection in self.spectators:
-                self._send_feed(connection, public, status)
+                self._send_feed(connection, public, status, moved)
         self._wake_bots()
         for listener in list(self.listeners):
             listener()
 
-    def _send_feed(self, connection: Connection, feed: dict[str, Any], status: dict[str, Any]) -> None:
-        """Send `feed` with the public events since this connection's last feed."""
+    def _send_feed(self, connection: Connection, feed: dict[str, Any], status: dict[str, Any],
+                   moved: bool = False) -> None:
+        """Send `feed` with the public events since this connection's last feed (and
+        whether they are a decision's: the seat shows the game's screens for those)."""
         log = self.session.log
         events = log[min(connection.log_mark, len(log)) :]
         connection.log_mark = len(log)
-        connection.post({"type": "feed", "feed": feed, "events": events_to_json(events), "status": status})
+        connection.post({"type": "feed", "feed": feed, "events": events_to_json(events), "status": status,
+                         "moved": moved})
 
     def _save(self) -> None:
         from sherwood_tui.core.saves import write_save
@@ -482,7 +488,7 @@ class TableHost:
             except Exception as error:  # a bug: said on every terminal; the game waits
                 self._bot_failed(turn.seat, error)
                 return
-            self._changed()  # (this runner goes on: `_wake_bots` starts no other)
+            self._changed(moved=True)  # (this runner goes on: `_wake_bots` starts no other)
 
     def _bot_failed(self, seat: int, error: Exception) -> None:
         from sherwood_tui.ui.lifecycle import write_crash_report
@@ -526,7 +532,7 @@ class TableHost:
         if not await send(writer, {"type": "welcome", "game": self.game.id, "seat": seat, "name": name,
                                  "hints": self.hints}):
             return
-        connection = Connection(seat, key, writer, log_mark=len(self.session.log), task=asyncio.current_task())
+        connection = Connection(seat, key, writer, log_mark=self._shown_mark(seat), task=asyncio.current_task())
         sender = asyncio.get_running_loop().create_task(connection.deliver())
         self._sit(connection)
         try:
@@ -535,6 +541,13 @@ class TableHost:
             self._leave(connection)
             connection.outbox.put_nowait(None)
             await sender
+
+    def _shown_mark(self, seat: int | None) -> int:
+        """Where a new connection's first feed starts the events it is sent: a seat that
+        has been shown the game before gets what its terminal missed since (a round's end
+        there: its summary); a new seat or a spectator, nothing before now."""
+        length = len(self.session.log)
+        return length if seat is None else min(self.seen.get(seat, length), length)
 
     def _refusal(self, seat: int | None, key: str) -> str:
         """Why `key` may not have `seat` now (a bot's, another key's, or never claimed by
@@ -597,10 +610,18 @@ class TableHost:
                 why = self._act(connection, moves)
             elif message["type"] == "undo":
                 why = self._undo(connection)
+            elif message["type"] == "seen":
+                self._saw(connection, message.get("log"))
+                continue
             else:
                 continue  # a code sent twice, or a message of a later version
             if why:
                 connection.post({"type": "refused", "message": why})
+
+    def _saw(self, connection: Connection, log: Any) -> None:
+        """A seat's terminal has shown the log up to `log` (see `_shown_mark`)."""
+        if connection.seat is not None and type(log) is int and 0 <= log <= len(self.session.log):
+            self.seen[connection.seat] = log
 
     def _act(self, connection: Connection, data: Any) -> str:
         """Play a seat's decision (its moves in order, all or nothing); why not (nothing
@@ -625,7 +646,7 @@ class TableHost:
         news = self.session.private_news()
         if news:  # what this player alone learnt (cards they drew): before the new feeds
             connection.post({"type": "news", "lines": news})
-        self._changed()
+        self._changed(moved=True)
         return ""
 
     def _undo(self, connection: Connection) -> str:
@@ -642,6 +663,7 @@ class TableHost:
         noted = len(session.log) - 1  # the log lost the events taken back, then got the undo's note
         for other in [*self.seats.values(), *self.spectators]:
             other.log_mark = min(other.log_mark, noted)
+        self.seen = {where: min(mark, noted) for where, mark in self.seen.items()}
         self._changed()
         return ""
 

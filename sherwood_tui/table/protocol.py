@@ -8,14 +8,19 @@ Seat to host (small; the host refuses a longer line and closes the connection):
 - `{"type": "act", "actions": [A, ...]}`: the chosen decision, its moves in order as the
   game's action JSON (applied all or nothing); `{"type": "act", "action": A}`, one move,
   is still read.
-- `{"type": "undo"}`: take back this seat's last move, if the table allows it.
+- `{"type": "undo"}`: take back this seat's last decision, if the table allows it.
+- `{"type": "seen", "log": N}`: the seat's terminal has shown the public log up to its
+  N-th line (sent for every feed): when this seat connects again, its first feed's
+  events are those after it (a round's end it missed: its summary).
 - `{"type": "bye"}`: the player leaves (the seat waits for them).
 
 Host to seat:
 - `{"type": "welcome", "game": ID, "seat": S, "name": N}`: joined (seat None: watching).
-- `{"type": "feed", "feed": F, "events": E, "status": ST}`: what the seat may see now
-  (`wire.feed_to_json`), the public events of the steps since the last feed
-  (`wire.events_to_json`), and the table's status (`TableStatus` as JSON).
+- `{"type": "feed", "feed": F, "events": E, "status": ST, "moved": M}`: what the seat may
+  see now (`wire.feed_to_json`), the public events of the steps since the last feed
+  (`wire.events_to_json`), the table's status (`TableStatus` as JSON), and whether a
+  decision made it (`M`: only then does the seat show the game's screens for the
+  events, a reveal; a feed of who is connected, or an undo, shows none).
 - `{"type": "news", "lines": L}`: what this seat alone learnt from its last move
   (`Game.private_news`: cards it drew), shown to it before its next screen.
 - `{"type": "refused", "message": M}`: a move or an undo was refused; nothing changed.

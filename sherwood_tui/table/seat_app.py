@@ -37,7 +37,7 @@ from sherwood_tui.ui.widgets import GameLog
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from sherwood_tui.core.contract import AnyGame
+    from sherwood_tui.core.contract import AnyGame, Event
     from sherwood_tui.core.plugin import GameScreens
     from sherwood_tui.core.seat import AnyFeed
 
@@ -60,6 +60,16 @@ def run_seat(socket_path: Path, ticket: str) -> int:
     if app.farewell:  # the screen is cleared as the app ends: the reason stays in sight
         say(app.farewell)
     return app.return_code or 0
+
+
+def round_start(log: tuple[Event, ...], missed: int = 0) -> int:
+    """Where the round summary a seat may be shown next starts in `log`: the current
+    round's first line, or, when a round ended in the last `missed` lines (the seat
+    was away), that round's first line."""
+    ends = [index for index, event in enumerate(log) if event.kind == "round_end"]
+    if ends and ends[-1] >= len(log) - missed:
+        ends.pop()  # that round's summary is still to be shown
+    return ends[-1] + 1 if ends else 0
 
 
 def public_part(feed: AnyFeed) -> AnyFeed:
@@ -179,21 +189,29 @@ class SeatApp(SherwoodApp):
         return stack[self.GAME_DEPTH - 1] if len(stack) >= self.GAME_DEPTH else None
 
     def take_feed(self, message: dict[str, Any]) -> None:
-        """A new feed: queue its interludes (none on the first: as after a resume), then
-        show them, or the seat's screen now."""
+        """A new feed: queue its interludes, then show them, or the seat's screen now.
+
+        A decision's feed (`moved`) brings the game's own screens for its events (a
+        reveal) and the round summary when it ended a round; any other feed (who is
+        connected, an undo) none. The first feed of a seat that connects again brings
+        what its terminal missed while away: the round summary, if a round ended, never
+        a screen of an old move."""
         from sherwood_tui.table.wire import events_from_json, feed_from_json
 
         if self.game is None or self.screens is None or self.farewell:
             return
         feed = feed_from_json(self.game, message["feed"])
         self.status = TableStatus.from_json(message["status"])
+        events = events_from_json(message["events"])
         first, self.feed = self.feed is None, feed
         if first:
-            self.summary_mark = len(feed.log)
+            self.summary_mark = round_start(feed.log, missed=len(events))
+            self.interludes += self.round_summary(self.screens, public_part(feed), events)
         else:
             self.summary_mark = min(self.summary_mark, len(feed.log))  # an undo shortens the log
-            events = events_from_json(message["events"])
-            self.interludes += self.interludes_of(self.screens, public_part(feed), events)
+            if message.get("moved"):
+                self.interludes += self.interludes_of(self.screens, public_part(feed), events)
+        self.send({"type": "seen", "log": len(feed.log)})
         self.refresh_key_bars()
         if not self.showing_interlude:
             self.continue_interludes()

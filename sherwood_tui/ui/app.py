@@ -434,17 +434,21 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, App[None]):
         """Public screens to show between decisions: the game's own (a reveal, say),
         then the round summary when a round ended (`table`: the public feed after
         `events`; the summary starts at `summary_mark`)."""
+        return [*screens.interludes_for(table, events), *self.round_summary(screens, table, events)]
+
+    def round_summary(self, screens: GameScreens, table: AnyFeed, events: list[Event]) -> list[Screen[Any]]:
+        """The round summary, when `events` ended a round (from `summary_mark` to the
+        round's end), or nothing."""
         from sherwood_tui.ui.screens import RoundSummaryScreen
 
-        shown = list(screens.interludes_for(table, events))
-        if any(e.kind == "round_end" for e in events) and not table.over:
-            start = self.summary_mark
-            end = max(i for i, e in enumerate(table.log) if e.kind == "round_end") + 1
-            self.summary_mark = end
-            title = f"{table.game.title} · round summary"
-            scores = screens.scoreboard_text(table, round_end=True)
-            shown.append(RoundSummaryScreen(title, list(table.log[start:end]), scores))
-        return shown
+        if not any(e.kind == "round_end" for e in events) or table.over:
+            return []
+        start = self.summary_mark
+        end = max(i for i, e in enumerate(table.log) if e.kind == "round_end") + 1
+        self.summary_mark = end
+        title = f"{table.game.title} · round summary"
+        scores = screens.scoreboard_text(table, round_end=True)
+        return [RoundSummaryScreen(title, list(table.log[start:end]), scores)]
 
     def continue_interludes(self) -> None:
         """Show the next interlude screen, or the next decision when none is left.

@@ -49,6 +49,7 @@ class StubHost:
         self.away: set[int] = set()
         self.sent_log = len(session.log)  # the events sent so far
         self.ended = asyncio.Event()
+        self.seen: list[int] = []  # the log lengths the seat said it has shown
 
     async def start(self, path: Path) -> None:
         self.server = await asyncio.start_unix_server(self.serve, path=str(path), limit=SEAT_LINE_LIMIT)
@@ -56,6 +57,9 @@ class StubHost:
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
         while (message := await read_message(reader)) is not None:
+            if message["type"] == "seen":
+                self.seen.append(message["log"])
+                continue
             await self.inbox.put(message)
         self.ended.set()
 
@@ -82,13 +86,14 @@ class StubHost:
         waiting = () if session.is_over else tuple(session.game.to_act(session.state))
         return TableStatus(seats, waiting, 1, session.is_over)
 
-    async def send_feed(self) -> None:
-        """The seat's feed now, with the public events since the last one."""
+    async def send_feed(self, moved: bool = True) -> None:
+        """The seat's feed now, with the public events since the last one (`moved`:
+        they are a decision's, as the host says after moves)."""
         session = self.session
         events, self.sent_log = session.log[self.sent_log :], len(session.log)
         feed = session.feed(self.seat, private=self.seat is not None)
         await self.tell({"type": "feed", "feed": feed_to_json(feed), "events": events_to_json(events),
-                         "status": self.status().to_json()})
+                         "status": self.status().to_json(), "moved": moved})
 
     async def welcome(self) -> None:
         await self.expect("hello")
@@ -320,6 +325,89 @@ async def test_round_summary_then_the_final_screen(seated):
         await host.expect("bye")
         await until(pilot, lambda: app.return_code is not None, "the app ends")
     assert app.return_code == 0
+
+
+async def test_a_reveal_is_shown_once_after_its_move_never_again(seated):
+    """Sheriff's reveal (an opened bag) follows the move that opened it. A later feed
+    that no move made (a player connects, an undo) brings no old reveal back, nor does
+    the first feed of a seat that joins just after the bag was opened."""
+    from sherwood_tui import catalog
+    from sherwood_tui.games.sheriff.rules.model import OpenBag
+    from sherwood_tui.games.sheriff.ui.screens import InspectionResultScreen
+
+    game = catalog.get("sheriff").load()
+    session = Session(game, [Player(name=name) for name in NAMES], {}, 7)
+    rnd = random.Random(7)
+    for _ in range(3000):  # until a bag is opened, the Sheriff deciding for it
+        seat = acting(session)
+        legal = game.legal_actions(session.state, seat)
+        opens = [move for move in legal if isinstance(move, OpenBag)]
+        session.submit(opens[0] if opens else bot_action(game, session.state, seat, "sensible", rnd))
+        if opens:
+            break
+    assert isinstance(session.actions[-1], OpenBag) and not session.is_over
+    watcher = next(seat for seat in range(3) if seat != acting(session))
+    app, host = await seated(session, watcher)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await host.welcome()  # joins now: the current screen, not the reveal of a move before
+        await showing(pilot, (WaitingScreen, GameScreen))
+        host.away = {acting(session)}
+        await host.send_feed(moved=False)  # only who is connected changed
+        await until(pilot, lambda: app.status is not None and app.status.seats[acting(session)].away, "the feed")
+        await pilot.pause()
+        assert not app.interludes and not shows(app, InspectionResultScreen)
+        assert host.seen[-1] == len(session.log)  # the seat says what it has shown
+
+        # the next bag opened: its reveal comes with the move's feed
+        while not isinstance(session.actions[-1], OpenBag) or session.is_over:
+            seat = acting(session)
+            opens = [m for m in game.legal_actions(session.state, seat) if isinstance(m, OpenBag)]
+            session.submit(opens[0] if opens else bot_action(game, session.state, seat, "sensible", rnd))
+        await host.send_feed()
+        await showing(pilot, InspectionResultScreen)
+
+
+async def test_a_seat_that_connects_again_sees_the_round_summary_it_missed_then_the_game(tmp_path, socket_path):
+    """Robin's terminal goes; the round ends while he is away. When he connects again
+    the summary of that round comes first, then where the game is (before, the first
+    feed of a new connection showed neither: it counted as a new seat)."""
+    from tests.table.test_host import KEY_A, hosting
+
+    async with hosting(tmp_path, "bleeding-sherwood", ["Robin", "Marian"], bots={1: "sensible"}, seed=5) as host:
+        assert host.claim("robin", KEY_A, host.join_code)
+        first = SeatApp(host.socket_path, host.issue_ticket("robin", KEY_A), close_delay=0.2)
+        async with first.run_test() as pilot:
+            await until(pilot, lambda: first.feed is not None and 0 in host.seats, "the first feed")
+            await until(pilot, lambda: host.seen.get(0) == len(host.session.log), "the seat's word")
+            await pilot.press("ctrl+q", "y")
+            await until(pilot, lambda: first.return_code is not None, "the app ends")
+        await asyncio.wait_for(_away(host, 0), DEADLINE)
+
+        session, rnd = host.session, random.Random(5)
+        seen = host.seen[0]
+        while not any(event.kind == "round_end" for event in session.log[seen:]):  # the table goes on
+            seat = acting(session)
+            session.submit(bot_action(session.game, session.state, seat, "sensible", rnd))
+            host._changed(moved=True)
+        assert not session.is_over
+
+        again = SeatApp(host.socket_path, host.issue_ticket("robin", KEY_A), close_delay=0.2)
+        async with again.run_test() as pilot:
+            await showing(pilot, RoundSummaryScreen)
+            ended = [e.text for e in session.log if e.kind == "round_end"][-1]
+            assert ended.splitlines()[0] in screen_text(again) or "round summary" in screen_text(again)
+            summary = again.game_screen()
+            assert isinstance(summary, RoundSummaryScreen)
+            await pilot.press("enter")
+            await showing(pilot, (GameScreen, WaitingScreen))
+            assert not again.interludes
+            await pilot.press("ctrl+q", "y")
+            await until(pilot, lambda: again.return_code is not None, "the app ends")
+
+
+async def _away(host, seat: int) -> None:
+    while seat in host.seats:
+        await asyncio.sleep(0.01)
 
 
 @pytest.mark.parametrize("closing", [None, "This seat was opened on another terminal."])
