@@ -10,14 +10,14 @@ import pytest
 from rich.cells import cell_len
 
 from sherwood_tui import catalog
-from sherwood_tui.core.contract import Event, Player
+from sherwood_tui.core.contract import NAME_LIMIT, Event, Player
 from sherwood_tui.ui.app import SherwoodApp
 from sherwood_tui.ui.screens import CurtainScreen, LogScreen
 from sherwood_tui.ui.widgets import clip
 from tests.ui.helpers import screen_text
 
-LONG = "R" * 200
-CJK = "罗宾汉" * 30
+LONG = "R" * NAME_LIMIT  # the longest names there may be (24 characters)
+CJK = "罗宾汉" * (NAME_LIMIT // 3)  # 48 cells wide
 CUT = CurtainScreen.NAME_CELLS
 SUMMARY = re.compile(r"(\d+) earlier lines?: F3 for the log")
 
@@ -160,7 +160,7 @@ async def test_f3_opens_the_whole_log_and_escape_f3_q_close_it():
 
 def test_clip_counts_terminal_cells():
     assert clip("Robin", 24) == "Robin"
-    assert clip(LONG, 24) == "R" * 23 + "…"
+    assert clip("R" * 200, 24) == "R" * 23 + "…"
     cut = clip(CJK, 24)
     assert cut.endswith("…") and not cut.endswith(" …") and cell_len(cut) <= 24
     assert clip("罗宾汉", 6) == "罗宾汉" and clip("罗宾汉", 5) == "罗宾…"
