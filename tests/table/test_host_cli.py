@@ -94,6 +94,18 @@ def test_resume_takes_no_new_game(capsys, tmp_path):
         "sherwood-tui host: --resume opens a saved game as it was: give no GAME"
 
 
+def test_a_save_with_a_name_over_the_limit_is_refused_as_damaged(capsys, tmp_path):
+    import json
+
+    save = a_save(tmp_path)
+    data = json.loads(save.read_text())
+    data["players"][0]["name"] = "R" * 25
+    save.write_text(json.dumps(data))
+    assert one_line(capsys, ["host", "--resume", str(save), "--quiet"]) == (
+        "sherwood-tui host: sheriff-table.json: damaged (players.0.name: Value error, "
+        "a name has at most 24 characters, not 25)")
+
+
 def test_a_save_open_elsewhere_is_refused(capsys, tmp_path):
     save = a_save(tmp_path)
     lock = SaveLock(save).acquire()
