@@ -53,6 +53,8 @@ SMOKE := tests/test_smoke.py tests/table/test_wire.py tests/table/test_seat_app.
 	tests/test_cli.py::test_progress_shows_on_stderr_and_stdout_holds_only_the_result \
 	tests/test_cli.py::test_a_scheduler_that_refuses_the_connection_is_said_at_once \
 	tests/table/test_ssh.py::test_two_clients_at_once_each_have_their_own_seat \
+	tests/table/test_bounds.py::test_a_megabyte_pasted_into_a_seat_is_cut_and_the_seat_goes_on_answering \
+	tests/table/test_bounds.py::test_a_client_that_sends_past_its_window_is_disconnected_before_the_host_holds_it \
 	tests/table/test_web.py::test_a_seat_link_serves_the_page_and_its_websocket_runs_the_seat \
 	tests/workbench/test_tournament.py::test_the_same_seed_gives_the_same_tournament_whatever_jobs \
 	tests/workbench/test_report_charts.py::test_a_single_run_draws_win_rates_and_scores_over_its_tables \

@@ -60,7 +60,10 @@ VARIABLE_MOST = 64  # bytes of such a variable's value ("truecolor"): asyncssh w
 CLOSE_LATER = 5.0  # seconds a closed seat's connection has for its last words to leave
 BACKLOG = 128
 # Bytes a client may send on a channel that the host has not taken yet (asyncssh's default
-# is 2 MiB): keys are a few bytes each; a client over it waits.
+# is 2 MiB): keys are a few bytes each; a client over it waits. A client that sends past
+# it is disconnected by asyncssh: before 2.24.1 asyncssh counted only what it had handed
+# over, so while a seat's input rested (or before its shell started) a client that
+# ignored the window could make the host hold any amount (pyproject.toml's lower bound).
 SSH_WINDOW = 65536
 # Seconds a connection's input is left unread once it came faster than the meter lets
 # through: a flood then costs the host at most a window (64 KiB) each time, and a 1 MB
@@ -456,6 +459,8 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         self.meter = InputMeter()  # the keys that reach the prompt or the seat
         self.variables: dict[str, str] = {}  # those of CLIENT_VARIABLES the client sent
         self.resting = False  # its input is left unread for a moment (a flood)
+        self.draining = False  # ... and is now taking all that asyncssh held meanwhile
+        self.flooded = False  # ... of which some was over the meter
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -673,17 +678,33 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
 
     def _rest(self) -> None:
         """Over the meter: leave the client's input unread for FLOOD_PAUSE (the client
-        waits once it has sent a window's worth)."""
+        waits once it has sent a window's worth); while `_wake` takes what was held, the
+        next rest waits for its end."""
         if self.chan is None or self.resting:
+            return
+        if self.draining:
+            self.flooded = True
             return
         self.resting = True
         self.chan.pause_reading()
         asyncio.get_running_loop().call_later(FLOOD_PAUSE, self._wake)
 
     def _wake(self) -> None:
+        """The rest is over: all that asyncssh held meanwhile is taken at once (what is
+        over the meter dropped), then the input rests again if it was still a flood.
+        Resting again after the first piece of it let the host hold more and more:
+        asyncssh 2.24.1 gives the client a whole window back as that piece is taken while
+        it still holds the others (a 4 MB flood left 2 MB unread on the host)."""
         self.resting = False
-        if self.chan is not None and not self.gone:
-            self.chan.resume_reading()
+        if self.chan is None or self.gone:
+            return
+        self.draining, self.flooded = True, False
+        try:
+            self.chan.resume_reading()  # (asyncssh hands over all it holds, now)
+        finally:
+            self.draining = False
+        if self.flooded:
+            self._rest()
 
     def pause_writing(self) -> None:
         if self.process is not None:
