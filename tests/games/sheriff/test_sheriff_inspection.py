@@ -131,11 +131,22 @@ def test_bribe_accepted():
 def test_favour_is_shown_but_not_binding():
     state = inspection()
     state, _ = act(state, Threaten(seat=0, merchant=2))
-    state, _ = act(state, offer_bribe(seat=2, bribe=Bribe(favour="I owe a favour, to be named later.")))
+    state, offered = act(state, offer_bribe(seat=2, bribe=Bribe(favour="I owe a favour, to be named later.")))
+    # one full stop on each line, the favour's own (they read '...to be named later.".')
+    assert [event.text for event in offered] == ['Will offers a favour: "I owe a favour, to be named later."']
     after, events = act(state, LetPass(seat=0, merchant=2))
     lines = [event.text for event in events]
-    assert 'Will promised Robin a favour: "I owe a favour, to be named later."' in lines  # one full stop
+    assert 'Robin accepts Will\'s offer of a favour: "I owe a favour, to be named later."' in lines
+    assert 'Will promised Robin a favour: "I owe a favour, to be named later."' in lines
     assert after.gold == state.gold  # nothing else changes hands
+
+
+def test_a_bribe_without_a_favour_ends_with_a_full_stop():
+    state, _ = act(inspection(), Threaten(seat=0, merchant=2))
+    state, offered = act(state, offer_bribe(seat=2, bribe=Bribe(gold=3)))
+    assert [event.text for event in offered] == ["Will offers 3 gold."]
+    _, asked = act(state, counter_bribe(seat=0, bribe=Bribe(gold=5, favour=DATA.favours[1])))
+    assert [event.text for event in asked] == [f'Robin asks Will for 5 gold and a favour: "{DATA.favours[1]}"']
 
 
 def test_a_favour_is_one_of_the_listed_promises_and_at_most_one_a_bribe():

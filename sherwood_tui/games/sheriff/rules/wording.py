@@ -75,6 +75,13 @@ def describe_bribe(bribe: Bribe | None) -> str:
     return listing(parts)
 
 
+def bribe_sentence(bribe: Bribe | None) -> str:
+    """`describe_bribe` at the end of a sentence: its full stop, unless the favour quoted
+    last ends the sentence itself ('...a favour: "I owe a favour, to be named later."')."""
+    text = describe_bribe(bribe)
+    return text if text.endswith(('."', '!"', '?"')) else f"{text}."
+
+
 def zone_text(name: str, zone: str, cards: Iterable[int]) -> str:
     """How a secret zone is shown to its owner: "Robin's bag: 2 Apples, 1 Silk"."""
     return f"{name}'s {zone}: {describe(cards)}"

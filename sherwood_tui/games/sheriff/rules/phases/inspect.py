@@ -28,14 +28,14 @@ from sherwood_tui.games.sheriff.rules.phases.bribes import NO_BRIBE, pay_bribe
 from sherwood_tui.games.sheriff.rules.phases.payment import charge
 from sherwood_tui.games.sheriff.rules.phases.round_end import finish_bag, next_bag
 from sherwood_tui.games.sheriff.rules.turns import pending_bags
-from sherwood_tui.games.sheriff.rules.wording import CARDS, count_text, describe, describe_bribe
+from sherwood_tui.games.sheriff.rules.wording import CARDS, bribe_sentence, count_text, describe, describe_bribe
 
 THREATENS = "{0} threatens to inspect {1}'s bag."
 OFFERS_NOTHING = "{0} offers no bribe."
-OFFERS = "{0} offers {1}."
-ASKS = "{0} asks {1} for {2}."
+OFFERS = "{0} offers {1}"  # a bribe_sentence: it ends with its own full stop
+ASKS = "{0} asks {1} for {2}"
 NO_MORE = "{0} inspects no more bags."
-ACCEPTS = "{0} accepts {1}'s offer of {2}."
+ACCEPTS = "{0} accepts {1}'s offer of {2}"
 LETS_PASS = "{0} lets {1}'s bag pass."
 TO_MARKET = "{0}'s goods go to market: {1} face up, {2} face down."
 TO_MARKET_UP = "{0}'s goods go to market: {1} face up."
@@ -89,7 +89,7 @@ def offer(state: State, action: Offer) -> tuple[State, list[Event]]:
     if bribe.empty:
         t.say(OFFERS_NOTHING, t.name(action.seat))
     else:
-        t.say(OFFERS, t.name(action.seat), Lazy(describe_bribe, bribe))
+        t.say(OFFERS, t.name(action.seat), Lazy(bribe_sentence, bribe))
     return t.finish()
 
 
@@ -107,7 +107,7 @@ def counter(state: State, action: CounterOffer) -> tuple[State, list[Event]]:
     t.demand = bribe
     t.building = None
     t.counters += 1
-    t.say(ASKS, t.name(t.sheriff), t.name(t.target), Lazy(describe_bribe, bribe))
+    t.say(ASKS, t.name(t.sheriff), t.name(t.target), Lazy(bribe_sentence, bribe))
     return t.finish()
 
 
@@ -134,7 +134,7 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
     declared = Lazy(count_text, len(bag), t.declarations[m])
     paid = bribe if bribe is not None and not bribe.empty else None  # an empty bribe pays nothing
     if paid is not None:
-        t.say(ACCEPTS, sheriff, name, Lazy(describe_bribe, paid))
+        t.say(ACCEPTS, sheriff, name, Lazy(bribe_sentence, paid))
     t.say(LETS_PASS, sheriff, name)
     ups, downs = list(t.stands_up), list(t.stands_down)
     if paid is not None:
