@@ -151,6 +151,33 @@ def test_a_final_step_cannot_be_taken_back():
     assert session.actions == actions
 
 
+def test_undo_of_a_seat_on_its_own_terminal_and_a_stand_in_bot():
+    """At a table (each player at their own keyboard) `undo(seat)` takes back that seat's
+    decision while no other human has decided since; a seat a bot plays for now
+    (`stand_ins`) is a bot for undo and for when bots move (`Session.bot_turn`)."""
+    session = table(None, None, "random")  # Robin, Marian, and Much a bot
+    handoff = session.handoff
+    with pytest.raises(RuleError, match="^Robin has no decision to take back.$"):
+        handoff.undo(0)
+    play(session, 0)
+    assert session.bot_turn() is None  # Marian must decide: the bot waits
+    play(session, 1)
+    turn = session.bot_turn()
+    assert turn is not None and turn.seat == 2 and turn.current()
+    turn.play(turn.decide())
+    assert not turn.current()
+    with pytest.raises(RuleError, match="^Marian has decided since: Robin's last decision stays.$"):
+        handoff.undo(0)
+    assert [a.seat for a in handoff.undo(1)] == [1, 2]  # Marian's, with the bot's after it
+    assert session.log[-1].text == "Marian took back a decision and the bot moves after it."
+
+    handoff.stand_ins[1] = "sensible"  # Marian is away; a bot plays for her
+    turn = session.bot_turn()
+    assert turn is not None and turn.seat == 1 and turn.level == "sensible"
+    turn.play(turn.decide())
+    assert [a.seat for a in handoff.undo(0)] == [0, 1]  # her stand-in's move goes back with Robin's
+
+
 def test_undo_survives_a_save_and_resume(tmp_path):
     from sherwood_tui.core.saves import load_session, write_save
 
