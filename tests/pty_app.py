@@ -162,7 +162,7 @@ def child(argv: list[str]) -> int:
     if "--crash-bots" in flags:  # a bug for the crash tests: any bot's move raises
         import sherwood_tui.core.bots as bots
 
-        def crash(*args: object) -> None:
+        def crash(*args: object, **kwargs: object) -> None:
             raise RuntimeError("a bot crashed (a test's planted bug)")
 
         bots.bot_action = crash

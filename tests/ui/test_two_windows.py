@@ -58,8 +58,10 @@ def test_second_window_on_one_save_is_refused_until_the_first_is_gone(tmp_path):
         third = PtyApp(["--saves", str(saves)], tmp_path)
         try:
             third.wait_for("Continue a saved game")
+            mark = third.mark()
             third.type(b"c")
-            third.wait_for("Robin")
+            # (a key typed before the list is up is for the picker, and never acts on the list)
+            third.wait_for("Enter continues the highlighted game", since=mark)
             mark = third.mark()
             third.type(b"\r")
             # A toast, wrapped over lines and drawn in pieces; the key bar's help also says "first".
