@@ -28,6 +28,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from textual import events
 from textual.drivers.linux_driver import LinuxDriver
 
 from sherwood_tui.ui.compat import CrashHooks, DriverParts
@@ -149,7 +150,9 @@ class SafeLinuxDriver(DriverParts):
         not read yet waits in the terminal, which holds a few KiB, then makes the writer
         wait. The app handles a few thousand keys a second: typing never waits here."""
         handled = threading.Event()
-        if not self.app.call_later(handled.set):  # the app is closing
+        try:  # (from this thread, only the driver's thread-safe sending: not the app's methods)
+            self.send_message(events.Callback(callback=handled.set))
+        except RuntimeError:  # the app's loop has closed
             return
         while not handled.wait(0.1) and not self.exit_event.is_set():
             pass
