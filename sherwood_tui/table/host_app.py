@@ -4,6 +4,7 @@ Ctrl+Q closes the table (the save stays: `sherwood-tui host --resume SAVE` opens
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +21,9 @@ class HostApp(App[int]):
 
     TITLE = "sherwood-tui host"
     ENABLE_COMMAND_PALETTE = False
+    # The game screens' colours (they read in true colour, 16 colours and NO_COLOR):
+    # the table's header and cursor, the footer, toasts.
+    CSS_PATH = Path(__file__).parent.parent / "ui" / "app.tcss"
     CSS = """
     #join { padding: 1 2; border: round $primary; height: auto; }
     #seats { height: auto; max-height: 14; margin: 1 2 0 2; }
