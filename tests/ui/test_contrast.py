@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from rich.color import ColorSystem
 from rich.style import Style
+from textual.widgets import OptionList
 
 from sherwood_tui.ui.app import SherwoodApp
 from tests.ui.contrast import MODES, Mode, Run, colours, problems, ratio, runs, without_colour
@@ -79,6 +80,41 @@ async def test_notifications_are_readable(tmp_path: Path, monkeypatch: pytest.Mo
     assert "Cannot continue" in "".join(run.text for run in found)
     faint = [str(problem) for mode in MODES for problem in problems(found, mode)]
     assert not faint, "\n".join(faint)
+
+
+def underlined_rows(found: list[Run], top: int, bottom: int) -> set[int]:
+    """The rows from `top` to `bottom` (inclusive) holding text drawn underlined."""
+    return {run.y for run in found if top <= run.y <= bottom and run.style is not None
+            and run.style.underline and any(not c.isspace() for c in run.text)}
+
+
+async def test_a_lists_highlighted_row_is_marked_without_colour_with_or_without_focus(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The highlighted row is underlined, and no other row of its list, whether the list
+    has focus (its border is heavy) or not (its navy is lost with NO_COLOR and in 16
+    colours, where both backgrounds are black): the mark is not a colour."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    app = SherwoodApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games", OptionList)
+        games.highlighted = 2  # the third game: a title and its words
+        await pilot.pause()
+        top, bottom = games.region.y + 1, games.region.bottom - 2  # inside the border
+        found = runs(app)
+        assert games.has_focus
+        with_focus = underlined_rows(without_colour(found), top, bottom)
+        app.screen.set_focus(None)
+        await pilot.pause()
+        assert not games.has_focus and games.highlighted == 2
+        blurred = runs(app)
+        without_focus = underlined_rows(without_colour(blurred), top, bottom)
+    first = next(run.y for run in blurred if "Sherwood (2005)" in run.text)
+    after = next(run.y for run in blurred if "Continue a saved game" in run.text)
+    highlighted = set(range(first, after))  # the option's lines (its words wrap)
+    assert len(highlighted) >= 2
+    assert with_focus == highlighted
+    assert without_focus == highlighted
 
 
 # The checker itself: it fails what the issue saw, and passes what reads.
