@@ -14,9 +14,10 @@ from textual.widgets import DataTable, Footer, Static
 
 from sherwood_tui.table.host import OpenTable, status_line
 from sherwood_tui.ui import compat  # noqa: F401  (guards every Textual timer: see ui/compat.py)
+from sherwood_tui.ui.notices import SeverityInWords
 
 
-class HostApp(App[int]):
+class HostApp(SeverityInWords, App[int]):
     """The host's screen of one open table (started and closed by the caller)."""
 
     TITLE = "sherwood-tui host"

@@ -16,6 +16,7 @@ from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, Key
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.compat import KeysInOrder, release_styles_cache, screen_bindings
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
+from sherwood_tui.ui.notices import SeverityInWords
 from sherwood_tui.ui.picker import PickerScreen, TooSmallScreen
 from sherwood_tui.ui.widgets import KeyBar
 
@@ -63,7 +64,7 @@ def freeze_startup_objects() -> None:
     gc.freeze()
 
 
-class SherwoodApp(KeysInOrder, SafeTerminalMixin, App[None]):
+class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
     """Picker, setup, and the hot-seat loop of whichever game is being played."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from sherwood_tui.core.plugin import find
 from sherwood_tui.ui.lifecycle import EXIT_CRASH, SafeTerminalMixin, say, write_crash_report
+from sherwood_tui.ui.notices import SeverityInWords
 from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note
 from sherwood_tui.workbench.replay import Position, Replay, view_lines
@@ -182,7 +183,7 @@ def parts_grid(lines: list[tuple[str, str]], indent: str = "") -> Table:
     return grid
 
 
-class ReplayApp(SafeTerminalMixin, App[None]):
+class ReplayApp(SafeTerminalMixin, SeverityInWords, App[None]):
     """The viewer alone: one screen, help, quit. It never writes the save. The last
     screen (which may hold every seat's secrets) is cleared when it ends."""
 

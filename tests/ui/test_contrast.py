@@ -82,6 +82,24 @@ async def test_notifications_are_readable(tmp_path: Path, monkeypatch: pytest.Mo
     assert not faint, "\n".join(faint)
 
 
+async def test_a_warning_or_an_error_says_so_in_words(tmp_path: Path) -> None:
+    """A toast's edge is its only colour: without colour a warning or an error without a
+    title of its own is told by one, its severity in words (a screen's notify too); a
+    title given stays, and a plain notice has none."""
+    app = SherwoodApp(saves_dir=tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.screen.notify("A bag holds at most 5 cards.", severity="warning", markup=False)
+        app.notify("Could not save the game.", severity="error", markup=False)
+        app.notify("Not a save.", title="Cannot continue", severity="error", markup=False)
+        app.notify("Saved in the folder.", markup=False)
+        await pilot.pause()
+        titles = [(n.severity, n.title) for n in app._notifications]
+        drawn = "\n".join("".join(run.text for run in runs(app) if run.y == y) for y in range(24))
+    assert titles == [("warning", "Warning"), ("error", "Error"), ("error", "Cannot continue"), ("information", "")]
+    assert "Warning" in drawn and "Error" in drawn
+
+
 def underlined_rows(found: list[Run], top: int, bottom: int) -> set[int]:
     """The rows from `top` to `bottom` (inclusive) holding text drawn underlined."""
     return {run.y for run in found if top <= run.y <= bottom and run.style is not None

@@ -84,6 +84,7 @@ async def test_the_hosts_console_is_readable(tmp_path: Path) -> None:
             await pilot.press("b")  # Robin is connected: refused, in a toast
             await settled(pilot, lambda: bool(app._notifications), "the refusal")
             found["a refusal"] = runs(app)
+        assert "Warning" in "".join(run.text for run in found["a refusal"])  # the toast says so
     faint = [text for where, drawn in found.items() if (text := faint_text(drawn, f"host, {where}"))]
     assert not faint, "\n".join(faint)
 
