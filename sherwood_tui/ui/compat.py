@@ -123,24 +123,23 @@ class KeysInOrder(_AppBase):
     the app (`_on_key`), the priority bindings are looked up first, as Textual would
     have, unless the screen it was typed on has gone, when it is dropped (`key_lost`)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the screen each key on its way was typed on (a key a widget stops never comes back)
+        self.typed_on: weakref.WeakKeyDictionary[events.Key, Screen[Any]] = weakref.WeakKeyDictionary()
+
     def send_key(self, event: events.Key) -> None:
         """Send a key just arrived (and let through by the app's guard) on its way."""
-        self._typed_on()[event] = self.screen
+        self.typed_on[event] = self.screen
         (self.focused or self.screen)._forward_event(event)
 
     def key_lost(self, event: events.Key) -> None:
         """A key typed for a screen that has gone was dropped (the app's to tell)."""
 
-    def _typed_on(self) -> weakref.WeakKeyDictionary[events.Key, Screen[Any]]:
-        typed: weakref.WeakKeyDictionary[events.Key, Screen[Any]] | None = self.__dict__.get("_keys_typed_on")
-        if typed is None:
-            typed = self.__dict__["_keys_typed_on"] = weakref.WeakKeyDictionary()
-        return typed
-
     async def _on_key(self, event: events.Key) -> None:
         # Textual calls the `_on_key` of every class of the app in turn (App's: the
         # other bindings) until one prevents the default
-        screen = self._typed_on().pop(event, None)
+        screen = self.typed_on.pop(event, None)
         if screen is None:  # a key Textual sent on its own way (Ctrl+Q, Ctrl+C)
             return
         if screen is not self.screen:
