@@ -19,8 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events
-
 from sherwood_tui.core.handoff import KeyGuard
 from sherwood_tui.table.protocol import (
     HOST_LINE_LIMIT,
@@ -102,11 +100,8 @@ class SeatApp(SherwoodApp):
         self.farewell = ""  # why the table closed, once it has
 
     # ----- the connection -----------------------------------------------------------
-    def on_mount(self, event: events.Mount | None = None) -> None:
-        # Textual also calls each base class's on_mount: the hot-seat app's would push its
-        # game picker over "Connecting..." until the host's welcome came.
-        if event is not None:
-            event.prevent_default()
+    def open(self) -> None:
+        """"Connecting..." until the host's welcome (never the hot-seat game picker)."""
         freeze_startup_objects()
         self.push_screen(MessageScreen("sherwood-tui", "Connecting to the table..."))
         self.check_size(self.size.width, self.size.height)

@@ -142,6 +142,11 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.key_guard.dropped()  # the rest of its burst is dropped too
 
     def on_mount(self) -> None:
+        self.open()
+
+    def open(self) -> None:
+        """The app's first screens (a seat's app has its own: Textual calls every
+        class's `on_mount`, so a subclass changes this, not that)."""
         self.push_screen(PickerScreen())
         if self.resume_path is not None:
             self.resume(self.resume_path)
