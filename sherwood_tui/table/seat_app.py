@@ -100,7 +100,7 @@ class SeatApp(SherwoodApp):
         self.farewell = ""  # why the table closed, once it has
 
     # ----- the connection -----------------------------------------------------------
-    def open(self) -> None:
+    def open_first_screens(self) -> None:
         """"Connecting..." until the host's welcome (never the hot-seat game picker)."""
         freeze_startup_objects()
         self.push_screen(MessageScreen("sherwood-tui", "Connecting to the table..."))

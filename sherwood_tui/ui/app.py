@@ -142,9 +142,9 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.key_guard.dropped()  # the rest of its burst is dropped too
 
     def on_mount(self) -> None:
-        self.open()
+        self.open_first_screens()
 
-    def open(self) -> None:
+    def open_first_screens(self) -> None:
         """The app's first screens (a seat's app has its own: Textual calls every
         class's `on_mount`, so a subclass changes this, not that)."""
         self.push_screen(PickerScreen())
