@@ -2,8 +2,8 @@
 
 Three levels for every game: "random" (uniform over the legal moves, for testing),
 "sensible" (a heuristic player in `games/<game>/rules/bot.py`, function `sensible`) and
-"expert" (a search from the seat's view, `core/search.py`, with the sensible bot playing
-its playouts). An expert's budget is a number of playouts per decision: "expert:400";
+"expert" (a search from the seat's view, `core/search.py`, given its game's kit:
+`games/<game>/rules/expert.py`). An expert's budget is a number of playouts per decision: "expert:400";
 plain "expert" takes its game's `default_playouts` (or the command's `--playouts`).
 Any level may play restricted, "expert+honest": kept from a strategy its game declares
 (`games/<game>/rules/restrictions.py`), to measure what that strategy is worth.
@@ -22,7 +22,7 @@ from sherwood_tui.core.plugin import Restriction, find
 from sherwood_tui.core.steps import as_moves
 
 if TYPE_CHECKING:
-    from sherwood_tui.core.search import Choice
+    from sherwood_tui.core.search import Choice, ExpertKit
 
 LEVELS = BOT_LEVELS
 
@@ -43,19 +43,19 @@ def decide(game: AnyGame, level: str, view: Any, legal: list[Any], rnd: random.R
         raise ValueError("the expert needs its seat and the table size")
     from sherwood_tui.core.search import expert_decision
 
-    return expert_decision(game, view, **expert_setup(game, view, legal), seat=seat, seats=seats, rnd=rnd,
-                           playouts=budget or default_playouts(game), stop=stop)
+    return expert_decision(game, view, expert_kit(game), legal=legal, seat=seat, rnd=rnd,
+                           playouts=budget or default_playouts(game), rounds=find(game.id).search_rounds, stop=stop)
 
 
 def rank(game: AnyGame, view: Any, legal: list[Any], rnd: random.Random, *, seat: int, seats: int,
          playouts: int | None = None, stop: Callable[[], bool] | None = None) -> list[Choice]:
     """The expert's judgement of the seat's decisions now, best first, each with its
-    estimated share of the win (a player's hint): from its view and legal moves alone
+    estimated chance to win (a player's hint): from its view and legal moves alone
     (`playouts`: the game's default budget if None)."""
     from sherwood_tui.core.search import rank_decisions
 
-    return rank_decisions(game, view, **expert_setup(game, view, legal), seat=seat, seats=seats, rnd=rnd,
-                          playouts=playouts or default_playouts(game), stop=stop)
+    return rank_decisions(game, view, expert_kit(game), legal=legal, seat=seat, rnd=rnd,
+                          playouts=playouts or default_playouts(game), rounds=find(game.id).search_rounds, stop=stop)
 
 
 def default_playouts(game: AnyGame) -> int:
@@ -63,29 +63,20 @@ def default_playouts(game: AnyGame) -> int:
     return find(game.id).default_playouts
 
 
-def expert_setup(game: AnyGame, view: Any, legal: list[Any]) -> dict[str, Any]:
-    """What the expert's search is given besides the seat and its budget: the legal
-    moves, the sensible bot's playouts and its proposals of whole decisions, and how
-    many rounds a playout looks ahead (the game's `search_rounds`)."""
-    player = sensible_player(game.id)
-    return {"legal": legal, "rollout": sensible_rollout(game), "propose": lambda r: player(view, legal, r),
-            "rounds": find(game.id).search_rounds}
+@cache
+def expert_kit(game: AnyGame) -> ExpertKit:
+    """What the expert's search is given in `game`: its kit (`rules/expert.py`), or the
+    core's default (the sensible bot's proposals and playouts)."""
+    from sherwood_tui.core.search import default_kit
+
+    kit: ExpertKit | None = find(game.id).expert_kit()
+    return kit if kit is not None else default_kit(game)
 
 
 @cache
 def sensible_player(game_id: str) -> Callable[..., Any]:
     """The sensible bot of a game (its plug-in's `bot`)."""
     return find(game_id).bot()
-
-
-def sensible_rollout(game: AnyGame) -> Callable[[Any, int, random.Random], Any]:
-    """The expert's playout policy: the sensible bot in every seat (each from its view)."""
-    player, view, legal_actions = sensible_player(game.id), game.view, game.legal_actions
-
-    def rollout(state: Any, seat: int, rnd: random.Random) -> Any:
-        return player(view(state, seat), legal_actions(state, seat), rnd)
-
-    return rollout
 
 
 def restriction_problem(game_id: str, level: str) -> str | None:

@@ -105,6 +105,7 @@ class Parts:
     screens: str  # the screens module (imports textual: only the app asks), see GameScreens
     schema: str | None = None  # the pydantic model of the game's data file (its schema.py)
     restrictions: str | None = None  # the restrictions of its bots (`RESTRICTIONS` of rules/restrictions.py)
+    expert: str | None = None  # what the expert's search is given (`KIT` of rules/expert.py: core.search.ExpertKit)
 
     @classmethod
     def of_game(cls, package: str, schema: str | None = None) -> Parts:
@@ -119,6 +120,7 @@ class Parts:
             screens=f"{package}.ui.screens",
             schema=None if schema is None else f"{package}.rules.schema:{schema}",
             restrictions=f"{package}.rules.restrictions:RESTRICTIONS",
+            expert=f"{package}.rules.expert:KIT",
         )
 
 
@@ -183,6 +185,11 @@ class GamePlugin:
             return {}
         found: dict[str, Restriction] = resolve(self.parts.restrictions)
         return found
+
+    def expert_kit(self) -> Any:
+        """What the expert's search is given in this game (`core.search.ExpertKit`), or
+        None: the search then weighs the sensible bot's proposals (`core.search.default_kit`)."""
+        return None if self.parts.expert is None else resolve(self.parts.expert)
 
     def schema(self) -> type[Any] | None:
         """The pydantic model of the game's data file, or None (no data file)."""

@@ -1,19 +1,34 @@
-"""The expert: information-set Monte Carlo tree search from one seat's view.
+"""The expert: a search over one seat's own decisions, from its view alone.
 
-Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012): each playout samples a
-full game that fits everything the seat knows (`Game.determinize(view, rnd)`: other
-hands, bags, parties and the decks' order drawn at random among those its view allows),
-walks down one tree shared by every sample (at each node only the moves legal in this
-sample count: a child's *availability* is how often it could have been chosen), adds
-one node, plays the game out through the core's `playout` with a rollout policy, and
-adds the result (each seat's share of the win) along its path. The move played is the
-root's most visited child.
+What it is, in the words of the literature: open-loop information-set Monte Carlo tree
+search over the seat's own decisions (Cowling, Powley and Whitehouse, 2012; the Tabletop
+Games Framework's open-loop MCTS), with the other seats played by a model of them, a root
+chosen by sequential halving (Karnin, Koren and Somekh, 2013) with progressive widening,
+and common random numbers. Step by step:
 
-Given a proposer of whole decisions (the bots give the sensible bot's), the expert
-instead weighs, by flat Monte Carlo over sampled states (`best_proposal`), the distinct
-decisions it proposes and every legal move that is a decision alone: a decision of
-many small moves (a bag, a bribe with any amount of gold) is too wide for a tree at a
-small budget.
+- **Candidates.** The game's kit (`ExpertKit`, `games/<game>/rules/expert.py`) lists the
+  seat's whole decisions worth weighing, most promising first: every honest bag and each
+  contraband mix, bribes of several sizes, parties by skill, and every legal move that is a
+  decision alone. A decision of many small moves is one candidate (a bag, a bribe).
+- **Beliefs.** The kit's `model(view)` reads what the seat has seen of the table this game
+  (a merchant's opened bags, a Sheriff's inspections, a bidder's bid sizes) into what it
+  believes of each opponent: `sample` draws the hidden things by it (a liar's bag is
+  likelier to lie), and `rollout` plays the opponents by it.
+- **Worlds.** Playout `i` samples world `i` (other hands, bags, parties, the decks'
+  order) from the view and the beliefs with its own seed: every candidate is played on the
+  same worlds (common random numbers), so two candidates differ by what they do, not by
+  the luck of their draws.
+- **Root.** The first `widen(budget)` candidates are opened (more as the budget grows:
+  progressive widening); sequential halving plays each open candidate on the same worlds,
+  drops the worse half, and goes on with the rest until one is left.
+- **Below the root.** Where the seat decides again in a playout, a node of its own later
+  decisions (open loop: keyed by its own decisions, whatever the others did) picks among
+  the kit's candidates there by UCB1 with progressive widening once it has been reached
+  `EXPAND_AFTER` times; before that, and for every other seat, the kit's rollout decides.
+- **Score.** A playout stops at the game's end or after the game's `search_rounds` rounds,
+  and is scored by `outcome`: the seat's share of the win (at a cut-off: whether it leads,
+  by the totals the game would count now, hand and tie-breaks included), and its margin to
+  the best other seat, squashed so that it still tells moves apart far behind or ahead.
 
 The search never sees the true state: it is built from the seat's view alone, so
 scrambling the other seats' secrets cannot change what it decides (same seed, same
@@ -33,39 +48,62 @@ from sherwood_tui.core.contract import AnyGame
 from sherwood_tui.core.playout import playout
 from sherwood_tui.core.steps import as_moves
 
-EXPLORATION = 0.7  # UCB1's constant over win shares in [0, 1]
+EXPLORATION = 0.7  # UCB1's constant over rewards in [0, 1], below the root
+WIDEN = 1.5  # candidates opened at the root: WIDEN * sqrt(budget), at least two
+WIDEN_BELOW = 1.0  # candidates open at a node below the root: 1 + WIDEN_BELOW * sqrt(its visits)
+EXPAND_AFTER = 2  # a node's visits before the seat's next decision under it is searched too
+PROPOSALS = 8  # the default kit: how many times the sensible bot is asked for a decision
+
+Decision = tuple[Any, ...]  # a whole decision: its small moves and the move that ends it
+Rollout = Callable[[Any, int, random.Random, Any], Any]  # (state, seat, rnd, model) -> a decision
 
 
-class Node:
-    """A node of the tree: the move that led here, its visits and availability, and the
-    sum of each seat's win share over the playouts through it."""
+def no_model(view: Any) -> None:
+    """A kit that learns nothing from the table."""
+    return None
 
-    __slots__ = ("seat", "move", "visits", "available", "reward", "children")
 
-    def __init__(self, seat: int, move: Any, seats: int) -> None:
-        self.seat = seat  # who made `move`
-        self.move = move
-        self.visits = 0
-        self.available = 0
-        self.reward = [0.0] * seats
-        self.children: dict[Any, Node] = {}
+@dataclass(frozen=True)
+class ExpertKit:
+    """What a game gives the expert's search (its `rules/expert.py` `KIT`). Every part
+    reads the seat's view, or a sampled state as the seat would know it: never a true
+    state.
 
-    def value(self) -> float:
-        """The mean win share of the seat that moved here."""
-        return self.reward[self.seat] / self.visits if self.visits else 0.0
+    - `candidates(view, legal, model, rnd)`: the seat's whole decisions worth weighing,
+      each a tuple of moves, most promising first (the order progressive widening opens
+      them in); the core adds any legal move that is a decision alone and is missing;
+    - `model(view)`: what the seat believes of each opponent, from what it has seen;
+    - `sample(view, model, rnd)`: a whole state that fits the view, hidden things drawn by
+      the beliefs (None: `Game.determinize`);
+    - `rollout(state, seat, rnd, model)`: a quick decision of `seat` in a sampled state,
+      reading only what that seat may know there (None: the sensible bot, through the
+      seat's view);
+    - `reason(view, model, decision)`: one reason for a decision in the game's words, for
+      a hint ("Much lied in 3 of his 4 opened bags"), or "";
+    - `scale`: a margin of about this many points is a clear lead (the score's squash)."""
+
+    candidates: Callable[[Any, list[Any], Any, random.Random], list[Decision]]
+    model: Callable[[Any], Any] = no_model
+    sample: Callable[[Any, Any, random.Random], Any] | None = None
+    rollout: Rollout | None = None
+    reason: Callable[[Any, Any, Decision], str] | None = None
+    scale: float = 10.0
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One of the seat's moves now, as the search judged it."""
+    """One of the seat's decisions now, as the search judged it."""
 
     move: Any
     visits: int
-    wins: float  # the estimated share of the win after this move (0 to 1)
-    then: tuple[Any, ...] = ()  # the rest of the decision the search would make (its small moves)
+    wins: float  # the estimated chance of winning after it (0 to 1; leading, at a cut-off)
+    then: tuple[Any, ...] = ()  # the rest of the decision (its small moves)
+    score: float = 0.0  # the search's mean reward (win and margin), which ranks the choices
+    reason: str = ""  # why, in the game's words (the best choice's, for a hint)
 
-
-Rollout = Callable[[Any, int, random.Random], Any]  # (state, seat, rnd) -> a decision
+    @property
+    def decision(self) -> Decision:
+        return (self.move, *self.then)
 
 
 def win_shares(game: AnyGame, state: Any) -> list[float]:
@@ -77,209 +115,236 @@ def win_shares(game: AnyGame, state: Any) -> list[float]:
     return shares
 
 
-def estimate(game: AnyGame, state: Any) -> list[float]:
-    """Each seat's reward, summing to 1: half its share of the win (at the end, as the
-    rules say) and half a softmax over the score totals, as wide as their spread (alone
-    for a playout cut short). The scores' half tells a close loss from a rout, which a
-    small budget needs: with the win alone, Bleeding Sherwood's expert:50 scored 59 on
-    average against three sensible bots' 88; with both, 90 against their 87 (24 games
-    each, seed 7, 2026-12-03)."""
-    margin = score_softmax(game, state)
-    if not game.is_over(state):
-        return margin
-    return [(win + score) / 2 for win, score in zip(win_shares(game, state), margin)]
-
-
-def score_softmax(game: AnyGame, state: Any) -> list[float]:
-    """A softmax over the seats' score totals (as they would count now, hidden parts
-    included: `Game.search_totals`), as wide as their spread."""
+def outcome(game: AnyGame, state: Any, seat: int, scale: float) -> tuple[float, float]:
+    """(win, reward) of `seat` in a playout's last state. `win`: its share of the win at
+    the end; at a cut-off, whether it leads by the totals the game would count now
+    (`Game.search_totals`: hands, hidden goods and tie-breaks included), shared on a tie.
+    `reward`: half `win`, half its margin to the best other seat (in units of `scale`)
+    squashed into 0..1 by x / (1 + |x|), which never flattens: a move that loses by less
+    or wins by more still scores better."""
     totals = game.search_totals(state)
-    best = max(totals)
-    spread = max(1.0, (sum((t - sum(totals) / len(totals)) ** 2 for t in totals) / len(totals)) ** 0.5)
-    weights = [math.exp((t - best) / spread) for t in totals]
-    whole = sum(weights)
-    return [w / whole for w in weights]
+    mine = totals[seat]
+    best_other = max(total for other, total in enumerate(totals) if other != seat) if len(totals) > 1 else mine
+    if game.is_over(state):
+        win = win_shares(game, state)[seat]
+    elif mine > best_other:
+        win = 1.0
+    elif mine < best_other:
+        win = 0.0
+    else:
+        win = 1.0 / sum(1 for total in totals if total == mine)
+    x = (mine - best_other) / scale
+    return win, (win + 0.5 + 0.5 * x / (1.0 + abs(x))) / 2
+
+
+def widen(budget: int) -> int:
+    """How many candidates the root opens at `budget` playouts (at least two)."""
+    return max(2, math.ceil(WIDEN * math.sqrt(budget)))
+
+
+class Stats:
+    """A candidate's tally: playouts, and sums of its win and reward."""
+
+    __slots__ = ("visits", "wins", "reward", "available", "below")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.wins = 0.0
+        self.reward = 0.0
+        self.available = 0
+        self.below: Plan | None = None  # the seat's next decision after this one
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+
+class Plan:
+    """A node of the seat's own later decisions (open loop): its visits, and each
+    decision tried there with its tally, in the order first opened."""
+
+    __slots__ = ("visits", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.children: dict[Decision, Stats] = {}
 
 
 class Search:
-    """A search from one seat's view: `run(playouts)` grows the tree, `choices()` reads it."""
+    """One decision's search: `run(playouts)` plays, `choices()` reads it."""
 
-    def __init__(self, game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
-                 rnd: random.Random, rollout: Rollout, rounds: int | None = None) -> None:
-        self.game = game
-        self.view = view
-        self.seat = seat
-        self.legal = list(legal)
-        self.rnd = rnd
-        self.rollout = rollout
-        self.rounds = rounds  # a playout stops after this many rounds' ends (None: at the game's)
-        self.seats = seats
-        self.root = Node(seat, None, self.seats)
+    def __init__(self, game: AnyGame, view: Any, kit: ExpertKit, *, seat: int, legal: Sequence[Any],
+                 rnd: random.Random, rounds: int | None = None, rollout: Rollout | None = None) -> None:
+        self.game, self.view, self.kit, self.seat, self.rounds = game, view, kit, seat, rounds
+        self.model = kit.model(view)
+        self.sample = kit.sample or (lambda view, model, r: game.determinize(view, r))
+        self.rollout = rollout or kit.rollout or sensible_rollout(game)
+        self.candidates = complete(kit.candidates(view, list(legal), self.model, rnd), legal)
+        self.stats = [Stats() for _ in self.candidates]
+        self.base = rnd.getrandbits(48)  # world i's seed: base + i (the same for every candidate)
+        self.worlds = 0  # worlds begun so far
+        self.order: list[int] = []  # candidates by the search's verdict, best first
 
     def run(self, playouts: int, stop: Callable[[], bool] | None = None) -> None:
-        """Grow the tree by `playouts` playouts (fewer if `stop()` says so between two)."""
-        for _ in range(playouts):
+        """Sequential halving over the first `widen(playouts)` candidates, on shared worlds."""
+        alive = list(range(min(len(self.candidates), widen(playouts))))
+        dropped: list[int] = []
+        phases = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        used = 0
+        for phase in range(phases):
+            per = max(1, (playouts - used) // ((phases - phase) * len(alive)))
+            if phase == phases - 1:
+                per = max(1, (playouts - used) // len(alive))
+            for _ in range(per):
+                if used + len(alive) > playouts and used:
+                    break
+                if stop is not None and stop():
+                    break
+                world = self.worlds
+                self.worlds += 1
+                for k in alive:
+                    self.play(k, world)
+                used += len(alive)
+            alive.sort(key=lambda k: -self.stats[k].mean())  # stable: the prior's order breaks ties
+            if len(alive) > 1 and phase < phases - 1:
+                keep = math.ceil(len(alive) / 2)
+                dropped = alive[keep:] + dropped
+                alive = alive[:keep]
             if stop is not None and stop():
-                return
-            self.playout_once()
-
-    def playout_once(self) -> None:
-        game, rnd = self.game, self.rnd
-        state = game.determinize(self.view, rnd)
-        node, path = self.root, [self.root]
-        open_seat: int | None = self.seat
-        while not game.is_over(state):
-            seat = open_seat if open_seat is not None else self._actor(state)
-            legal = self.legal if node is self.root else game.legal_actions(state, seat)
-            children = node.children
-            untried = [m for m in legal if m not in children]
-            for move in legal:
-                child = children.get(move)
-                if child is not None:
-                    child.available += 1
-            if untried:
-                move = rnd.choice(untried)
-                child = children[move] = Node(seat, move, self.seats)
-                child.available = 1
-                state = game.apply(state, move)[0]
-                path.append(child)
-                open_seat = seat if move.part else None
                 break
-            best = self._select(children, legal)
-            state = game.apply(state, best.move)[0]
-            path.append(best)
-            node = best
-            open_seat = seat if best.move.part else None
+        self.order = alive + dropped
+
+    def play(self, k: int, world: int) -> None:
+        """Candidate `k` played on world `world`, then on by the seat's own plan and the
+        rollout; its tally and the plan's updated."""
+        game, seat, model = self.game, self.seat, self.model
+        r = random.Random(self.base + world)
+        state = self.sample(self.view, model, r)
+        for move in self.candidates[k]:
+            state = game.apply(state, move)[0]
+        stats = self.stats[k]
+        path = [stats]
+        rollout = self.rollout
+
+        def choose(state: Any, who: int) -> Any:
+            if who != seat:
+                return rollout(state, who, r, model)
+            here = path[-1]
+            if here.visits < EXPAND_AFTER:
+                return rollout(state, who, r, model)
+            plan = here.below
+            if plan is None:
+                plan = here.below = Plan()
+            chosen, child = self.pick(plan, state, r)
+            path.append(child)
+            return chosen
+
         if not game.is_over(state):
-            rollout, r = self.rollout, rnd
-            state = playout(game, state, lambda s, seat: rollout(s, seat, r), rnd, rounds=self.rounds)[0]
-        shares = estimate(game, state)
-        for visited in path:
-            visited.visits += 1
-            reward = visited.reward
-            for seat, share in enumerate(shares):
-                reward[seat] += share
+            state = playout(game, state, choose, r, rounds=self.rounds)[0]
+        win, reward = outcome(game, state, seat, self.kit.scale)
+        for node in path:
+            node.visits += 1
+            node.wins += win
+            node.reward += reward
 
-    def _actor(self, state: Any) -> int:
-        seats = self.game.to_act(state)
-        return seats[0] if len(seats) == 1 else self.rnd.choice(seats)
-
-    @staticmethod
-    def _select(children: dict[Any, Node], legal: Sequence[Any]) -> Node:
-        best, best_score = None, -1.0
-        for move in legal:
-            child = children[move]
-            score = child.reward[child.seat] / child.visits + EXPLORATION * math.sqrt(
-                math.log(max(child.available, 1)) / child.visits
-            ) if child.visits else math.inf
-            if score > best_score:
-                best, best_score = child, score
+    def pick(self, plan: Plan, state: Any, r: random.Random) -> tuple[Decision, Stats]:
+        """The seat's decision at a node below the root: UCB1 among the first candidates
+        here (1 + WIDEN_BELOW * sqrt(visits) of them; an untried one first)."""
+        game, seat = self.game, self.seat
+        legal = game.legal_actions(state, seat)
+        options = complete(self.kit.candidates(game.view(state, seat), legal, self.model, r), legal)
+        options = options[: 1 + int(WIDEN_BELOW * math.sqrt(plan.visits))]
+        plan.visits += 1
+        children = plan.children
+        best: tuple[float, Decision, Stats] | None = None
+        for option in options:
+            child = children.get(option)
+            if child is None:
+                child = children[option] = Stats()
+            child.available += 1
+            if not child.visits:
+                return option, child
+            score = child.mean() + EXPLORATION * math.sqrt(math.log(max(child.available, 2)) / child.visits)
+            if best is None or score > best[0]:
+                best = (score, option, child)
         assert best is not None
-        return best
+        return best[1], best[2]
 
     def choices(self) -> list[Choice]:
-        """The seat's moves now, best first (most visited), each with the rest of the
-        decision the search would make after it."""
-        ranked = sorted(self.root.children.values(), key=lambda c: (c.visits, c.value()), reverse=True)
+        """The candidates it played, best first (the last one standing, then the others
+        by when they were dropped and their mean reward); the best with its reason."""
+        order = self.order or sorted(range(len(self.candidates)), key=lambda k: -self.stats[k].mean())
         out = []
-        for child in ranked:
-            then, node = [], child
-            while node.move.part and node.children:
-                nxt = max((c for c in node.children.values() if c.seat == self.seat),
-                          key=lambda c: c.visits, default=None)
-                if nxt is None or not nxt.visits:
-                    break
-                then.append(nxt.move)
-                node = nxt
-            out.append(Choice(child.move, child.visits, child.value(), tuple(then)))
+        for rank, k in enumerate(order):
+            stats, decision = self.stats[k], self.candidates[k]
+            if not stats.visits and rank:
+                continue
+            reason = ""
+            if rank == 0 and self.kit.reason is not None:
+                reason = self.kit.reason(self.view, self.model, decision)
+            out.append(Choice(decision[0], stats.visits, stats.wins / stats.visits if stats.visits else 0.0,
+                              decision[1:], stats.mean(), reason))
         return out
 
 
-PROPOSALS = 8  # how many times the proposer is asked for a decision (the distinct ones count)
-
-
-def proposals_of(legal: Sequence[Any], propose: Callable[[random.Random], Any],
-                 rnd: random.Random) -> list[tuple[Any, ...]]:
-    """The whole decisions worth weighing: every legal move that is a decision alone,
-    then the distinct decisions of `PROPOSALS` proposals, in the order first seen."""
-    seen: dict[tuple[Any, ...], None] = {(move,): None for move in legal if not move.part}
-    for _ in range(PROPOSALS):
-        seen.setdefault(as_moves(propose(rnd)))
+def complete(candidates: Sequence[Any], legal: Sequence[Any]) -> list[Decision]:
+    """The kit's candidates as distinct tuples of moves, in their order, then every legal
+    move that is a decision alone and is not there yet."""
+    seen: dict[Decision, None] = {}
+    for candidate in candidates:
+        seen.setdefault(as_moves(candidate))
+    for move in legal:
+        if not move.part:
+            seen.setdefault((move,))
     return list(seen)
 
 
-def weigh_proposals(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tuple[Any, ...]],
-                    rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
-                    stop: Callable[[], bool] | None = None) -> list[Choice]:
-    """Some whole decisions (each a run of moves) weighed by flat Monte Carlo, best
-    first (most visited): each playout samples a state from the view, plays the
-    decision UCB1 picks, plays on with the rollout policy and scores it (`estimate`)."""
-    visits, wins = [0] * len(proposals), [0.0] * len(proposals)
-    for done in range(playouts):
-        if stop is not None and stop():
-            break
-        untried = [k for k, n in enumerate(visits) if not n]
-        if untried:
-            pick = untried[0]
-        else:
-            log = math.log(done)
-            pick = max(range(len(proposals)),
-                       key=lambda k: wins[k] / visits[k] + EXPLORATION * math.sqrt(log / visits[k]))
-        state = game.determinize(view, rnd)
-        for move in proposals[pick]:
-            state = game.apply(state, move)[0]
-        if not game.is_over(state):
-            state = playout(game, state, lambda s, who: rollout(s, who, rnd), rnd, rounds=rounds)[0]
-        visits[pick] += 1
-        wins[pick] += estimate(game, state)[seat]
-    # a stable sort: among equals the first proposed leads (as `max` would pick it)
-    ranked = sorted(range(len(proposals)), key=lambda k: (visits[k], wins[k]), reverse=True)
-    return [Choice(proposals[k][0], visits[k], wins[k] / visits[k] if visits[k] else 0.0, tuple(proposals[k][1:]))
-            for k in ranked]
+def sensible_rollout(game: AnyGame) -> Rollout:
+    """The sensible bot in every seat, each from its own view of the sampled state."""
+    from sherwood_tui.core.bots import sensible_player
+
+    player, view, legal_actions = sensible_player(game.id), game.view, game.legal_actions
+
+    def rollout(state: Any, seat: int, rnd: random.Random, model: Any) -> Any:
+        return player(view(state, seat), legal_actions(state, seat), rnd)
+
+    return rollout
 
 
-def best_proposal(game: AnyGame, view: Any, *, seat: int, proposals: Sequence[tuple[Any, ...]],
-                  rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
-                  stop: Callable[[], bool] | None = None) -> tuple[Any, ...]:
-    """The best of some whole decisions (`weigh_proposals`' first)."""
-    best = weigh_proposals(game, view, seat=seat, proposals=proposals, rnd=rnd, playouts=playouts,
-                           rollout=rollout, rounds=rounds, stop=stop)[0]
-    return (best.move, *best.then)
+def default_kit(game: AnyGame) -> ExpertKit:
+    """For a game with no kit of its own: the distinct decisions of `PROPOSALS` proposals
+    of the sensible bot, and its playouts."""
+    from sherwood_tui.core.bots import sensible_player
+
+    player = sensible_player(game.id)
+
+    def candidates(view: Any, legal: list[Any], model: Any, rnd: random.Random) -> list[Decision]:
+        return [as_moves(player(view, legal, rnd)) for _ in range(PROPOSALS)]
+
+    return ExpertKit(candidates=candidates)
 
 
-def rank_decisions(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
-                   rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
-                   stop: Callable[[], bool] | None = None, propose: Callable[[random.Random], Any] | None = None,
-                   weigh_alone: bool = True) -> list[Choice]:
-    """Every decision the expert would consider now, best first, each with its
-    estimated share of the win (a hint's alternatives): with
-    `propose(rnd)` (whole decisions: the sensible bot's), the distinct ones proposed and
-    the legal moves that are decisions alone, weighed by flat Monte Carlo
-    (`weigh_proposals`); without, the moves of a tree search (`Search`). A lone
-    candidate is weighed too (its estimate is still worth telling), unless not
-    `weigh_alone`: it is then returned unweighed (0 visits), as the expert plays it."""
+def rank_decisions(game: AnyGame, view: Any, kit: ExpertKit, *, seat: int, legal: Sequence[Any],
+                   rnd: random.Random, playouts: int, rounds: int | None = None,
+                   stop: Callable[[], bool] | None = None, weigh_alone: bool = True) -> list[Choice]:
+    """Every decision the expert weighed now, best first, each with its estimated chance
+    to win (a hint's alternatives). A lone candidate is weighed too (its estimate is
+    still worth telling), unless not `weigh_alone`: it is then returned unweighed (0
+    visits), as the expert plays it."""
     if not weigh_alone and len(legal) == 1:
         return [Choice(legal[0], 0, 0.0)]
-    if propose is not None:
-        proposals = proposals_of(legal, propose, rnd)
-        if not weigh_alone and len(proposals) == 1:
-            return [Choice(proposals[0][0], 0, 0.0, tuple(proposals[0][1:]))]
-        return weigh_proposals(game, view, seat=seat, proposals=proposals, rnd=rnd, playouts=playouts,
-                               rollout=rollout, rounds=rounds, stop=stop)
-    search = Search(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, rollout=rollout, rounds=rounds)
+    search = Search(game, view, kit, seat=seat, legal=legal, rnd=rnd, rounds=rounds)
+    if not weigh_alone and len(search.candidates) == 1:
+        only = search.candidates[0]
+        return [Choice(only[0], 0, 0.0, only[1:])]
     search.run(playouts, stop)
     return search.choices()
 
 
-def expert_decision(game: AnyGame, view: Any, *, seat: int, seats: int, legal: Sequence[Any],
-                    rnd: random.Random, playouts: int, rollout: Rollout, rounds: int | None = None,
-                    stop: Callable[[], bool] | None = None,
-                    propose: Callable[[random.Random], Any] | None = None) -> tuple[Any, ...]:
-    """The expert's decision: the most visited move after `playouts` playouts, with the
-    rest of its decision as the tree has it (no search when only one move is legal).
-    With `propose(rnd)` (whole decisions: the sensible bot's), the best of the distinct
-    ones proposed and of the legal moves that are decisions alone (`weigh_proposals`;
-    no search when there is only one)."""
-    best = rank_decisions(game, view, seat=seat, seats=seats, legal=legal, rnd=rnd, playouts=playouts,
-                          rollout=rollout, rounds=rounds, stop=stop, propose=propose, weigh_alone=False)[0]
-    return (best.move, *best.then)
+def expert_decision(game: AnyGame, view: Any, kit: ExpertKit, *, seat: int, legal: Sequence[Any],
+                    rnd: random.Random, playouts: int, rounds: int | None = None,
+                    stop: Callable[[], bool] | None = None) -> Decision:
+    """The expert's decision: the candidate left standing after `playouts` playouts (no
+    search when there is only one)."""
+    best = rank_decisions(game, view, kit, seat=seat, legal=legal, rnd=rnd, playouts=playouts, rounds=rounds,
+                          stop=stop, weigh_alone=False)[0]
+    return best.decision

@@ -1,17 +1,35 @@
 """The expert's search (core/search.py) on the toy game: it plays from a seat's view,
-finds the winning move, and gives the same choice for the same seed and budget."""
+weighs whole decisions on shared worlds, finds the winning one, plans its own later
+decisions, and gives the same choice for the same seed and budget."""
 
 from __future__ import annotations
 
 import random
 
-from sherwood_tui.core.search import Search, expert_decision
+from sherwood_tui.core.search import ExpertKit, Search, expert_decision, outcome, widen
 from tests.contract_checks import players
 from tests.core.pebbles import GAME, Hide, Stop, Take
 
 
-def rollout(state, seat, rnd):
+def rollout(state, seat, rnd, model):
     return rnd.choice(GAME.legal_actions(state, seat))
+
+
+def whole_decisions(view, legal, model, rnd):
+    """Every way to end the turn: take one, two or three (as the heap allows), then stop."""
+    take, stop = Take(seat=view.turn), Stop(seat=view.turn)
+    if stop in legal and take not in legal:
+        return [(stop,)]
+    out = []
+    for count in range(1, min(3 - view.taken_now, view.heap) + 1):
+        if take in legal:
+            out.append((take,) * count + (() if count == view.heap else (stop,)))
+    if stop in legal:
+        out.append((stop,))
+    return out
+
+
+KIT = ExpertKit(candidates=whole_decisions, rollout=rollout, scale=1.0)
 
 
 def position(heap: int, taken_now: int = 0, pebbles=(0, 0)):
@@ -23,11 +41,10 @@ def position(heap: int, taken_now: int = 0, pebbles=(0, 0)):
     return evolve(state, heap=heap, taken_now=taken_now, pebbles=pebbles)
 
 
-def search(state, seed=1, playouts=400):
+def search(state, seed=1, playouts=400, kit=KIT):
     seat = state.turn
-    legal = GAME.legal_actions(state, seat)
-    found = Search(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal, rnd=random.Random(seed),
-                   rollout=rollout)
+    found = Search(GAME, GAME.view(state, seat), kit, seat=seat, legal=GAME.legal_actions(state, seat),
+                   rnd=random.Random(seed))
     found.run(playouts)
     return found
 
@@ -44,29 +61,46 @@ def test_the_search_stops_when_it_must():
 
 
 def test_a_choice_names_the_rest_of_its_decision_and_its_chance():
-    state = position(heap=3, pebbles=(0, 2))  # all three win; two and a stop lose
+    state = position(heap=3, pebbles=(0, 2))  # taking all three wins
     best = search(state, playouts=600).choices()[0]
-    assert best.move == Take(seat=0) and best.then[:2] == (Take(seat=0), Take(seat=0))
+    assert best.decision == (Take(seat=0),) * 3 + (Stop(seat=0),) or best.decision[:3] == (Take(seat=0),) * 3
     assert 0.5 < best.wins <= 1.0
 
 
 def test_same_seed_and_budget_same_decision():
     state = position(heap=7)
     seat, legal = 0, GAME.legal_actions(state, 0)
-    decide = lambda seed: expert_decision(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal,
-                                          rnd=random.Random(seed), playouts=200, rollout=rollout)
+    decide = lambda seed: expert_decision(GAME, GAME.view(state, seat), KIT, seat=seat, legal=legal,
+                                          rnd=random.Random(seed), playouts=200)
     assert decide(5) == decide(5) and len(decide(5)) >= 1
 
 
-def test_with_proposals_the_expert_picks_the_best_whole_decision_proposed():
-    """Given a proposer of whole decisions (the sensible bot's, in the app), the expert
-    weighs the distinct ones proposed (and every single move that is a decision alone)
-    by playouts from its view: one pebble taken, two left, it takes both and wins."""
-    state = position(heap=2, taken_now=1, pebbles=(1, 2))
-    seat, legal = 0, GAME.legal_actions(state, 0)
-    take, stop = Take(seat=0), Stop(seat=0)
-    assert set(legal) == {take, stop}
-    propose = lambda rnd: rnd.choice([(take, take), (take, stop)])
-    decision = expert_decision(GAME, GAME.view(state, seat), seat=seat, seats=2, legal=legal,
-                               rnd=random.Random(3), playouts=60, rollout=rollout, propose=propose)
-    assert decision == (take, take)
+def test_every_open_candidate_is_played_on_the_same_worlds():
+    """Common random numbers: in sequential halving's first phase every candidate opened
+    is played on the same worlds, so each has as many playouts as the others."""
+    state = position(heap=7)
+    found = search(state, playouts=60)
+    first = [s.visits for s in found.stats[: widen(60)]]
+    assert min(first) >= 60 // (len(first) * 2) and min(first) > 0
+
+
+def test_the_root_opens_more_candidates_as_the_budget_grows():
+    assert widen(4) == 3 and widen(400) == 30 and widen(1) == 2
+
+
+def test_a_lone_legal_move_needs_no_search():
+    state = position(heap=2, taken_now=3)
+    legal = GAME.legal_actions(state, 0)
+    assert expert_decision(GAME, GAME.view(state, 0), KIT, seat=0, legal=legal, rnd=random.Random(1),
+                           playouts=10 ** 6) == (Stop(seat=0),)
+
+
+def test_the_score_tells_a_close_loss_from_a_rout():
+    """The reward's margin half never flattens: losing by less scores more, far behind too."""
+    state = position(heap=7)
+    from sherwood_tui.core.draft import evolve
+
+    close = outcome(GAME, evolve(state, pebbles=(0, 1)), 0, 1.0)[1]
+    far = outcome(GAME, evolve(state, pebbles=(0, 20)), 0, 1.0)[1]
+    farther = outcome(GAME, evolve(state, pebbles=(0, 40)), 0, 1.0)[1]
+    assert close > far > farther > 0
