@@ -3,7 +3,9 @@
 For each game and player count, seeded games are played by a random policy (over the
 legal actions sorted by their JSON, so the order of `legal_actions` does not matter). At
 every step the trace takes: the public events (kind and text), every seat's legal actions
-(as JSON, sorted), every seat's view and the public view (as plain data), the running
+(as JSON, sorted), every seat's view and the public view (as plain data; a field declared with
+`metadata={"trace": False}` is left out: a summary of public events already traced, such
+as the table's record of what each seat did, which the expert reads), the running
 scores, and the messages of refused moves (another seat's move, out of turn; a move of
 this seat's from an earlier step). A game's trace is kept as one SHA-256 digest.
 
@@ -46,7 +48,7 @@ def plain(value: Any) -> Any:
     """A view, action or score line as plain JSON-like data, whatever its class (the
     rules' are plain frozen dataclasses or slotted classes)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.metadata.get("trace", True)}
     if hasattr(value, "__slots__") and not isinstance(value, (str, bytes, type)) and not isinstance(value, (tuple, list)):
         return {name: plain(getattr(value, name)) for name in value.__slots__}
     if isinstance(value, dict):
