@@ -164,33 +164,100 @@ print(json.dumps([budget * len(times) / sum(times), statistics.median(times), p9
 """
 
 
-def search_speed(game_id: str, positions: int = 12, playouts: int = 0) -> tuple[float, float, float]:
+# A Sheriff merchant's whole market turn with the expert: a seeded sensible-bot game is
+# played; from each market turn of seat 1 in it, seat 1 plays the turn through as the
+# expert at the default budget (one process, one core). Prints the median turn (CPU s).
+MARKET_TURN = """
+import json, random, statistics, sys, time
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import bot_action, decide
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.playout import playout
+info = catalog.get("sheriff")
+game = info.load()
+n, budget = int(sys.argv[1]), info.default_playouts
+seats = [Player(name=f"P{i}", bot="sensible") for i in range(n)]
+rnd = random.Random(3)
+starts = []
+def sensible(state, seat):
+    if seat == 0 and state.market_seat == 0 and not (starts and starts[-1][1] == (state.round, state.sheriff)):
+        starts.append((state, (state.round, state.sheriff)))
+    return bot_action(game, state, seat, "sensible", rnd)
+playout(game, game.new_game(seats, {}, 3), sensible, rnd)
+turns = []
+for k, (state, _) in enumerate(starts):
+    spent = 0.0
+    while not game.is_over(state) and state.market_seat == 0:
+        seat = game.to_act(state)[0]
+        if seat != 0:
+            break
+        began = time.process_time()
+        decision = decide(game, f"expert:{budget}", game.view(state, 0), game.legal_actions(state, 0), random.Random(k),
+                          seat=0, seats=n)
+        spent += time.process_time() - began
+        for move in (decision if isinstance(decision, (tuple, list)) else (decision,)):
+            state = game.apply(state, move)[0]
+    turns.append(spent)
+print(json.dumps(statistics.median(turns)))
+"""
+
+EXPERT_BASELINE = "8d1879c"  # the expert v1, before the second version (issue 39)
+
+
+def search_speed(game_id: str, positions: int = 12, playouts: int = 0,
+                 tree: str | None = None) -> tuple[float, float, float]:
     """The expert at `playouts` a decision (0: the game's default budget) from mid-game
-    positions of `game_id` (one core): playouts per CPU second, and the median and
-    95th-percentile decision (seconds)."""
+    positions of `game_id` (one core), of the code in `tree` (None: this code): playouts
+    per CPU second, and the median and 95th-percentile decision (seconds)."""
     out = subprocess.run([sys.executable, "-c", SEARCH, game_id, str(seats_for(game_id)), str(positions), str(playouts)],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True, **in_tree(tree))
     rate, median, p95 = json.loads(out.stdout.split("\n")[-2])
     return rate, median, p95
 
 
-def search_rows(games: tuple[str, ...] = (), playouts: int = 0) -> list[tuple[str, str, str, str]]:
-    """The expert's speed per game: playouts per second, and its decision times, whose
-    median should stay within a second at the game's default budget (its plug-in's
-    `default_playouts`; or at `playouts`)."""
+def market_turn(tree: str | None = None) -> float:
+    """The median CPU seconds of a Sheriff merchant's whole market turn played by the
+    expert at its default budget, of the code in `tree` (None: this code)."""
+    out = subprocess.run([sys.executable, "-c", MARKET_TURN, str(seats_for("sheriff"))],
+                         capture_output=True, text=True, check=True, **in_tree(tree))
+    median: float = json.loads(out.stdout.split("\n")[-2])
+    return median
+
+
+def search_rows(games: tuple[str, ...] = (), playouts: int = 0,
+                baseline: str | None = EXPERT_BASELINE) -> list[tuple[str, str, str, str]]:
+    """The expert's speed per game: playouts per second, and its decision times at the
+    game's default budget (its plug-in's `default_playouts`; or at `playouts`), beside
+    the expert v1's (`baseline`, at its own default budget) in the same run: the goal is
+    at most half its median. Sheriff: a merchant's whole market turn too (goal: 1 s)."""
+    from contextlib import ExitStack
+
     from sherwood_tui import catalog
 
     rows = []
-    for game_id in chosen(games):
-        rate, median, p95 = search_speed(game_id, playouts=playouts)
-        info = catalog.get(game_id)
-        budget = playouts or info.default_playouts
-        rows.append((f"{info.title}: expert playouts per CPU second (one core, mid-game)", f"{rate:.0f}", "-",
-                     f"{seats_for(game_id)} players, seat 1's decisions a third to two thirds through a game "
-                     f"(python -m sherwood_tui.bench --search {game_id})"))
-        which = "the default budget, " if budget == info.default_playouts else ""
-        rows.append((f"{info.title}: expert decision at {which}{budget} playouts, median (95th percentile)",
-                     f"{median:.2f} s", "<= 1 s" if which else "-", f"95th percentile {p95:.2f} s"))
+    with ExitStack() as stack:
+        readable = baseline is not None and not baseline_problem(baseline)
+        tree = stack.enter_context(baseline_tree(baseline)) if baseline is not None and readable else None
+        for game_id in chosen(games):
+            rate, median, p95 = search_speed(game_id, playouts=playouts)
+            info = catalog.get(game_id)
+            budget = playouts or info.default_playouts
+            again = f"python -m sherwood_tui.bench --search {game_id}"
+            rows.append((f"{info.title}: expert playouts per CPU second (one core, mid-game)", f"{rate:.0f}", "-",
+                         f"{seats_for(game_id)} players, seat 1's decisions a third to two thirds through a game ({again})"))
+            which = "the default budget, " if budget == info.default_playouts else ""
+            goal, detail = "<= 1 s" if which else "-", f"95th percentile {p95:.2f} s"
+            if tree is not None and not playouts:
+                _, old, _ = search_speed(game_id, tree=tree)
+                goal = f"<= {old / 2:.2f} s"
+                detail += f"; the expert v1 ({baseline}) at its default budget: median {old:.2f} s, ratio {old / median:.2f}"
+            rows.append((f"{info.title}: expert decision at {which}{budget} playouts, median", f"{median:.2f} s", goal,
+                         detail))
+            if game_id == "sheriff" and not playouts:
+                turn = market_turn()
+                old_turn = f"; the expert v1 ({baseline}): {market_turn(tree):.2f} s" if tree is not None else ""
+                rows.append(("Sheriff: a merchant's whole market turn, expert at the default budget (CPU)",
+                             f"{turn:.2f} s", "<= 1 s", f"median over seat 1's turns of a seeded game{old_turn} ({again})"))
     return rows
 
 

@@ -1,8 +1,14 @@
 """Shared fixtures: every test gets its own saves folder. Pilot's idle wait is made
 finer, so that a test's many `pilot.pause()` calls don't each sleep 20 ms."""
 
+import os
+
 import pytest
 import textual._wait
+
+# The expert searches in the test's own process (core/thinker.py): no worker processes per
+# test (their own tests start them); a test's subprocesses inherit it.
+os.environ.setdefault("SHERWOOD_TUI_SEARCH_WORKERS", "0")
 
 # Pilot waits for the app to be idle in slices of SLEEP_GRANULARITY (20 ms by default),
 # and a slice counts as idle when the process used under SLEEP_IDLE of CPU in it.

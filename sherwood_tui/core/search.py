@@ -51,6 +51,7 @@ from sherwood_tui.core.steps import as_moves
 EXPLORATION = 0.7  # UCB1's constant over rewards in [0, 1], below the root
 WIDEN = 1.5  # candidates opened at the root: WIDEN * sqrt(budget), at least two
 WIDEN_BELOW = 1.0  # candidates open at a node below the root: 1 + WIDEN_BELOW * sqrt(its visits)
+CHUNK = 64  # playouts between two questions to `stop()` (and two trips to the worker processes)
 EXPAND_AFTER = 2  # a node's visits before the seat's next decision under it is searched too
 PROPOSALS = 8  # the default kit: how many times the sensible bot is asked for a decision
 
@@ -173,37 +174,41 @@ class Search:
     """One decision's search: `run(playouts)` plays, `choices()` reads it."""
 
     def __init__(self, game: AnyGame, view: Any, kit: ExpertKit, *, seat: int, legal: Sequence[Any],
-                 rnd: random.Random, rounds: int | None = None, rollout: Rollout | None = None) -> None:
+                 rnd: random.Random, rounds: int | None = None, rollout: Rollout | None = None,
+                 given: tuple[list[Decision], int] | None = None) -> None:
         self.game, self.view, self.kit, self.seat, self.rounds = game, view, kit, seat, rounds
         self.model = kit.model(view)
         self.sample = kit.sample or (lambda view, model, r: game.determinize(view, r))
         self.rollout = rollout or kit.rollout or sensible_rollout(game)
-        self.candidates = complete(kit.candidates(view, list(legal), self.model, rnd), legal)
+        if given is None:  # (a worker process is given the candidates and base of its caller's search)
+            given = complete(kit.candidates(view, list(legal), self.model, rnd), legal), rnd.getrandbits(48)
+        self.candidates, self.base = given  # world i's seed: base + i (the same for every candidate)
         self.stats = [Stats() for _ in self.candidates]
-        self.base = rnd.getrandbits(48)  # world i's seed: base + i (the same for every candidate)
         self.worlds = 0  # worlds begun so far
         self.order: list[int] = []  # candidates by the search's verdict, best first
 
-    def run(self, playouts: int, stop: Callable[[], bool] | None = None) -> None:
-        """Sequential halving over the first `widen(playouts)` candidates, on shared worlds."""
+    def run(self, playouts: int, stop: Callable[[], bool] | None = None,
+            play_worlds: Callable[[Sequence[int], int, int], None] | None = None) -> None:
+        """Sequential halving over the first `widen(playouts)` candidates, on shared worlds:
+        each phase plays every candidate still in on the same new worlds (in chunks, `stop()`
+        asked between two; by `play_worlds`, this search's own by default), then keeps the
+        better half."""
+        play_worlds = play_worlds or self.play_worlds
         alive = list(range(min(len(self.candidates), widen(playouts))))
         dropped: list[int] = []
         phases = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
         used = 0
         for phase in range(phases):
-            per = max(1, (playouts - used) // ((phases - phase) * len(alive)))
-            if phase == phases - 1:
-                per = max(1, (playouts - used) // len(alive))
-            for _ in range(per):
-                if used + len(alive) > playouts and used:
-                    break
-                if stop is not None and stop():
-                    break
-                world = self.worlds
-                self.worlds += 1
-                for k in alive:
-                    self.play(k, world)
-                used += len(alive)
+            worlds = max(1, (playouts - used) // ((phases - phase) * len(alive)))
+            if used and used + worlds * len(alive) > playouts:
+                worlds = max(0, (playouts - used) // len(alive))
+            chunk = max(1, CHUNK // len(alive))
+            while worlds > 0 and not (stop is not None and stop()):
+                count = min(chunk, worlds)
+                play_worlds(alive, self.worlds, count)
+                self.worlds += count
+                worlds -= count
+                used += count * len(alive)
             alive.sort(key=lambda k: -self.stats[k].mean())  # stable: the prior's order breaks ties
             if len(alive) > 1 and phase < phases - 1:
                 keep = math.ceil(len(alive) / 2)
@@ -212,6 +217,15 @@ class Search:
             if stop is not None and stop():
                 break
         self.order = alive + dropped
+
+    def play_worlds(self, alive: Sequence[int], first: int, count: int) -> None:
+        """Every candidate of `alive` played on worlds `first`.. `first + count - 1`. A
+        candidate's playouts depend on nothing but its own earlier ones (its plan) and the
+        world: how they are shared out (`core/thinker.py` plays them in other processes)
+        does not change a figure."""
+        for world in range(first, first + count):
+            for k in alive:
+                self.play(k, world)
 
     def play(self, k: int, world: int) -> None:
         """Candidate `k` played on world `world`, then on by the seat's own plan and the
@@ -336,6 +350,16 @@ def rank_decisions(game: AnyGame, view: Any, kit: ExpertKit, *, seat: int, legal
     if not weigh_alone and len(search.candidates) == 1:
         only = search.candidates[0]
         return [Choice(only[0], 0, 0.0, only[1:])]
+    from sherwood_tui.core import thinker
+
+    workers = thinker.pool()
+    try:
+        if workers is not None and workers.play(search, playouts, stop):
+            return search.choices()
+    except (OSError, EOFError):  # a worker broke: let them go, and search here (from the start)
+        thinker.close()
+        search = Search(game, view, kit, seat=seat, legal=legal, rnd=rnd, rounds=rounds,
+                        given=(search.candidates, search.base))
     search.run(playouts, stop)
     return search.choices()
 

@@ -172,8 +172,14 @@ class BotTurn:
         return self.level.startswith("expert")
 
     def decide(self, stop: Callable[[], bool] | None = None) -> Any:
-        """The bot's decision (`stop()`, asked during an expert's search, ends it early)."""
+        """The bot's decision (`stop()`, asked during an expert's search, ends it early); an
+        expert searches in worker processes beside the app's (`core/thinker.py`)."""
         from sherwood_tui.core.bots import bot_action
+
+        if self.thinks:
+            from sherwood_tui.core import thinker
+
+            thinker.start()
 
         rnd = random.Random(f"{self.session.seed}-{self.count}")
         return bot_action(self.session.game, self.state, self.seat, self.level, rnd, stop=stop)

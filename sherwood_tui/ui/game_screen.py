@@ -150,9 +150,11 @@ class GameScreen(Screen[None], Generic[V, T]):
         thread ("Thinking…" meanwhile; Escape cancels). It never moves for the player."""
         if self.hint_worker is not None or not self.hints_allowed():
             return
+        from sherwood_tui.core import thinker
         from sherwood_tui.core.bots import rank
         from sherwood_tui.ui.hint import hint_text, plain_words
 
+        thinker.start()  # (its worker processes search beside the app's: the screen never waits)
         app = our_app(self)
         game, view, legal, seat, seats = self.game, self.feed.view, list(self.legal), self.seat, len(self.feed.players)
         rnd, playouts = app.hint_rnd(self.feed), app.hint_playouts
