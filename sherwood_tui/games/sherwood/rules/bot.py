@@ -18,9 +18,10 @@ import random
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from sherwood_tui.games.sherwood.rules.data import DISCRETION, Reward, data
+from sherwood_tui.games.sherwood.rules.legal import free_characters
 from sherwood_tui.games.sherwood.rules.model import (
     RANSOM_COST,
     Action,
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     Variant = tuple[PersonalLoot, int | None, tuple[int, ...], int]  # personal, group card, bonus totals, cards
     Candidate = tuple[tuple[str, ...], PersonalLoot, int | None, Totals, int, int]  # members, personal, group, totals, cards, paid
     Choice = tuple[tuple[str, ...], PersonalLoot, int | None]  # members, personal, group
-    Profile = tuple[list[str], tuple[tuple[Totals, ...], ...], list[float] | None, int, bool]
+    Profile = tuple[list[str], tuple[tuple[Totals, ...], ...], list[float] | None, int, float]
 
     class HandLoot(TypedDict):
         personal: list[list[tuple[int, int]]]  # per skill: (bonus, card)
@@ -151,12 +152,16 @@ def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[Front, ...]:
 
 def _turns_left(view: SeatView) -> float:
     t = view.table
-    if t.king:
+    return turns_left(t.king, t.stack, t.stack_sizes)
+
+
+def turns_left(king: bool, stack: int, sizes: tuple[int, ...]) -> float:
+    """About how many turns the game has left (the stack in play and the sizes of all)."""
+    if king:
         return 0.0
-    sizes = t.stack_sizes
-    if t.stack == 1:
+    if stack == 1:
         return sizes[0] / 3 + 1 + (sizes[1] + 0.3 * sizes[0] + 2) / 3 + 1.5
-    if t.stack == 2:
+    if stack == 2:
         return sizes[1] / 3 + 1 + (sizes[2] + 1) / 6
     return (sizes[2] + 1) / 6
 
@@ -272,14 +277,22 @@ def _town_reward_value(towns: Towns, seat: int, reward: Reward, *, gold: int, fr
 
 
 def _mission_value(table: PublicView, seat: int, mission_id: str | None, *, gold: int, horizon: float) -> float:
+    return mission_value(table.towns, seat, mission_id, gold=min(gold, 2), horizon=horizon,
+                         camp_needs_town=table.camp_needs_town, n=len(table.seats))
+
+
+@lru_cache(maxsize=4096)
+def mission_value(towns: Towns, seat: int, mission_id: str | None, *, gold: int, horizon: float,
+                  camp_needs_town: bool, n: int) -> float:
+    """What winning a mission is worth to `seat` now (its best reward, in points)."""
     if mission_id is None:
         return 0.0
     mission = data().mission_by_id[mission_id]
     if mission.kind == "companion":
         assert mission.companion is not None  # a companion card names one
         return _companion_value(mission.companion, horizon)
-    best = _rewards_value(table.towns, seat, mission_id, gold=min(gold, 2), camp_needs_town=table.camp_needs_town,
-                          n=len(table.seats), gval=_gold_value(horizon))
+    best = _rewards_value(towns, seat, mission_id, gold=gold, camp_needs_town=camp_needs_town,
+                          n=n, gval=_gold_value(horizon))
     cards = max((r.cards for r in mission.rewards if r.type == "theft"), default=0)
     return max(best, cards * _card_value(horizon))
 
@@ -424,10 +437,10 @@ def _near_best(fronts: tuple[Front, ...]) -> tuple[tuple[Totals, ...], ...]:
 
 def _opponent_sample(rnd: random.Random, profile: Profile) -> Totals | None:
     """One imagined party of an opponent: its totals, or None if it sends nobody."""
-    avail, near, cum, hand_count, has_prisoners = profile
+    avail, near, cum, hand_count, nobody_p = profile
     r = rnd.random
     roll = r()
-    if (has_prisoners and roll < OPP_NOBODY) or not avail:
+    if roll < nobody_p or not avail:
         return None
     if roll > 1 - OPP_RANDOM or cum is None:
         size = 1 + int(r() * min(3, len(avail)))
@@ -464,33 +477,91 @@ def _prepare(view: SeatView, legal: list[Any], rnd: random.Random) -> tuple[Any,
     return tuple(ambush_moves(view.seat, party, formed))
 
 
+class Board(NamedTuple):
+    """What a seat may know when it forms a party: the table, seat by seat (from its view,
+    or straight from a state's public fields in the expert's playouts)."""
+
+    towns: Towns
+    missions: tuple[str | None, ...]
+    king: bool
+    camp_needs_town: bool
+    horizon: float
+    bands: tuple[tuple[str, ...], ...]
+    prisons: tuple[tuple[str, ...], ...]
+    hand_counts: tuple[int, ...]
+    nets: tuple[int, ...]  # each seat's largest network
+
+
+def board_of(view: SeatView) -> Board:
+    """The board as `view`'s seat knows it."""
+    table = view.table
+    seats = table.seats
+    return Board(table.towns, table.missions, table.king, table.camp_needs_town, _turns_left(view),
+                 tuple([s.band for s in seats]), tuple([s.prison for s in seats]),
+                 tuple([s.hand_count for s in seats]), tuple([s.largest_network for s in seats]))
+
+
 def _best_party(view: SeatView, rnd: random.Random) -> PendingParty:
-    table, me = view.table, view.seat
-    n = len(table.seats)
-    mine = table.seats[me]
-    jailed = set(mine.prison)
-    avail = tuple(c for c in mine.band if c not in jailed)
-    hand = _hand_loot(view.hand)
+    return choose_party(board_of(view), view.seat, view.hand, rnd)
+
+
+# How an opponent is imagined (the expert's beliefs; without them, the bot's own guesses):
+# its chance to send no one while it has prisoners, and a weight for each kind of mission
+# (`mission_kind`) it goes for.
+Lean = tuple[float, dict[str, float]]
+
+
+@lru_cache(maxsize=64)
+def mission_kind(mission_id: str | None) -> str:
+    """What a mission is mostly won for: "companion", "theft" (its best is loot) or "town"."""
+    if mission_id is None:
+        return "none"
+    mission = data().mission_by_id[mission_id]
+    if mission.kind == "companion":
+        return "companion"
+    if all(r.type == "theft" for r in mission.rewards):
+        return "theft"
+    return "town"
+
+
+@lru_cache(maxsize=512)
+def _near_best_of(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[Totals, ...], ...]:
+    return _near_best(_fronts(avail, paid_ok))
+
+
+def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Random, imagined: int = SAMPLES,
+                 leans: dict[int, Lean] | None = None) -> PendingParty:
+    """The bot's party for seat `me` (holding `my_hand`) on `board`: each party worth trying
+    scored against `imagined` ambushes of the others (imagined by `leans`, the
+    expert's beliefs, for the seats it has them)."""
+    n = len(board.bands)
+    jailed = set(board.prisons[me])
+    avail = tuple(c for c in board.bands[me] if c not in jailed)
+    hand = _hand_loot(my_hand)
     gold = hand["gold"]
-    horizon = _turns_left(view)
-    king = table.king
-    present = [king or table.missions[k] is not None for k in range(3)]
+    horizon = board.horizon
+    king = board.king
+    towns, missions, camp = board.towns, board.missions, board.camp_needs_town
+    present = [king or missions[k] is not None for k in range(3)]
 
     # What each mission is worth to me and to the others.
     if king:
-        my_net = mine.largest_network
+        my_net = board.nets[me]
         values: list[float] = [(my_net + 1) // 2] * 3
     else:
-        values = [_mission_value(table, me, table.missions[k], gold=gold, horizon=horizon) for k in range(3)]
+        gold2 = min(gold, 2)
+        values = [mission_value(towns, me, missions[k], gold=gold2, horizon=horizon, camp_needs_town=camp, n=n)
+                  for k in range(3)]
     others = [o for o in range(n) if o != me]
     opp_values = {}
     for o in others:
         if king:
-            v = (table.seats[o].largest_network + 1) // 2
+            v = (board.nets[o] + 1) // 2
             opp_values[o] = [float(v)] * 3
         else:
-            g = 1 if table.seats[o].hand_count else 0
-            opp_values[o] = [_mission_value(table, o, table.missions[k], gold=g, horizon=horizon) for k in range(3)]
+            g = 1 if board.hand_counts[o] else 0
+            opp_values[o] = [mission_value(towns, o, missions[k], gold=g, horizon=horizon, camp_needs_town=camp, n=n)
+                             for k in range(3)]
     beta = 1.0 if n == 2 else 0.5
 
     # Imagined ambushes of the others: per sample and skill, the best total and whether
@@ -498,14 +569,18 @@ def _best_party(view: SeatView, rnd: random.Random) -> PendingParty:
     samples = []
     profiles = {}
     for o in others:
-        seat = table.seats[o]
-        oj = set(seat.prison)
-        oavail = tuple(c for c in seat.band if c not in oj)
-        near = _near_best(_fronts(oavail, min(1, seat.hand_count)))
+        oprison, count = board.prisons[o], board.hand_counts[o]
+        oavail = free_characters(board.bands[o], oprison)
+        near = _near_best_of(oavail, min(1, count))
         w = [(opp_values[o][k] + 0.3) if present[k] else 0.0 for k in range(3)]
+        lean = leans.get(o) if leans else None
+        if lean is not None and not king:
+            kinds = lean[1]
+            w = [x * kinds.get(mission_kind(missions[k]), 1.0) for k, x in enumerate(w)]
         cum = [w[0], w[0] + w[1], w[0] + w[1] + w[2]] if sum(w) > 0 else None
-        profiles[o] = (list(oavail), near, cum, seat.hand_count, bool(seat.prison))
-    for _ in range(SAMPLES):
+        nobody_p = (OPP_NOBODY if lean is None else lean[0]) if oprison else 0.0
+        profiles[o] = (list(oavail), near, cum, count, nobody_p)
+    for _ in range(imagined):
         parties = {}
         for o in others:
             t = _opponent_sample(rnd, profiles[o])
@@ -529,13 +604,14 @@ def _best_party(view: SeatView, rnd: random.Random) -> PendingParty:
 
     # My candidate parties.
     card_value, gold_value = _card_value(horizon), _gold_value(horizon)
-    mine_all = _candidates(avail, min(gold, 2), view.hand, tuple(present))
+    mine_all = _candidates(avail, min(gold, 2), my_hand, tuple(present))
     candidates = [
         (members, personal, group, t, cards * card_value + paid * gold_value)
         for members, personal, group, t, cards, paid in mine_all
     ]
 
-    queue = len(mine.prison)
+    my_prison = board.prisons[me]
+    queue = len(my_prison)
     best_action, best_score = None, None
 
     def consider(choice: Choice, score: float) -> None:
@@ -546,13 +622,13 @@ def _best_party(view: SeatView, rnd: random.Random) -> PendingParty:
 
     # Sending no one: frees the top prisoner.
     nobody = 0.0
-    if mine.prison:
-        top = mine.prison[0]
+    if my_prison:
+        top = my_prison[0]
         nobody += 1.0 if king else BREAKOUT * _jail_cost((top,), 0, n, horizon=horizon, king=False) / _jail_scale(n)
     lost = 0.0
     for per_skill, _high in samples:
         lost += sum(g for (_b, o, g) in per_skill if o is not None)
-    nobody -= beta * lost / SAMPLES
+    nobody -= beta * lost / imagined
     consider(((), (), None), nobody)
 
     # Each distinct set of totals is scored once against the imagined ambushes:
@@ -607,7 +683,7 @@ def _best_party(view: SeatView, rnd: random.Random) -> PendingParty:
     for members, personal, group, t, cost in candidates:
         gain_sum, caught, opp_sum = outcomes[t]
         jail = _jail_cost(members, queue, n, horizon=horizon, king=king) if caught else 0.0
-        score = (gain_sum - caught * jail - beta * opp_sum) / SAMPLES - cost
+        score = (gain_sum - caught * jail - beta * opp_sum) / imagined - cost
         consider((members, personal, group), score)
     assert best_action is not None  # sending no one at least was considered
     members, personal, group = best_action

@@ -75,6 +75,7 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
         ransom=table.ransom,
         favours=table.favours,  # type: ignore[arg-type]  # three favours
         end_text=table.end_text,
+        record=table.record,
     )
     for s, seat in enumerate(seats):
         if s != me and seat.committed:

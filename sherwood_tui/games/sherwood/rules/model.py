@@ -6,6 +6,7 @@ up one by one, then the cell is closed."""
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 from pydantic import Field
@@ -55,6 +56,20 @@ class Party:
     gold_paid: int = 0
     totals: tuple[int, int, int, int] = (0, 0, 0, 0)
     freed: str | None = None  # sent no one and broke this character out of prison
+
+
+@plain
+class PastParty:
+    """One seat's ambush of a past turn, as the reveal showed it (public): the table's
+    record, which the expert reads for each band's habits."""
+
+    turn: int
+    seat: int
+    size: int  # 0: it sent no one
+    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    aimed: int = -1  # the skill with a mission where its total was highest (-1: none)
+    mission: str | None = None  # the mission at that skill
+    jailed: bool = False  # it had prisoners when it sent it
 
 
 Outcome = Literal["won", "tie", "declined", "unclaimed", "pending", "favour", "no favour"]
@@ -146,6 +161,8 @@ class State:
     ransom: RansomOffer | None = None
     favours: tuple[int | None, int | None, int | None] = (None, None, None)
     end_text: str = ""
+    # every party revealed so far (public; a summary of the reveals, left out of the traces)
+    record: tuple[PastParty, ...] = field(default=(), metadata={"trace": False})
 
 
 def seat_names(players: tuple[Player, ...]) -> tuple[str, ...]:

@@ -9,6 +9,8 @@ secrets (its Gold): the same decisions the rules make over the state.
 
 from __future__ import annotations
 
+from dataclasses import field
+
 from sherwood_tui.core.draft import plain
 from sherwood_tui.games.sherwood.rules.legal import (
     drive_out_cost,
@@ -20,6 +22,7 @@ from sherwood_tui.games.sherwood.rules.legal import (
 )
 from sherwood_tui.games.sherwood.rules.model import (
     ROMAN,
+    PastParty,
     PendingParty,
     PendingReward,
     RansomOffer,
@@ -78,6 +81,8 @@ class PublicView:
     score_log: tuple[ScoreEvent, ...]
     camp_needs_town: bool
     end_text: str
+    # every party revealed so far (a summary of the reveals, left out of the traces)
+    record: tuple[PastParty, ...] = field(default=(), metadata={"trace": False})
 
 
 @plain
@@ -142,6 +147,7 @@ def public_view(state: State) -> PublicView:
         score_log=state.score_log,
         camp_needs_town=state.camp_needs_town,
         end_text=state.end_text,
+        record=state.record,
     )
 
 

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from sherwood_tui.core.contract import Event, event
 from sherwood_tui.core.wording import Lazy, lazy
 from sherwood_tui.games.sherwood.rules.data import DISCRETION, SKILL_NAMES
-from sherwood_tui.games.sherwood.rules.model import Outcome, Party, PendingParty, Reveal, SkillResult, StepDraft
+from sherwood_tui.games.sherwood.rules.model import (
+    Outcome,
+    Party,
+    PastParty,
+    PendingParty,
+    Reveal,
+    SkillResult,
+    StepDraft,
+)
 from sherwood_tui.games.sherwood.rules.phases import king, unsuccessful
 from sherwood_tui.games.sherwood.rules.tables import (
     CHAR_NAMES,
@@ -48,6 +56,21 @@ def revealed_party(seat: int, p: PendingParty, gold_paid: int) -> tuple[Party, L
     party = Party(seat=seat, members=p.members, personal=p.personal, group=p.group,
                   gold_paid=gold_paid, totals=totals)
     return party, lazy(party_report, (party,))
+
+
+def past_parties(turn: int, parties: list[Party], missions: tuple[str | None, ...],
+                 jailed: list[bool]) -> tuple[PastParty, ...]:
+    """The record of this turn's parties: each one's size, totals, and the mission its
+    highest total went to."""
+    out = []
+    for p in parties:
+        aimed, top = -1, 0
+        for k in range(3):
+            if missions[k] is not None and p.totals[k] > top:
+                aimed, top = k, p.totals[k]
+        out.append(PastParty(turn=turn, seat=p.seat, size=len(p.members), totals=p.totals, aimed=aimed,
+                             mission=missions[aimed] if aimed >= 0 else None, jailed=jailed[p.seat]))
+    return tuple(out)
 
 
 def spent_loot(p: PendingParty) -> tuple[int, ...]:
@@ -121,6 +144,7 @@ def _settle(
 def spring(draft: StepDraft, events: list[Event]) -> None:
     names = draft.names
     hands, prison = list(draft.hands), list(draft.prison)
+    jailed = [bool(cell) for cell in prison]
     discard = list(draft.loot_discard)
     parties: list[Party] = []
     sent: list[tuple[int, tuple[int, int, int, int]]] = []  # (seat, totals) of those who went
@@ -183,6 +207,7 @@ def spring(draft: StepDraft, events: list[Event]) -> None:
             break
     stack = 0 if chooser is not None else draft.stack
     results = _settle(draft, leaders, best, chooser=chooser, stack=stack, append=append)
+    draft.record = draft.record + past_parties(draft.turn, parties, missions, jailed)
     draft.reveal = Reveal(turn=draft.turn, parties=tuple(parties), skills=results, chooser=chooser,
                           discretion_high=leaders[DISCRETION])
     if chooser is not None:
