@@ -24,8 +24,9 @@ def plain_words(moves: Sequence[Any], view: Any) -> str:
 
 def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], str], view: Any,
               legal: int = 1) -> str:
-    """ "Hint: Bid Pepper Chest (7): wins 41%; pass: 33%; Silver Cup (6): 30%" (the
-    best decision, then up to `ALTERNATIVES` others, each with its win estimate). The
+    """ "Hint: Inspect Much's bag: wins 41% (Much lied in 3 of his 4 opened bags); let it
+    pass: 33%" (the best decision with the search's reason, then up to `ALTERNATIVES`
+    others, each with its estimated chance to win). The
     best is the one the search tried most; an alternative with a higher estimate from
     fewer tries says so, rather than look better than the advice. A lone choice is "the
     only choice" only when it is (one `legal` move); else the expert weighed no other
@@ -44,4 +45,7 @@ def hint_text(choices: Sequence[Choice], words: Callable[[Sequence[Any], Any], s
             parts.append(f"{text}: {chance}%" + (" (tried less: less sure)" if chance > best else ""))
     if len(choices) == 1:
         parts[0] += " (the only choice)" if legal <= 1 else " (the expert weighed no other)"
+    reason = choices[0].reason
+    if reason:
+        parts[0] += f" ({reason})"
     return "Hint: " + "; ".join(parts)

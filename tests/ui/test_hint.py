@@ -476,3 +476,17 @@ def test_a_hint_says_when_an_alternative_looks_better_from_fewer_tries():
     # one decision weighed among many legal moves (a Sheriff's load): not "the only choice"
     assert hint_text([Choice("load", 40, 0.76)], words, None, legal=6) == (
         "Hint: Load: wins 76% (the expert weighed no other)")
+
+
+def test_a_hint_gives_the_searchs_reason_in_the_games_words():
+    """The best choice carries one reason from the search (its kit's `reason`), said after
+    its chance: what the expert read from the table."""
+    from sherwood_tui.core.search import Choice
+
+    def words(moves, view):
+        return " then ".join(moves)
+
+    choices = [Choice("inspect Much's bag", 40, 0.41, reason="Much lied in 3 of his 4 opened bags"),
+               Choice("let it pass", 40, 0.33)]
+    assert hint_text(choices, words, None, legal=2) == (
+        "Hint: Inspect Much's bag: wins 41% (Much lied in 3 of his 4 opened bags); let it pass: 33%")
