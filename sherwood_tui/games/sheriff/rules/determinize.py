@@ -26,7 +26,7 @@ design, easy to change here."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.games.sheriff.rules.data import deck
@@ -99,9 +99,9 @@ def _face_down(view: SeatView, seat: int, unseen: list[int], known: tuple[int, .
     return known + tuple(chosen)
 
 
-def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random) -> tuple[int, ...]:
-    """Another seat's bag: believed honest or lying once declared (`_believed_bag`), else
-    any unseen cards."""
+def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random, honest: float) -> tuple[int, ...]:
+    """Another seat's bag: honest with the chance `honest` once declared (far less
+    after a bribe offer; `_believed_bag`), else any unseen cards."""
     public = table.seats[seat]
     count, declared = public.bag_count, public.declaration
     if not count:
@@ -109,11 +109,15 @@ def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random) ->
     if declared is None:
         return tuple(_take(unseen, count, lambda card: True))
     bribing = table.target == seat and table.offer is not None and not table.offer.empty
-    return _believed_bag(unseen, count, declared, honest_chance=HONEST_AFTER_BRIBE if bribing else HONEST_BAG, rnd=rnd)
+    if bribing:
+        honest *= HONEST_AFTER_BRIBE / HONEST_BAG
+    return _believed_bag(unseen, count, declared, honest_chance=honest, rnd=rnd)
 
 
-def determinize(view: SeatView, rnd: random.Random) -> State:
-    """A state whose view for `view.seat` is `view`, the hidden cards dealt with `rnd`."""
+def determinize(view: SeatView, rnd: random.Random, honesty: Sequence[float] | None = None) -> State:
+    """A state whose view for `view.seat` is `view`, the hidden cards dealt with `rnd`
+    (`honesty`: each seat's chance that its declared bag is honest, `HONEST_BAG` if
+    None; the expert's beliefs give it)."""
     table, me = view.table, view.seat
     seats, n = table.seats, len(table.seats)
     over = table.over
@@ -133,7 +137,8 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
 
     offered = _offered_face_down(view, unseen)  # an offer names goods its merchant has
     downs = [_face_down(view, s, unseen, offered if s == table.target else ()) for s in range(n)]
-    bags = [_ids(view.bag) if s == me else _bag(table, s, unseen, rnd) for s in range(n)]
+    bags = [_ids(view.bag) if s == me else _bag(table, s, unseen, rnd, honesty[s] if honesty else HONEST_BAG)
+            for s in range(n)]
     hands = [_ids(view.hand) if s == me else deal(seat.hand_count) for s, seat in enumerate(seats)]
     set_aside = _ids(view.set_aside) if mine_aside else deal(table.set_aside_count)
     draw_pile = deal(table.draw_pile)
@@ -172,4 +177,5 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
         debt=table.debt,
         round_notes=tuple(Event(note) for note in table.round_notes),
         last_round=tuple(Event(note) for note in table.last_round),
+        record=table.record,
     )

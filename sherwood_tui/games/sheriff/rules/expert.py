@@ -1,4 +1,456 @@
-"""What the expert's search is given in this game (`core.search.ExpertKit`): None for
-now, so the core's default kit plays (the sensible bot's proposals and playouts)."""
+"""What the expert's search is given in Sheriff of Nottingham (`core.search.ExpertKit`).
 
-KIT = None
+- **Beliefs** (`model`): from the table's public record (`model.Conduct`, in every view)
+  and the stands: how often each merchant's bags lie (its opened bags found lying, and
+  the bags that passed and left face-down goods on its stand; a Beta prior around the
+  sampling's `HONEST_BAG`), and how often each Sheriff opens the bags it faces (before
+  and after a bribe; a prior around `INSPECT_PRIOR`).
+- **Worlds** (`sample`): the hidden cards dealt as `determinize` deals them, each bag
+  honest with its merchant's believed honesty, not a fixed chance.
+- **Candidates**: far wider than the sensible bot, its own choice first: every honest
+  bag, each contraband mix with or without a cover of one good (ordered by what the bag
+  is worth against this Sheriff's believed inspection rate), each declaration (the one
+  that fits first), set-asides for each good worth collecting, draws, put-backs, bribes
+  of several sizes (nothing, gold, goods of the stand or bag, a favour, the Sheriff's
+  demand), and as Sheriff every threat, pass and opening and demands of several sizes.
+- **Rollout**: a cheap policy read from the state's fields for one seat, as that seat
+  knows them (a Sheriff never reads a bag: only declarations, counts and the record):
+  merchants collect one good and smuggle by their believed lie rate (the searching seat:
+  as far as the Sheriff lets it); a Sheriff opens by its believed rate, leaning on the
+  merchant's record; no haggling (a threat is a pass or an opening).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sherwood_tui.core.search import Decision, ExpertKit
+from sherwood_tui.core.steps import as_moves
+from sherwood_tui.games.sheriff.rules import decisions
+from sherwood_tui.games.sheriff.rules.bot import BAG_MAX, KIND_WORTH, _can_pay, sensible
+from sherwood_tui.games.sheriff.rules.determinize import HONEST_BAG, determinize
+from sherwood_tui.games.sheriff.rules.model import (
+    DATA,
+    FACE_DOWN,
+    HAND_SIZE,
+    LEGAL_GOODS,
+    NAME,
+    NO_CONDUCT,
+    PENALTY,
+    VALUE,
+    Action,
+    Bribe,
+    Declare,
+    Draw,
+    EndInspection,
+    LetPass,
+    LoadBag,
+    LoadCard,
+    Offer,
+    OpenBag,
+    PayWithGood,
+    SetAside,
+    State,
+    Threaten,
+)
+from sherwood_tui.games.sheriff.rules.phases.deck import draw_sources
+from sherwood_tui.games.sheriff.rules.views import SeatView
+
+PRIOR_BAGS = 3.0  # how many bags' worth of evidence a prior counts for
+LIE_PRIOR = 1.0 - HONEST_BAG  # a merchant's bag lies this often, before it shows anything
+INSPECT_PRIOR = 0.35  # a Sheriff opens this share of the bags it faces, before it shows anything
+REFUSE_PRIOR = 0.4  # ... of the bags whose merchant offered a bribe
+HIDDEN_PER_LIE = 1.3  # face-down goods a smuggling bag leaves on the stand, about
+GOLD_STEPS = (1, 2, 3, 5, 8, 12)  # bribes and demands of several sizes
+
+
+@dataclass(frozen=True, slots=True)
+class Beliefs:
+    """What a seat believes of every seat (itself as the table sees it, too)."""
+
+    me: int
+    lie: tuple[float, ...]  # the chance that this seat's bag lies, as a merchant
+    inspect: tuple[float, ...]  # the chance that it opens a bag it faces, as Sheriff
+    refuse: tuple[float, ...]  # ... a bag whose merchant offered a bribe
+
+    @property
+    def honesty(self) -> tuple[float, ...]:
+        return tuple(1.0 - p for p in self.lie)
+
+
+def _rate(hits: float, tries: float, prior: float) -> float:
+    return (hits + PRIOR_BAGS * prior) / (tries + PRIOR_BAGS)
+
+
+def model(view: SeatView) -> Beliefs:
+    """Each seat's lie rate (its opened bags and the smuggled goods its stand shows) and
+    inspection rates (bags opened of bags faced, and after a bribe)."""
+    table = view.table
+    record = table.record or (NO_CONDUCT,) * len(table.seats)
+    lie, inspect, refuse = [], [], []
+    for seat, conduct in zip(table.seats, record):
+        passed = conduct.bags - conduct.opened
+        smuggled = min(passed, math.ceil(seat.hidden_count / HIDDEN_PER_LIE))
+        lie.append(_rate(conduct.lied + smuggled, conduct.bags, LIE_PRIOR))
+        inspect.append(_rate(conduct.inspected, conduct.faced, INSPECT_PRIOR))
+        refuse.append(_rate(conduct.refused, conduct.bribed, REFUSE_PRIOR))
+    return Beliefs(view.seat, tuple(lie), tuple(inspect), tuple(refuse))
+
+
+def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
+    """A world for the view, each bag honest with its merchant's believed honesty."""
+    return determinize(view, rnd, beliefs.honesty)
+
+
+# ----- candidates ------------------------------------------------------------------
+
+
+def candidates(view: SeatView, legal: list[Action], beliefs: Beliefs, rnd: random.Random) -> list[Decision]:
+    """The seat's decisions worth weighing now, the sensible bot's first."""
+    first = as_moves(sensible(view, legal, rnd))
+    maker = _MAKERS.get(view.table.step)
+    more = maker(view, legal, beliefs) if maker is not None else []
+    allowed = set(legal)
+    return [first, *(c for c in more if c and c[0] in allowed)]
+
+
+def _hand_groups(view: SeatView) -> tuple[dict[str, list[int]], list[int]]:
+    """The hand's legal goods by kind (cards) and its contraband, dearest first."""
+    groups: dict[str, list[int]] = {}
+    contraband = []
+    for card in sorted(view.hand, key=lambda c: -c.value):
+        if card.kind == "legal":
+            groups.setdefault(card.name, []).append(card.id)
+        else:
+            contraband.append(card.id)
+    return groups, contraband
+
+
+def bag_worth(cards: Iterable[int], declared: str, opened: float) -> float:
+    """What a bag is worth to its merchant, as a prior: its goods if it passes, else the
+    declared goods less the fine (an honest bag: plus what the Sheriff pays), opened with
+    the chance `opened`."""
+    cards = tuple(cards)
+    worth = sum(KIND_WORTH.get(NAME[c], VALUE[c]) for c in cards)
+    lies = [c for c in cards if NAME[c] != declared]
+    if not lies:
+        return worth + opened * sum(PENALTY[c] for c in cards)
+    kept = sum(KIND_WORTH.get(NAME[c], VALUE[c]) for c in cards if NAME[c] == declared)
+    return (1 - opened) * worth + opened * (kept - sum(PENALTY[c] for c in lies))
+
+
+def plausible_good(view: SeatView, cards: Iterable[int]) -> str:
+    """The declaration that fits a bag: its legal good with most cards, else the good it
+    could most plausibly carry (most in hand, Apples, the dearest)."""
+    goods = Counter(NAME[c] for c in cards if not FACE_DOWN[c])
+    if goods:
+        return max(goods, key=lambda k: (goods[k], KIND_WORTH[k]))
+    in_hand = Counter(c.name for c in view.hand if c.kind == "legal")
+    return max(LEGAL_GOODS, key=lambda k: (in_hand[k], k == "Apples", KIND_WORTH[k]))
+
+
+def bags(view: SeatView) -> list[tuple[int, ...]]:
+    """Every honest bag (each count of each good in hand) and each contraband mix (the
+    1, 2, ... dearest, with or without a cover of one good)."""
+    groups, contraband = _hand_groups(view)
+    out: list[tuple[int, ...]] = []
+    for cards in groups.values():
+        out += [tuple(cards[:k]) for k in range(1, min(BAG_MAX, len(cards)) + 1)]
+    for k in range(1, min(BAG_MAX, len(contraband)) + 1):
+        hidden = tuple(contraband[:k])
+        out.append(hidden)
+        for cards in groups.values():
+            out += [tuple(cards[:c]) + hidden for c in range(1, min(BAG_MAX - k, len(cards)) + 1)]
+    return out
+
+
+def _load(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    opened = beliefs.inspect[view.table.sheriff]
+    loading = {c.id for c in view.loading}
+    scored = []
+    for cards in bags(view):
+        if not loading <= set(cards):
+            continue  # a bag under way keeps what is in it
+        scored.append((-bag_worth(cards, plausible_good(view, cards), opened), cards))
+    scored.sort()
+    seat = view.seat
+    return [decisions.load(seat, [c for c in cards if c not in loading]) for _, cards in scored]
+
+
+def _declare(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    fits = plausible_good(view, (c.id for c in view.bag))
+    return [(Declare(seat=view.seat, good=fits, count=len(view.bag)),)]
+
+
+def _set_aside(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    """For each good worth collecting: keep it (and the two dearest contraband, or all of
+    them), set the rest aside; or set nothing aside."""
+    if view.set_aside:
+        return []
+    groups, contraband = _hand_groups(view)
+    tops = [pile[-1].name for pile in view.table.discards if pile and pile[-1].kind == "legal"]
+    targets = sorted(set(groups) | set(tops), key=lambda k: -(len(groups.get(k, ())) + 0.5 * (k in tops)) * KIND_WORTH[k])
+    out: list[Decision] = [decisions.set_aside(view.seat, ())]
+    for target in targets[:4]:
+        for kept_contraband in (2, len(contraband), 0):
+            keep = set(groups.get(target, ())) | set(contraband[:kept_contraband])
+            junk = sorted((c for c in view.hand if c.id not in keep), key=lambda c: c.value)
+            out.append(decisions.set_aside(view.seat, [c.id for c in junk[: DATA.set_aside_max]]))
+    return out
+
+
+def _draw(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    """Every draw, and each run of one good on top of a discard pile taken at once."""
+    table = view.table
+    need = HAND_SIZE - len(view.hand)
+    out: list[Decision] = []
+    for move in legal:
+        if isinstance(move, Draw) and move.from_discard is not None:
+            pile = table.discards[move.from_discard]
+            run = 0
+            for card in reversed(pile):
+                if card.name != pile[-1].name:
+                    break
+                run += 1
+            out += [decisions.draws(view.seat, move.from_discard, k) for k in range(2, min(run, need) + 1)]
+    return out
+
+
+def _put_back(seat: int, cards: list[int], pile: int | None, closing: bool) -> list[Decision]:
+    """Cards put on a discard pile: cheapest on top or dearest on top, on either pile
+    (the chosen one, once chosen)."""
+    cheap_on_top = sorted(cards, key=lambda c: (-VALUE[c], c))
+    out: list[Decision] = []
+    for order in (cheap_on_top, cheap_on_top[::-1]):
+        for p in (0, 1) if pile is None else (pile,):
+            out.append(decisions.place(seat, p, order) if not closing else decisions.confiscate(seat, p, order))
+    return out
+
+
+def _place(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    return _put_back(view.seat, [c.id for c in view.set_aside], view.table.pile, closing=False)
+
+
+def _confiscate(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    return _put_back(view.seat, [c.id for c in view.table.confiscated], view.table.pile, closing=True)
+
+
+def _choose(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    """Each bag, the likeliest liar first: open it, threaten it, let it pass."""
+    seat = view.seat
+    pending = sorted({m.merchant for m in legal if isinstance(m, Threaten)}, key=lambda m: -beliefs.lie[m])
+    out: list[Decision] = []
+    for m in pending:
+        first = (OpenBag, Threaten, LetPass) if beliefs.lie[m] > LIE_PRIOR else (LetPass, Threaten, OpenBag)
+        out += [(kind(seat=seat, merchant=m),) for kind in first]
+    out.append((EndInspection(seat=seat),))
+    return out
+
+
+def _offer(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    """Bribes of several sizes: nothing, gold, a good of the stand, goods promised from
+    the bag, a favour; the Sheriff's demand as asked."""
+    if view.building is not None:
+        return []
+    table, seat = view.table, view.seat
+    me = table.seats[seat]
+    declared = me.declared
+    lies = [c for c in view.bag if c.name != declared]
+    loss = sum(c.value + c.penalty for c in lies)
+    gold = me.gold
+    offers: list[Bribe] = []
+    if table.demand is not None and _can_pay(view, table.demand):
+        offers.append(table.demand)
+    offers.append(Bribe())
+    amounts = sorted({*GOLD_STEPS, round(0.3 * loss), round(0.6 * loss)})
+    offers += [Bribe(gold=a) for a in amounts if 0 < a <= gold]
+    stand = sorted({c.name for c in me.stand}, key=lambda k: DATA.by_name[k].value)
+    offers += [Bribe(stand=(k,)) for k in stand[:2]]
+    if any(c.name == declared for c in view.bag):
+        offers.append(Bribe(bag=(declared,)))
+    if lies:
+        cheapest = min(lies, key=lambda c: c.value)
+        offers.append(Bribe(bag=(cheapest.name,)))
+    offers.append(Bribe(favour=DATA.favours[0]))
+    if gold:
+        offers.append(Bribe(gold=1, favour=DATA.favours[0]))
+    return [decisions.offer(seat, b) for b in offers]
+
+
+def _decide(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
+    """Let pass, open, or demand more: gold of several sizes, or a declared good from the
+    bag."""
+    table, seat = view.table, view.seat
+    m = table.inspected
+    out: list[Decision] = [(LetPass(seat=seat, merchant=m),), (OpenBag(seat=seat, merchant=m),)]
+    if view.building is not None or not table.counters_left:
+        return out
+    offer = table.offer or Bribe()
+    merchant = table.seats[m]
+    demands = [Bribe(gold=offer.gold + d, stand=offer.stand, bag=offer.bag, favour=offer.favour)
+               for d in GOLD_STEPS if offer.gold + d <= merchant.gold]
+    if len(offer.bag) < merchant.bag_count and merchant.declaration is not None:
+        demands.append(Bribe(gold=offer.gold, stand=offer.stand, bag=(*offer.bag, merchant.declaration),
+                             favour=offer.favour))
+    return out + [decisions.counter(seat, b) for b in demands if b != offer]
+
+
+_MAKERS: dict[str, Any] = {
+    "set_aside": _set_aside, "draw": _draw, "place": _place, "load": _load, "declare": _declare,
+    "choose": _choose, "offer": _offer, "decide": _decide, "confiscate": _confiscate,
+}
+
+
+# ----- the rollout: one seat's quick decision, from the state's fields it may read -------------
+
+
+def _target(hand: tuple[int, ...]) -> str | None:
+    """The legal good a hand collects: most worth in hand."""
+    worth: dict[str, float] = {}
+    for c in hand:
+        if not FACE_DOWN[c]:
+            worth[NAME[c]] = worth.get(NAME[c], 0.0) + KIND_WORTH[NAME[c]]
+    return max(worth, key=worth.__getitem__) if worth else None
+
+
+def _smuggles(state: State, seat: int, beliefs: Beliefs) -> float:
+    """How likely this merchant hides contraband in its bag: the searching seat as far
+    as the Sheriff lets it; another by its believed lie rate (given contraband to hide)."""
+    if seat == beliefs.me:
+        return max(0.0, 0.9 - 1.5 * beliefs.inspect[state.sheriff])
+    return min(1.0, beliefs.lie[seat] / 0.8)
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 0.01), 0.99)
+    return math.log(p / (1 - p))
+
+
+def _opens(state: State, m: int, beliefs: Beliefs, rnd: random.Random, bribed: bool) -> bool:
+    """Whether the Sheriff opens merchant `m`'s bag: by its own believed rate, leaning on
+    the merchant's record (the searching seat: by what opening is worth to it)."""
+    sheriff, lie = state.sheriff, beliefs.lie[m]
+    if sheriff == beliefs.me:
+        count = len(state.bags[m])
+        p = max(lie, 0.6) if bribed else lie
+        return p * (10 + 3 * max(0, count - 4)) - (1 - p) * 2 * count + rnd.gauss(0, 2) > 0
+    base = beliefs.refuse[sheriff] if bribed else beliefs.inspect[sheriff]
+    p = 1 / (1 + math.exp(-(_logit(base) + 2.5 * (lie - LIE_PRIOR))))
+    return rnd.random() < p
+
+
+def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> Any:
+    """A quick decision of `seat` in a sampled state, reading what that seat may know."""
+    step = state.step
+    hand = state.hands[seat]
+    if step == "set_aside":
+        if state.set_aside:
+            return SetAside(seat=seat)
+        target = _target(hand)
+        contraband = sorted((c for c in hand if FACE_DOWN[c]), key=lambda c: -VALUE[c])
+        junk = [c for c in hand if NAME[c] != target and c not in contraband[:2]]
+        return decisions.set_aside(seat, junk[: DATA.set_aside_max])
+    if step == "draw":
+        sources = draw_sources(state.drew_from_pile, state.discards, state.draw_pile)
+        target = _target(hand)
+        for pile in sources:
+            if pile is not None and NAME[state.discards[pile][-1]] == target:
+                return Draw(seat=seat, from_discard=pile)
+        return Draw(seat=seat, from_discard=None if None in sources else sources[0])
+    if step == "place":
+        tops = [VALUE[p[-1]] if p else 0 for p in state.discards]
+        pile = state.pile if state.pile is not None else (0 if tops[0] >= tops[1] else 1)
+        return decisions.place(seat, pile, sorted(state.set_aside, key=lambda c: -VALUE[c]))
+    if step == "load":
+        return _rollout_load(state, seat, rnd, beliefs)
+    if step == "declare":
+        bag = state.bags[seat]
+        goods = Counter(NAME[c] for c in bag if not FACE_DOWN[c])
+        good = max(goods, key=goods.__getitem__) if goods else (_target(hand) or "Apples")
+        return Declare(seat=seat, good=good, count=len(bag))
+    if step == "choose":
+        m = next(m for m in _order(state) if state.bags[m])
+        opened = _opens(state, m, beliefs, rnd, bribed=False)
+        return (OpenBag if opened else LetPass)(seat=seat, merchant=m)
+    if step == "offer":
+        return _rollout_offer(state, seat)
+    if step == "decide":
+        owner = state.target
+        assert owner is not None  # deciding on a bag
+        bribed = state.offer is not None and not state.offer.empty
+        return (OpenBag if _opens(state, owner, beliefs, rnd, bribed) else LetPass)(seat=seat, merchant=owner)
+    if step == "confiscate":
+        pile = state.pile if state.pile is not None else 0
+        return decisions.confiscate(seat, pile, state.confiscated)
+    stand = state.stands_up[seat] + state.stands_down[seat]  # pay: the cheapest good
+    return PayWithGood(seat=seat, good=NAME[min(stand, key=lambda c: (VALUE[c], c))])
+
+
+def _order(state: State) -> list[int]:
+    n = len(state.players)
+    return [(state.sheriff + k) % n for k in range(1, n)]
+
+
+def _rollout_load(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> Any:
+    loading = state.loading[seat]
+    if loading:
+        return LoadBag(seat=seat)
+    hand = state.hands[seat]
+    target = _target(hand)
+    honest = [c for c in hand if NAME[c] == target][:BAG_MAX]
+    contraband = sorted((c for c in hand if FACE_DOWN[c]), key=lambda c: -VALUE[c])
+    if contraband and (not honest or rnd.random() < _smuggles(state, seat, beliefs)):
+        k = min(len(contraband), 1 + (rnd.random() < 0.4))
+        cards = honest[: BAG_MAX - k] + contraband[:k]
+    else:
+        cards = honest or list(hand[:1])
+    return (*(LoadCard(seat=seat, card=c) for c in cards), LoadBag(seat=seat))
+
+
+def _rollout_offer(state: State, seat: int) -> Any:
+    """A threatened merchant: a liar offers a share of what opening would cost it (or
+    pays a demand of gold alone that is cheaper); an honest one offers nothing."""
+    if state.building is not None:
+        return Offer(seat=seat)
+    declared = state.declarations[seat]
+    lies = [c for c in state.bags[seat] if NAME[c] != declared]
+    gold = state.gold[seat]
+    if not lies or not gold:
+        return Offer(seat=seat)
+    loss = sum(VALUE[c] + PENALTY[c] for c in lies)
+    demand = state.demand
+    if demand is not None and demand == Bribe(gold=demand.gold) and 0 < demand.gold <= min(gold, 0.6 * loss):
+        return decisions.offer(seat, demand)
+    return decisions.offer(seat, Bribe(gold=max(1, min(gold, round(0.3 * loss)))))
+
+
+# ----- reasons -------------------------------------------------------------------------
+
+
+def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
+    """One reason in the game's words: the Sheriff's record for a merchant's choice, the
+    merchant's record for the Sheriff's."""
+    table = view.table
+    if not table.record:
+        return ""
+    move = decision[-1]
+    m = getattr(move, "merchant", None)
+    if m is not None and table.sheriff == view.seat:
+        seat, conduct = table.seats[m], table.record[m]
+        if not conduct.bags:
+            return f"{seat.name} has taken no bag to market yet"
+        return f"{seat.name} lied in {conduct.lied} of {conduct.opened} opened bags"
+    if table.sheriff != view.seat:
+        sheriff, conduct = table.seats[table.sheriff], table.record[table.sheriff]
+        if not conduct.faced:
+            return f"{sheriff.name} has faced no bag as Sheriff yet"
+        return f"{sheriff.name} inspected {conduct.inspected} of {conduct.faced} bags"
+    return ""
+
+
+KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=15.0)

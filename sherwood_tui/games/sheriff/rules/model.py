@@ -9,7 +9,7 @@ Piles are tuples with the top card last. Cards are ids into the full 216-card de
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
@@ -87,6 +87,39 @@ class Debt:
 
 
 @dataclass(frozen=True, slots=True)
+class Conduct:
+    """One seat's public record this game, kept by the rules from public events only (what
+    every seat saw happen), for the expert's beliefs. As a merchant: bags taken to market,
+    how many the Sheriff opened and found lying, the goods confiscated from them, threats
+    faced and bribes offered (a first answer to a threat that was not empty). As Sheriff:
+    bags faced, opened, bribes heard (a non-empty offer decided on) and refused (opened)."""
+
+    bags: int = 0
+    opened: int = 0
+    lied: int = 0
+    confiscated: int = 0
+    threatened: int = 0
+    offered: int = 0
+    faced: int = 0
+    inspected: int = 0
+    bribed: int = 0
+    refused: int = 0
+
+
+NO_CONDUCT = Conduct()
+
+
+def noted(record: tuple[Conduct, ...], seat: int, **more: int) -> tuple[Conduct, ...]:
+    """The record with `seat`'s counts raised by `more` (an empty record stays empty: a
+    state built by hand keeps none)."""
+    if not record:
+        return record
+    old = record[seat]
+    new = replace(old, **{name: getattr(old, name) + k for name, k in more.items()})
+    return (*record[:seat], new, *record[seat + 1:])
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     players: tuple[Player, ...]
     royal: bool
@@ -124,6 +157,8 @@ class State:
     debt: Debt | None = None
     round_notes: tuple[Event, ...] = ()  # public outcome of each bag this round (as data)
     last_round: tuple[Event, ...] = ()  # the notes of the previous round
+    # each seat's public record (a summary of public events: the traces leave it out)
+    record: tuple[Conduct, ...] = field(default=(), metadata={"trace": False})
 
     @property
     def phase(self) -> str:
@@ -184,7 +219,7 @@ def new_state(players: list[Player], royal: bool, seed: int) -> State:
         step="set_aside", draw_pile=tuple(pile), discards=(discard_a, discard_b),
         gold=(DATA.starting_gold,) * n, hands=tuple(hands), stands_up=((),) * n,
         stands_down=((),) * n, bags=((),) * n, declarations=(None,) * n,
-        market_seat=(first + 1) % n, loading=((),) * n,
+        market_seat=(first + 1) % n, loading=((),) * n, record=(NO_CONDUCT,) * n,
     )
 
 

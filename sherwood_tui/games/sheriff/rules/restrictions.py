@@ -15,6 +15,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     LetPass,
     LoadCard,
     OpenBag,
+    Threaten,
 )
 
 BRIBE_ITEMS = (BribeGold, BribeStandGood, BribeBagGood, BribeFavour)
@@ -51,8 +52,16 @@ def always_inspects(view: Any, legal: list[Any]) -> list[Any]:
     return [move for move in legal if not isinstance(move, LetPass)]
 
 
+def never_inspects(view: Any, legal: list[Any]) -> list[Any]:
+    """As Sheriff, lets every bag pass (never threatens nor opens one)."""
+    if not any(isinstance(move, OpenBag) for move in legal):
+        return legal
+    return [move for move in legal if not isinstance(move, (OpenBag, Threaten))]
+
+
 RESTRICTIONS = {
     "honest": Restriction("never smuggles", honest),
     "no-bribes": Restriction("never bribes", no_bribes),
     "always-inspects": Restriction("always inspects", always_inspects),
+    "never-inspects": Restriction("never inspects", never_inspects),
 }

@@ -95,9 +95,12 @@ class SheriffGame(Game[State, Action, views.SeatView]):
         return list(scoring.score_lines(state))
 
     def search_totals(self, state: State) -> list[float]:
-        """The totals with the face-down goods counted, as at the game's end: a playout cut
-        short two rounds ahead must see what smuggling earned (the running score hides it)."""
-        return [line.total for line in scoring.score_lines(state, reveal=True)]
+        """The totals as the game's end would count them: face-down goods (and the King and
+        Queen bonuses they win) counted, as a playout cut short two rounds ahead must see
+        what smuggling earned (the running score hides it); gold; and the tie-breaks (goods
+        face up, then face down) as small fractions."""
+        return [line.total + line.tiebreak[0] / 1e3 + line.tiebreak[1] / 1e6
+                for line in scoring.score_lines(state, reveal=True)]
 
     def round_label(self, state: State) -> str:
         if state.step == "over":

@@ -8,11 +8,18 @@ threat. Negotiation: threats, bribes offered (a non-empty first answer to a thre
 accepted (a bag let pass with a non-empty offer), the gold in accepted bribes,
 counter-offers and how many the merchant paid as asked. Money: fines owed by caught merchants, gold owed by Sheriffs who
 opened honest bags, goods handed over for debts, debts forgiven.
+
+Per seat ("seat 1 ..." for the first seat): bags loaded and how many of them lied
+(carried anything but the declared good); as Sheriff, bags faced and opened, and the
+same after its first Sheriff round ("... later": once it has seen the table, what it
+learned shows). The simulator's `--json` gives each as a mean per game; a rate is the
+ratio of two means (e.g. "seat 1 lying bags" / "seat 1 bags loaded").
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from sherwood_tui.games.sheriff.rules.model import (
@@ -31,6 +38,15 @@ from sherwood_tui.games.sheriff.rules.model import (
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
     from sherwood_tui.games.sheriff.rules.model import Action, State
+
+
+@cache
+def seat_keys(seat: int) -> tuple[str, str, str, str, str, str]:
+    """A seat's per-seat count names: bags loaded, lying bags, bags faced and opened as
+    Sheriff, and those two after its first Sheriff round."""
+    k = f"seat {seat + 1}"
+    return (f"{k} bags loaded", f"{k} lying bags", f"{k} bags faced as Sheriff", f"{k} bags opened as Sheriff",
+            f"{k} bags faced as Sheriff later", f"{k} bags opened as Sheriff later")
 
 
 def count_step(counts: Counter[str], before: State, action: Action, after: State, events: list[Event]) -> None:
@@ -67,13 +83,25 @@ def count_step(counts: Counter[str], before: State, action: Action, after: State
     if before.step not in ("choose", "decide"):
         return
     opened = action.merchant if isinstance(action, OpenBag) else None
+    sheriff = seat_keys(before.sheriff)
+    later = before.round > len(before.players)  # every seat has been Sheriff once
     for m, bag in enumerate(before.bags):
         if not bag or after.bags[m]:
             continue
         judged = judge_bag(bag, before.declarations[m])  # type: ignore[arg-type]  # a bag at market is declared
         counts["bags"] += 1
         counts["honest bags" if judged.honest else "lying bags"] += 1
+        merchant = seat_keys(m)
+        counts[merchant[0]] += 1
+        counts[sheriff[2]] += 1
+        if later:
+            counts[sheriff[4]] += 1
+        if not judged.honest:
+            counts[merchant[1]] += 1
         if m == opened:
+            counts[sheriff[3]] += 1
+            if later:
+                counts[sheriff[5]] += 1
             counts["inspections"] += 1
             if judged.honest:
                 counts["honest bags opened"] += 1

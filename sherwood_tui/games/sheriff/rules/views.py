@@ -3,12 +3,13 @@ decision), and the secrets a seat may not know (for the privacy tests)."""
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import lru_cache
 
 from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import evolve, plain
 from sherwood_tui.core.rng import shuffled
-from sherwood_tui.games.sheriff.rules.model import DATA, PHASE_OF_STEP, TYPES, Bribe, Debt, State
+from sherwood_tui.games.sheriff.rules.model import DATA, PHASE_OF_STEP, TYPES, Bribe, Conduct, Debt, State
 from sherwood_tui.games.sheriff.rules.steps import STEPS
 from sherwood_tui.games.sheriff.rules.wording import zone_text
 
@@ -69,6 +70,9 @@ class PublicView:
     round_notes: tuple[str, ...]
     last_round: tuple[str, ...]
     over: bool
+    # each seat's public record this game (`model.Conduct`: bags opened and found lying,
+    # bribes, inspections), a summary of public events: the traces leave it out
+    record: tuple[Conduct, ...] = field(default=(), metadata={"trace": False})
 
     @property
     def inspected(self) -> int:
@@ -173,6 +177,7 @@ def public_view(state: State) -> PublicView:
         confiscated=_views(state.confiscated), pile=state.pile, placed=_views(state.placed),
         fine_due=state.fine_due, debt=state.debt,
         round_notes=_texts(state.round_notes), last_round=_texts(state.last_round), over=over,
+        record=state.record,
     )
 
 

@@ -23,6 +23,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     State,
     Threaten,
     Turn,
+    noted,
 )
 from sherwood_tui.games.sheriff.rules.phases.bribes import NO_BRIBE, pay_bribe
 from sherwood_tui.games.sheriff.rules.phases.payment import charge
@@ -75,6 +76,7 @@ def threaten(state: State, action: Threaten) -> tuple[State, list[Event]]:
     t.target = action.merchant
     t.offer = t.demand = t.building = None
     t.counters = 0
+    t.record = noted(t.record, action.merchant, threatened=1)
     t.say(THREATENS, t.name(t.sheriff), name)
     return t.finish()
 
@@ -86,6 +88,8 @@ def offer(state: State, action: Offer) -> tuple[State, list[Event]]:
     t.step = "decide"
     t.offer = bribe
     t.building = None
+    if state.demand is None and not bribe.empty:
+        t.record = noted(t.record, action.seat, offered=1)
     if bribe.empty:
         t.say(OFFERS_NOTHING, t.name(action.seat))
     else:
@@ -133,6 +137,7 @@ def _pass_bag(t: Turn, m: int, bribe: Bribe | None) -> None:
     bag = t.bags[m]
     declared = Lazy(count_text, len(bag), t.declarations[m])
     paid = bribe if bribe is not None and not bribe.empty else None  # an empty bribe pays nothing
+    t.record = noted(noted(t.record, m, bags=1), t.sheriff, faced=1, bribed=paid is not None)
     if paid is not None:
         t.say(ACCEPTS, sheriff, name, Lazy(bribe_sentence, paid))
     t.say(LETS_PASS, sheriff, name)
@@ -173,7 +178,10 @@ def open_bag(state: State, action: OpenBag) -> tuple[State, list[Event]]:
     passes = tuple(c for c in bag if NAME[c] == declared)
     lies = tuple(c for c in bag if NAME[c] != declared)
     said = Lazy(count_text, len(bag), declared)
-    if state.step == "decide" and state.offer is not None and not state.offer.empty:
+    bribed = state.step == "decide" and state.offer is not None and not state.offer.empty
+    t.record = noted(noted(t.record, m, bags=1, opened=1, lied=bool(lies), confiscated=len(lies)),
+                     t.sheriff, faced=1, inspected=1, bribed=bribed, refused=bribed)
+    if bribed:
         t.say(REFUSES, sheriff, name)
     t.say(OPENS, sheriff, name, said, Lazy(describe, bag))
     t.target = m
