@@ -379,13 +379,18 @@ def _bribe_worth(bribe: Bribe | None, declared: str | None) -> float:
 
 
 def _choose(view: SeatView, legal: list[Action], rnd: random.Random) -> Action:
-    merchant = next(a.merchant for a in legal if isinstance(a, Threaten))
+    """The first bag: open a certain lie, let an unlikely one pass, question the rest (a
+    Sheriff kept from some of these, `restrictions.py`, takes the first it may)."""
+    bag_moves = [a for a in legal if isinstance(a, (Threaten, LetPass, OpenBag))]
+    merchant = bag_moves[0].merchant
     p = _suspicion(view, merchant)
     if p >= 1.0:
-        return OpenBag(seat=view.seat, merchant=merchant)
-    if rnd.random() < 1.5 * (0.45 - p):
-        return LetPass(seat=view.seat, merchant=merchant)  # not worth the questions
-    return Threaten(seat=view.seat, merchant=merchant)
+        choice: Action = OpenBag(seat=view.seat, merchant=merchant)
+    elif rnd.random() < 1.5 * (0.45 - p):
+        choice = LetPass(seat=view.seat, merchant=merchant)  # not worth the questions
+    else:
+        choice = Threaten(seat=view.seat, merchant=merchant)
+    return choice if choice in legal else next(a for a in bag_moves if a.merchant == merchant)
 
 
 def _decide(view: SeatView, legal: list[Action], rnd: random.Random) -> Decision:

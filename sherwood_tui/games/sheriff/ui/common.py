@@ -36,16 +36,22 @@ from sherwood_tui.games.sheriff.rules.model import (
     BribeFavour,
     BribeGold,
     BribeStandGood,
+    Confiscate,
+    CounterOffer,
     Declare,
     Draw,
+    EndInspection,
+    LetPass,
     LoadBag,
     LoadCard,
     Offer,
+    OpenBag,
     PayWithGood,
     PileCard,
     PlaceAside,
     SetAside,
     SetAsideCard,
+    Threaten,
     judge_bag,
     kinds_in_play,
 )
@@ -223,14 +229,24 @@ def move_text(action: Any, table: PublicView) -> str | None:
 
 
 def decision_text(moves: Sequence[Any], view: SeatView) -> str:
-    """A merchant's whole decision as the screens word it, for a hint: a bag loaded
-    card by card and closed as one ("load 3 Apples, 1 Silk" with the cards already in
-    it, then "declare 4 Apples"), cards set aside, a draw, a bribe offered, a debt paid."""
+    """A whole decision as the screens word it, for a hint, naming the exact choice: a
+    bag loaded card by card and closed as one ("load 3 Apples, 1 Silk" with the cards
+    already in it, then "declare 4 Apples"), cards set aside, a draw with its card
+    ("draw Cheese from discard pile 1"), a put-back with its pile ("discard 3 Apples on
+    discard pile 2"), a bribe offered or asked for, the Sheriff's threat, pass or
+    opening ("let Much's bag pass"), a debt paid."""
+    table = view.table
     loaded = [card.id for card in view.loading]
     aside: list[int] = []
     piled: list[int] = []
+    pile = table.pile
+    drawn = [0, 0]  # cards drawn so far from each discard pile
     bribe = Bribe()
     words: list[str] = []
+
+    def bag_of(move: Any) -> str:
+        return f"{table.seats[move.merchant].name}'s bag"
+
     for move in moves:
         if isinstance(move, LoadCard):
             loaded.append(move.card)
@@ -243,12 +259,14 @@ def decision_text(moves: Sequence[Any], view: SeatView) -> str:
         elif isinstance(move, SetAside):
             words.append(f"set aside {describe(aside)}" if aside else "set nothing aside")
         elif isinstance(move, Draw):
-            words.append("draw from the draw pile" if move.from_discard is None
-                         else f"draw from discard pile {move.from_discard + 1}")
+            words.append(_draw_words(table, move, drawn))
         elif isinstance(move, PileCard):
             piled.append(move.card)
-        elif isinstance(move, PlaceAside):
-            words.append(f"discard {describe(piled)}")
+            pile = move.pile
+        elif isinstance(move, (PlaceAside, Confiscate)):
+            verb = "discard" if isinstance(move, PlaceAside) else "put"
+            where = f" on discard pile {pile + 1}" if pile is not None else ""
+            words.append(f"{verb} {describe(piled)}{where}" if piled else "done")
         elif isinstance(move, BribeGold):
             bribe = replace(bribe, gold=bribe.gold + move.amount)
         elif isinstance(move, BribeStandGood):
@@ -259,9 +277,33 @@ def decision_text(moves: Sequence[Any], view: SeatView) -> str:
             bribe = replace(bribe, favour=move.favour)
         elif isinstance(move, Offer):
             words.append("offer nothing" if bribe.empty else f"offer {describe_bribe(bribe)}")
+        elif isinstance(move, CounterOffer):
+            words.append("ask for nothing" if bribe.empty else f"ask for {describe_bribe(bribe)}")
+        elif isinstance(move, Threaten):
+            words.append(f"threaten to inspect {bag_of(move)}")
+        elif isinstance(move, OpenBag):
+            words.append(f"inspect {bag_of(move)}")
+        elif isinstance(move, LetPass):
+            offer = table.offer if table.step == "decide" else None
+            taking = f", taking {describe_bribe(offer)}" if offer is not None and not offer.empty else ""
+            words.append(f"let {bag_of(move)} pass{taking}")
+        elif isinstance(move, EndInspection):
+            words.append("inspect no more: every bag left passes")
         elif isinstance(move, PayWithGood):
             words.append(f"pay with {count_text(1, move.good)}")
     return ", ".join(words)
+
+
+def _draw_words(table: PublicView, move: Draw, drawn: list[int]) -> str:
+    """A draw with the card it takes: a discard pile's top (the next one down, for a
+    second draw from it), or the draw pile's unknown card."""
+    if move.from_discard is None:
+        return "draw from the draw pile"
+    cards = table.discards[move.from_discard]
+    taken = drawn[move.from_discard]
+    drawn[move.from_discard] += 1
+    name = cards[-1 - taken].name if taken < len(cards) else "a card"
+    return f"draw {name} from discard pile {move.from_discard + 1}"
 
 
 def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:
