@@ -8,6 +8,7 @@ files' schema)."""
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -25,6 +26,18 @@ class Target:
 
     peasant: int
     goodes: tuple[int, ...] = ()
+
+
+@plain
+class BidHistory:
+    """What the table saw one seat bid in the rounds closed so far (the rounds it held
+    Goodes as bidding closed): the expert's beliefs read it."""
+
+    rounds: int = 0
+    zero: int = 0  # rounds it bid nothing
+    one: int = 0  # rounds it bid exactly one Goode
+    more: int = 0  # rounds it bid two Goodes or more
+    value: int = 0  # the value of all its bids
 
 
 @plain
@@ -49,6 +62,8 @@ class Table:
     # How many Goodes each seat held as the last round ended (before the next round's
     # Generous Miller dealt): what the round summary shows.
     hands_at_round_end: tuple[int, ...]
+    # What each seat bid in the rounds closed so far (public: every bid is face up).
+    bidding: tuple[BidHistory, ...] = field(default=(), metadata={"trace": False})
 
 
 def _of_table(name: str) -> property:
@@ -71,6 +86,9 @@ class State:
     bid_open: tuple[bool, ...]  # spent bids that may be taken now
     bid_taken: tuple[bool, ...]  # spent bids already collected this round
     table: Table
+    # The Goodes each seat was seen to take into its hand (with a target, or another's
+    # bid) and has not bid since a round's bidding closed: public, as they were face up.
+    known: tuple[tuple[int, ...], ...] = field(default=(), metadata={"trace": False})
 
     classic = _of_table("classic")
     rng = _of_table("rng")
@@ -96,14 +114,14 @@ def new_state(players: tuple[Player, ...], hands: tuple[tuple[int, ...], ...], *
     n = len(players)
     table: dict[str, Any] = dict(
         classic=False, rng=0, goode_deck=(), peasant_deck=(), goode_discard=(), round=0, first=0, effects=(),
-        order=(), high_bidder=0, shown=(), end_reason="", hands_at_round_end=(),
+        order=(), high_bidder=0, shown=(), end_reason="", hands_at_round_end=(), bidding=(BidHistory(),) * n,
     )
     table.update(values)
     nobody, no_bids = NOBODY[n], NO_BIDS[n]
     return State(
         players=players, phase="bidding", hands=hands, peasant_discard=(), collected=no_bids, targets=(), turn=0,
         bids=no_bids, totals=ZEROS[n], passed=nobody, collect_pos=0, bid_open=nobody, bid_taken=nobody,
-        table=Table(**table),
+        table=Table(**table), known=no_bids,
     )
 
 

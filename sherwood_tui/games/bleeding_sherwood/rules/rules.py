@@ -44,6 +44,7 @@ class BleedingSherwood(Game[State, Action, views.SeatView]):
     secret_texts = staticmethod(privacy.secret_texts)
     scores = staticmethod(scoring.scores)
     ending = staticmethod(scoring.ending)
+    search_totals = staticmethod(scoring.search_totals)
     determinize = staticmethod(determinize.determinize)
 
     def why_refused(self, state: State, action: Any) -> str:

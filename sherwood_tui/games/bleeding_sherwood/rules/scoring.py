@@ -34,6 +34,18 @@ def scores(state: State) -> list[ScoreLine]:
     ]
 
 
+TIEBREAK = 1 / 1000  # Goodes in hand break ties only: a point of them is worth this at the end
+HAND_WORTH = 0.0  # before the end, a point of Goodes in hand is worth this (what they will win)
+
+
+def search_totals(state: State) -> list[float]:
+    """Each seat's total as the end would count it now: its Peasants' points, and the
+    Goodes in its hand as the tie-break (a small fraction of a point); before the end,
+    its hand's worth in later bids too."""
+    worth = TIEBREAK if state.phase == "over" else TIEBREAK + HAND_WORTH
+    return [score_of(got) + worth * bid_total(hand) for got, hand in zip(state.collected, state.hands)]
+
+
 def winners(collected: tuple[tuple[int, ...], ...], hands: tuple[tuple[int, ...], ...]) -> list[int]:
     """The winning seats: the most points, then the most Goodes (by value) in hand."""
     marks = [(score_of(c), bid_total(h)) for c, h in zip(collected, hands)]

@@ -4,10 +4,11 @@ to the next most seats and targets look the same."""
 
 from __future__ import annotations
 
+from dataclasses import field
 from functools import lru_cache
 
 from sherwood_tui.core.draft import plain
-from sherwood_tui.games.bleeding_sherwood.rules.model import CARDS, EFFECT_TEXT, State, bid_total, score_of
+from sherwood_tui.games.bleeding_sherwood.rules.model import CARDS, EFFECT_TEXT, BidHistory, State, bid_total, score_of
 
 
 @plain
@@ -56,6 +57,14 @@ class PublicView:
     classic: bool
     end_reason: str
     hands_at_round_end: tuple[int, ...]  # Goodes in hand as the last round ended
+    # The table's memory of public events, for the expert (summaries of what the log
+    # said, so left out of the behaviour traces): each seat's Goodes seen taken into its
+    # hand and not bid since (Goode ids), the Goodes and the Peasants discarded (every
+    # one was face up), and what each seat bid in the rounds closed so far.
+    known: tuple[tuple[int, ...], ...] = field(default=(), metadata={"trace": False})
+    discard: tuple[int, ...] = field(default=(), metadata={"trace": False})
+    peasant_discard: tuple[int, ...] = field(default=(), metadata={"trace": False})
+    bidding: tuple[BidHistory, ...] = field(default=(), metadata={"trace": False})
 
 
 @plain
@@ -146,6 +155,10 @@ def public_view(state: State) -> PublicView:
         classic=classic,
         end_reason=table.end_reason,
         hands_at_round_end=table.hands_at_round_end,
+        known=state.known,
+        discard=table.goode_discard,
+        peasant_discard=state.peasant_discard,
+        bidding=table.bidding,
     )
 
 

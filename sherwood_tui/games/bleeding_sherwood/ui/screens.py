@@ -233,9 +233,11 @@ def move_text(action: object, table: PublicView) -> str | None:
 
 
 def decision_text(moves: Sequence[object], view: SeatView) -> str:
-    """A decision as the bidding screen words it, for a hint: "bid Silver Cup (6)",
-    "pass"."""
+    """A decision as the screens word it, for a hint: "bid Silver Cup (6)", "pass",
+    "take Miller Tom (10 points)", "take Tinker and Cart (5 points and 2 Goodes: Lute
+    (5), Pigge (2))", "take Much's bid (7: Gold Ring (7))"."""
     cards = {card.id: card for card in view.hand}
+    table = view.table
     words = []
     for move in moves:
         if isinstance(move, PlayGoode):
@@ -244,7 +246,18 @@ def decision_text(moves: Sequence[object], view: SeatView) -> str:
         elif isinstance(move, Pass):
             words.append("pass")
         elif isinstance(move, TakeTarget):
-            words.append(f"take Peasant {move.peasant}")
+            words.append(f"take {target_words(table, move.peasant)}")
         elif isinstance(move, TakeBid):
-            words.append("take a bid")
+            owner = table.seats[move.owner]
+            words.append(f"take {owner.name}'s bid ({owner.bid_total}: {cards_text(owner.bid)})")
     return ", ".join(words)
+
+
+def target_words(table: PublicView, peasant: int) -> str:
+    """A centre target by name, its points and its Goodes: "Tinker and Cart (5 points
+    and 2 Goodes: Lute (5), Pigge (2))"."""
+    target = next((t for t in table.targets if t.peasant == peasant), None)
+    if target is None:
+        return "a Peasant"
+    goodes = f" and {count(len(target.goodes), 'Goode')}: {cards_text(target.goodes)}" if target.goodes else ""
+    return f"{target.name} ({count(target.value, 'point')}{goodes})"

@@ -13,11 +13,14 @@ from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.wording import lazy
 from sherwood_tui.games.bleeding_sherwood.rules import words
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
+    NO_BIDS,
     PEASANT_LABELS,
+    BidHistory,
     State,
     Table,
     TakeBid,
     TakeTarget,
+    bid_total,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import round_end
 from sherwood_tui.games.bleeding_sherwood.rules.scoring import ranking
@@ -30,11 +33,11 @@ TAKES = "{0.name} (bid {1}) takes {2}."
 TAKES_WITH = "{0.name} (bid {1}) takes {2} and {3}."
 TAKES_BID = "{0.name} (bid {1}) takes {2.name}'s bid: {3}."
 
-target_taken = updater(State, "hands", "collected", "targets", "collect_pos", "bid_open")  # the steps' new states
-bid_collected = updater(State, "hands", "collect_pos", "bid_open", "bid_taken")
+target_taken = updater(State, "hands", "collected", "targets", "collect_pos", "bid_open", "known")  # the new states
+bid_collected = updater(State, "hands", "collect_pos", "bid_open", "bid_taken", "known")
 collector_moved = updater(State, "collect_pos", "bid_open")
-collection_begun = updater(State, "phase", "collect_pos", "table")
-order_settled = updater(Table, "order", "high_bidder")
+collection_begun = updater(State, "phase", "collect_pos", "table", "known")
+order_settled = updater(Table, "order", "high_bidder", "bidding")
 
 
 def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -51,8 +54,23 @@ def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         order = [s for s in order if totals[s] > 0]
     players, collectors = state.players, tuple(order)
     events.append(event("info", ORDER, lazy(words.seats_with, (players, totals, collectors))))
-    table = order_settled(table, order=collectors, high_bidder=ranked[0])
-    return move_collector(collection_begun(state, phase="collecting", collect_pos=0, table=table), events)
+    table = order_settled(table, order=collectors, high_bidder=ranked[0], bidding=history(state))
+    known = tuple([tuple([g for g in held if g not in bid]) if bid else held
+                   for held, bid in zip(state.known or NO_BIDS[len(players)], state.bids)])  # bid Goodes left the hand
+    return move_collector(collection_begun(state, phase="collecting", collect_pos=0, table=table, known=known), events)
+
+
+def history(state: State) -> tuple[BidHistory, ...]:
+    """The table's record of bids with this round's added (a seat that held Goodes)."""
+    record = state.table.bidding or (BidHistory(),) * len(state.players)
+    out = []
+    for seen, bid, hand in zip(record, state.bids, state.hands):
+        if bid or hand:
+            cards = len(bid)
+            seen = BidHistory(rounds=seen.rounds + 1, zero=seen.zero + (cards == 0), one=seen.one + (cards == 1),
+                              more=seen.more + (cards > 1), value=seen.value + bid_total(bid))
+        out.append(seen)
+    return tuple(out)
 
 
 def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
@@ -74,12 +92,15 @@ def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
         hands = put(hands, hands[seat] + goodes)
     else:
         line = event("info", TAKES, player, totals[seat], PEASANT_LABELS[peasant])
-    collected = state.collected
+    collected, known = state.collected, state.known or NO_BIDS[len(players)]
     collected = put(collected, collected[seat] + (peasant,))
+    if goodes:
+        known = put(known, known[seat] + goodes)
     bid_open = put(state.bid_open, state.bids[seat] != ())  # their spent bid is a target now
     targets = targets[:index] + targets[index + 1 :]
     pos = state.collect_pos + 1
-    new = target_taken(state, hands=hands, collected=collected, targets=targets, collect_pos=pos, bid_open=bid_open)
+    new = target_taken(state, hands=hands, collected=collected, targets=targets, collect_pos=pos, bid_open=bid_open,
+                       known=known)
     if targets and pos < len(state.table.order):  # the common case: the next collector takes one of them
         return new, [line]
     return move_collector(new, [line])
@@ -110,8 +131,9 @@ def take_bid(state: State, action: TakeBid) -> tuple[State, list[Event]]:
     # the bid taken is closed; their own spent bid is a target now
     bid_open = puts[seat](puts[owner](bid_open, False), bids[seat] != ())
     targets, pos = state.targets, state.collect_pos + 1
+    known = state.known or NO_BIDS[len(players)]
     new = bid_collected(state, hands=puts[seat](hands, hands[seat] + bid), collect_pos=pos, bid_open=bid_open,
-                        bid_taken=puts[owner](bid_taken, True))
+                        bid_taken=puts[owner](bid_taken, True), known=puts[seat](known, known[seat] + bid))
     order = state.table.order
     # the common case (`move_collector`'s first test): the next collector has something to take
     if pos < len(order) and (targets or bid_open.count(True) > bid_open[order[pos]]):

@@ -1,0 +1,136 @@
+"""Bleeding Sherwood's expert kit (`rules/expert.py`): the table's public record of bids,
+the worlds it samples (a discarded Goode never comes back into a hand), its beliefs,
+candidates, quick rollout and reasons, and the totals a cut-off playout is scored by."""
+
+from __future__ import annotations
+
+import random
+
+from sherwood_tui.core.bots import bot_action
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.steps import as_moves
+from sherwood_tui.games.bleeding_sherwood import GAME
+from sherwood_tui.games.bleeding_sherwood.rules import expert
+from sherwood_tui.games.bleeding_sherwood.rules.bot import sensible
+from sherwood_tui.games.bleeding_sherwood.rules.model import BidHistory, Pass, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.rules.scoring import search_totals
+
+NAMES = ("Robin", "Marian", "Much", "Will")
+
+
+def sensible_states(seed: int, n: int = 4, levels: tuple[str, ...] = ()) -> list:
+    """Every state of a seeded game of sensible bots (or of `levels`, seat by seat)."""
+    levels = levels or ("sensible",) * n
+    rnd = random.Random(seed)
+    state = GAME.new_game([Player(name=NAMES[i]) for i in range(n)], {}, seed)
+    seen = [state]
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        for move in as_moves(bot_action(GAME, state, seat, levels[seat], rnd)):
+            state, _ = GAME.apply(state, move)
+            seen.append(state)
+    return seen
+
+
+def test_the_table_records_each_seats_bids_as_bidding_closes():
+    for before, after in zip(sensible_states(1), sensible_states(1)[1:]):
+        if before.phase == "bidding" and after.phase == "collecting":
+            for seat, (old, new) in enumerate(zip(before.table.bidding, after.table.bidding)):
+                cards = len(after.bids[seat])
+                held = cards or after.hands[seat]
+                assert new.rounds == old.rounds + bool(held)
+                assert new.one == old.one + (cards == 1)
+                assert new.more == old.more + (cards > 1)
+                assert new.zero == old.zero + (bool(held) and cards == 0)
+                assert new.value == old.value + after.totals[seat]
+
+
+def test_the_goodes_seen_taken_into_a_hand_are_known_until_bid():
+    for state in sensible_states(2):
+        for seat, known in enumerate(state.known):
+            in_bid = set(state.bids[seat]) if state.phase == "bidding" else set()
+            assert set(known) - in_bid <= set(state.hands[seat])
+            assert set(known) <= state.revealed | set().union(*(t.goodes for t in state.targets)) | set(state.hands[seat])
+
+
+def test_a_sampled_world_never_deals_a_discarded_goode_into_a_hand():
+    states = sensible_states(3)
+    checked = 0
+    for state in states[len(states) // 2 :: 5]:
+        if GAME.is_over(state) or not state.goode_discard:
+            continue
+        view = GAME.view(state, 0)
+        for k in range(5):
+            world = GAME.determinize(view, random.Random(k))
+            in_hands = {g for hand in world.hands for g in hand}
+            assert not in_hands & set(state.goode_discard)
+            assert world.goode_discard == state.goode_discard
+            for seat in range(1, 4):  # what the table saw a seat take stays in its hand
+                assert set(state.known[seat]) - set(state.bids[seat]) <= set(world.hands[seat])
+            checked += 1
+    assert checked > 10
+
+
+def test_beliefs_learn_a_one_card_bidder():
+    states = sensible_states(4, levels=("sensible", "sensible+one-card", "sensible", "sensible"))
+    state = next(s for s in states if s.table.bidding[1].one >= 4)
+    view = GAME.view(state, 0)
+    beliefs = expert.model(view)
+    assert beliefs.bidders[0] is expert.NEUTRAL
+    assert state.table.bidding[1].more == 0 and beliefs.bidders[1].raise_odds < 0.6
+    assert expert.reason(view, beliefs, (Pass(seat=0),)).startswith("Marian never bid more than one card")
+
+
+def test_beliefs_start_as_a_sensible_bidder():
+    bidder = expert.bidder_of(BidHistory())
+    assert bidder.raise_odds == 1.0 and bidder.pass_odds == 0.0 and abs(bidder.budget - 1.0) < 1e-9
+
+
+def test_the_quick_rollout_plays_as_the_sensible_bot_for_the_seat_itself():
+    for state in sensible_states(5)[:-1]:
+        seat = GAME.to_act(state)[0]
+        beliefs = expert.Beliefs(seat, (expert.NEUTRAL,) * 4)
+        quick = expert.rollout(state, seat, random.Random(7), beliefs)
+        assert quick == sensible(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(7))
+
+
+def test_the_quick_rollout_reads_only_what_its_seat_knows():
+    beliefs = expert.Beliefs(0, (expert.NEUTRAL, *[expert.bidder_of(BidHistory(rounds=5, one=5))] * 3))
+    for k, state in enumerate(sensible_states(6)[:-1:3]):
+        seat = GAME.to_act(state)[0]
+        scrambled = GAME.scramble_secrets(state, seat, k)
+        assert expert.rollout(state, seat, random.Random(k), beliefs) == expert.rollout(
+            scrambled, seat, random.Random(k), beliefs)
+
+
+def test_a_one_card_bidder_in_the_rollout_never_adds_a_second_card():
+    beliefs = expert.Beliefs(0, (expert.NEUTRAL, *[expert.Bidder(raise_odds=0.0, pass_odds=0.0, budget=1.0)] * 3))
+    for k, state in enumerate(sensible_states(7)[:-1]):
+        seat = GAME.to_act(state)[0]
+        if seat and state.phase == "bidding" and state.bids[seat]:
+            assert expert.rollout(state, seat, random.Random(k), beliefs) == Pass(seat=seat)
+
+
+def test_candidates_are_every_legal_decision_the_sensible_bots_first():
+    for k, state in enumerate(sensible_states(8)[:-1:2]):
+        seat = GAME.to_act(state)[0]
+        view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+        found = expert.candidates(view, legal, expert.model(view), random.Random(k))
+        assert sorted(map(repr, found)) == sorted(repr((move,)) for move in legal)
+        assert found[0] == (sensible(view, legal, random.Random(k)),)
+        if state.phase == "collecting":
+            worths = [expert.take_worth(view, d[0]) for d in found]
+            assert worths == sorted(worths, reverse=True)
+            assert all(isinstance(d[0], (TakeTarget, TakeBid)) for d in found)
+
+
+def test_search_totals_count_the_goodes_in_hand_as_the_tie_break():
+    end = sensible_states(9)[-1]
+    totals = search_totals(end)
+    points = [line.total for line in GAME.scores(end)]
+    assert [round(t) for t in totals] == points
+    best = max(totals)
+    assert [s for s, t in enumerate(totals) if t == best] == GAME.winners(end)
+    tied = [s for s, p in enumerate(points) if p == max(points)]
+    if len(tied) > 1:  # the hand breaks the tie
+        assert len({totals[s] for s in tied}) > 1 or len(GAME.winners(end)) > 1
