@@ -12,7 +12,8 @@ from sherwood_tui.core.steps import as_moves
 from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.rules import expert
 from sherwood_tui.games.bleeding_sherwood.rules.bot import sensible
-from sherwood_tui.games.bleeding_sherwood.rules.model import BidHistory, Pass, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.rules.expert import BidHistory
+from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, TakeBid, TakeTarget, bid_total
 from sherwood_tui.games.bleeding_sherwood.rules.scoring import search_totals
 
 NAMES = ("Robin", "Marian", "Much", "Will")
@@ -32,17 +33,22 @@ def sensible_states(seed: int, n: int = 4, levels: tuple[str, ...] = ()) -> list
     return seen
 
 
-def test_the_table_records_each_seats_bids_as_bidding_closes():
+def test_the_table_records_each_rounds_bids_as_bidding_closes():
     for before, after in zip(sensible_states(1), sensible_states(1)[1:]):
         if before.phase == "bidding" and after.phase == "collecting":
-            for seat, (old, new) in enumerate(zip(before.table.bidding, after.table.bidding)):
-                cards = len(after.bids[seat])
-                held = cards or after.hands[seat]
-                assert new.rounds == old.rounds + bool(held)
-                assert new.one == old.one + (cards == 1)
-                assert new.more == old.more + (cards > 1)
-                assert new.zero == old.zero + (bool(held) and cards == 0)
-                assert new.value == old.value + after.totals[seat]
+            assert after.table.rounds_bid == before.table.rounds_bid + ((after.bids, tuple(map(len, after.hands))),)
+        elif after.phase != "over":
+            assert after.table.rounds_bid == before.table.rounds_bid
+
+
+def test_a_seats_bid_history_counts_the_rounds_it_held_goodes():
+    state = sensible_states(1)[-1]
+    view = GAME.view(state, 0)
+    for seat, seen in enumerate(expert.histories(view)):
+        rounds = [(bids[seat], held[seat]) for bids, held in state.table.rounds_bid if bids[seat] or held[seat]]
+        assert seen.rounds == len(rounds) == seen.zero + seen.one + seen.more
+        assert seen.one == sum(1 for bid, _ in rounds if len(bid) == 1)
+        assert seen.value == sum(bid_total(bid) for bid, _ in rounds)
 
 
 def test_the_goodes_seen_taken_into_a_hand_are_known_until_bid():
@@ -73,11 +79,11 @@ def test_a_sampled_world_never_deals_a_discarded_goode_into_a_hand():
 
 def test_beliefs_learn_a_one_card_bidder():
     states = sensible_states(4, levels=("sensible", "sensible+one-card", "sensible", "sensible"))
-    state = next(s for s in states if s.table.bidding[1].one >= 4)
+    state = next(s for s in states if expert.histories(GAME.view(s, 0))[1].one >= 4)
     view = GAME.view(state, 0)
     beliefs = expert.model(view)
     assert beliefs.bidders[0] is expert.NEUTRAL
-    assert state.table.bidding[1].more == 0 and beliefs.bidders[1].raise_odds < 0.6
+    assert expert.histories(view)[1].more == 0 and beliefs.bidders[1].raise_odds < 0.6
     assert expert.reason(view, beliefs, (Pass(seat=0),)).startswith("Marian never bid more than one card")
 
 

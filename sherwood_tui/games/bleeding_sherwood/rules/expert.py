@@ -4,7 +4,7 @@
   choice first, then the cheapest Goode that takes the lead, the pass, and the other
   Goodes from the cheapest; at collection every take, the worthiest first.
 - Beliefs: what the table saw each opponent bid in the rounds closed so far (the state's
-  public record, `Table.bidding`): how often it bids nothing, how often it adds a second
+  public record, `Table.rounds_bid`): how often it bids nothing, how often it adds a second
   Goode, and how much it bids; each against what a sensible bidder does.
 - Worlds: the others' hands drawn from the Goodes the seat has not seen leave
   (`determinize`: a discarded Goode, every one of which was face up, is never dealt).
@@ -26,7 +26,6 @@ from sherwood_tui.games.bleeding_sherwood.rules.legal import PASSES, PLAYS, TAKE
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
     GOODE_VALUES,
     PEASANT_VALUES,
-    BidHistory,
     Pass,
     PlayGoode,
     State,
@@ -45,6 +44,35 @@ PRIOR_ROUNDS = 3.0  # the beliefs start as this many sensible rounds
 BID_WORTH = GOODE_WORTH * 1.2  # a spent bid's worth to its taker, a point of it (as the bot)
 SHARE = 0.55  # the sensible bidder's budget: this share of the best target's worth
 SHARE_1996 = 0.8
+
+
+@dataclass(frozen=True, slots=True)
+class BidHistory:
+    """What the table saw one seat bid in the rounds closed so far (those it held
+    Goodes in as bidding closed)."""
+
+    rounds: int = 0
+    zero: int = 0  # rounds it bid nothing
+    one: int = 0  # rounds it bid exactly one Goode
+    more: int = 0  # rounds it bid two Goodes or more
+    value: int = 0  # the value of all its bids
+
+
+def histories(view: SeatView) -> list[BidHistory]:
+    """Each seat's `BidHistory`, from the table's record of the rounds' bids."""
+    out = []
+    for seat in range(len(view.table.seats)):
+        rounds = zero = one = more = value = 0
+        for bids, held in view.table.rounds_bid:
+            bid = bids[seat]
+            if bid or held[seat]:
+                rounds += 1
+                zero += not bid
+                one += len(bid) == 1
+                more += len(bid) > 1
+                value += sum(GOODE_VALUES[g] for g in bid)
+        out.append(BidHistory(rounds, zero, one, more, value))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +111,8 @@ def bidder_of(seen: BidHistory) -> Bidder:
 
 def model(view: SeatView) -> Beliefs:
     """What the seat believes of each opponent, from the table's record of their bids."""
-    record = view.table.bidding or tuple(BidHistory() for _ in view.table.seats)
-    return Beliefs(view.seat, tuple(NEUTRAL if s == view.seat else bidder_of(seen) for s, seen in enumerate(record)))
+    return Beliefs(view.seat, tuple(NEUTRAL if s == view.seat else bidder_of(seen)
+                                    for s, seen in enumerate(histories(view))))
 
 
 # ----- candidates ------------------------------------------------------------------------
@@ -216,7 +244,7 @@ def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
     """One reason in the game's words: the most telling habit of an opponent's bidding
     ("Much never bid more than one card"), else what the decision keeps or takes."""
     table = view.table
-    record = table.bidding or ()
+    record = histories(view)
     for seat, seen in enumerate(record):
         if seat != view.seat and seen.one >= 3 and not seen.more:
             return f"{table.seats[seat].name} never bid more than one card ({seen.one} rounds)"

@@ -19,6 +19,8 @@ from sherwood_tui.games.bleeding_sherwood.rules.data import cards
 
 # ----- state ---------------------------------------------------------------------------
 
+RoundBids = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (each seat's bid, its Goodes left in hand)
+
 
 @plain
 class Target:
@@ -26,18 +28,6 @@ class Target:
 
     peasant: int
     goodes: tuple[int, ...] = ()
-
-
-@plain
-class BidHistory:
-    """What the table saw one seat bid in the rounds closed so far (the rounds it held
-    Goodes as bidding closed): the expert's beliefs read it."""
-
-    rounds: int = 0
-    zero: int = 0  # rounds it bid nothing
-    one: int = 0  # rounds it bid exactly one Goode
-    more: int = 0  # rounds it bid two Goodes or more
-    value: int = 0  # the value of all its bids
 
 
 @plain
@@ -62,8 +52,9 @@ class Table:
     # How many Goodes each seat held as the last round ended (before the next round's
     # Generous Miller dealt): what the round summary shows.
     hands_at_round_end: tuple[int, ...]
-    # What each seat bid in the rounds closed so far (public: every bid is face up).
-    bidding: tuple[BidHistory, ...] = field(default=(), metadata={"trace": False})
+    # Each round's bids as its bidding closed, with the Goodes each seat held then
+    # (public: every bid is face up): the expert's beliefs read them.
+    rounds_bid: tuple[RoundBids, ...] = field(default=(), metadata={"trace": False})
 
 
 def _of_table(name: str) -> property:
@@ -114,7 +105,7 @@ def new_state(players: tuple[Player, ...], hands: tuple[tuple[int, ...], ...], *
     n = len(players)
     table: dict[str, Any] = dict(
         classic=False, rng=0, goode_deck=(), peasant_deck=(), goode_discard=(), round=0, first=0, effects=(),
-        order=(), high_bidder=0, shown=(), end_reason="", hands_at_round_end=(), bidding=(BidHistory(),) * n,
+        order=(), high_bidder=0, shown=(), end_reason="", hands_at_round_end=(),
     )
     table.update(values)
     nobody, no_bids = NOBODY[n], NO_BIDS[n]

@@ -8,7 +8,7 @@ from dataclasses import field
 from functools import lru_cache
 
 from sherwood_tui.core.draft import plain
-from sherwood_tui.games.bleeding_sherwood.rules.model import CARDS, EFFECT_TEXT, BidHistory, State, bid_total, score_of
+from sherwood_tui.games.bleeding_sherwood.rules.model import CARDS, EFFECT_TEXT, RoundBids, State, bid_total, score_of
 
 
 @plain
@@ -60,11 +60,12 @@ class PublicView:
     # The table's memory of public events, for the expert (summaries of what the log
     # said, so left out of the behaviour traces): each seat's Goodes seen taken into its
     # hand and not bid since (Goode ids), the Goodes and the Peasants discarded (every
-    # one was face up), and what each seat bid in the rounds closed so far.
+    # one was face up), and each round's bids as its bidding closed, with the Goodes
+    # each seat held then.
     known: tuple[tuple[int, ...], ...] = field(default=(), metadata={"trace": False})
     discard: tuple[int, ...] = field(default=(), metadata={"trace": False})
     peasant_discard: tuple[int, ...] = field(default=(), metadata={"trace": False})
-    bidding: tuple[BidHistory, ...] = field(default=(), metadata={"trace": False})
+    rounds_bid: tuple[RoundBids, ...] = field(default=(), metadata={"trace": False})
 
 
 @plain
@@ -158,7 +159,7 @@ def public_view(state: State) -> PublicView:
         known=state.known,
         discard=table.goode_discard,
         peasant_discard=state.peasant_discard,
-        bidding=table.bidding,
+        rounds_bid=table.rounds_bid,
     )
 
 

@@ -15,12 +15,10 @@ from sherwood_tui.games.bleeding_sherwood.rules import words
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
     NO_BIDS,
     PEASANT_LABELS,
-    BidHistory,
     State,
     Table,
     TakeBid,
     TakeTarget,
-    bid_total,
 )
 from sherwood_tui.games.bleeding_sherwood.rules.phases import round_end
 from sherwood_tui.games.bleeding_sherwood.rules.scoring import ranking
@@ -37,7 +35,7 @@ target_taken = updater(State, "hands", "collected", "targets", "collect_pos", "b
 bid_collected = updater(State, "hands", "collect_pos", "bid_open", "bid_taken", "known")
 collector_moved = updater(State, "collect_pos", "bid_open")
 collection_begun = updater(State, "phase", "collect_pos", "table", "known")
-order_settled = updater(Table, "order", "high_bidder", "bidding")
+order_settled = updater(Table, "order", "high_bidder", "rounds_bid")
 
 
 def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -54,23 +52,11 @@ def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
         order = [s for s in order if totals[s] > 0]
     players, collectors = state.players, tuple(order)
     events.append(event("info", ORDER, lazy(words.seats_with, (players, totals, collectors))))
-    table = order_settled(table, order=collectors, high_bidder=ranked[0], bidding=history(state))
+    closed = (state.bids, tuple(map(len, state.hands)))  # the round's bids, for the table's record
+    table = order_settled(table, order=collectors, high_bidder=ranked[0], rounds_bid=table.rounds_bid + (closed,))
     known = tuple([tuple([g for g in held if g not in bid]) if bid else held
                    for held, bid in zip(state.known or NO_BIDS[len(players)], state.bids)])  # bid Goodes left the hand
     return move_collector(collection_begun(state, phase="collecting", collect_pos=0, table=table, known=known), events)
-
-
-def history(state: State) -> tuple[BidHistory, ...]:
-    """The table's record of bids with this round's added (a seat that held Goodes)."""
-    record = state.table.bidding or (BidHistory(),) * len(state.players)
-    out = []
-    for seen, bid, hand in zip(record, state.bids, state.hands):
-        if bid or hand:
-            cards = len(bid)
-            seen = BidHistory(rounds=seen.rounds + 1, zero=seen.zero + (cards == 0), one=seen.one + (cards == 1),
-                              more=seen.more + (cards > 1), value=seen.value + bid_total(bid))
-        out.append(seen)
-    return tuple(out)
 
 
 def take_target(state: State, action: TakeTarget) -> tuple[State, list[Event]]:
