@@ -1,0 +1,115 @@
+"""Every private decision screen of Bleeding Sherwood offers a hint (h) naming the exact
+choice: the Goode to bid ("Bid Silver Cup (6)") or the pass, with a hand of one Goode
+or many, leading or behind. The collection is worded by its Peasant and Goodes or by
+whose bid it takes ("take Much's bid (7: Gold Ring (7))")."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+
+import pytest
+
+from sherwood_tui import catalog
+from sherwood_tui.core.bots import bot_action
+from sherwood_tui.core.contract import Player
+from sherwood_tui.core.steps import as_moves
+from sherwood_tui.games.bleeding_sherwood import GAME
+from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, TakeBid, TakeTarget
+from sherwood_tui.games.bleeding_sherwood.ui.screens import decision_text
+from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.game_screen import GameScreen, HintLine
+from sherwood_tui.ui.screens import CurtainScreen
+
+NAMES = ("Robin", "Marian", "Much")
+GOODE = r"[A-Z][A-Za-z' -]+ \(\d+\)"
+
+
+def states(seed: int = 2) -> list:
+    """Every state of a seeded game of three sensible bots."""
+    rnd = random.Random(seed)
+    state = GAME.new_game([Player(name=name) for name in NAMES], {}, seed)
+    seen = [state]
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        for move in as_moves(bot_action(GAME, state, seat, "sensible", rnd)):
+            state, _ = GAME.apply(state, move)
+            seen.append(state)
+    return seen
+
+
+def bidding(where) -> object:
+    """The first bidding state of the seeded game that `where(state, seat)` picks."""
+    for state in states():
+        if state.phase == "bidding" and where(state, state.turn):
+            return state
+    raise AssertionError("no such state")
+
+
+SCREENS = {
+    "bid first, a full hand": lambda state, seat: len(state.hands[seat]) >= 4 and not any(state.bids),
+    "bid behind": lambda state, seat: len(state.hands[seat]) >= 2 and max(state.totals) > state.totals[seat],
+    "bid leading": lambda state, seat: len(state.hands[seat]) >= 2 and state.totals[seat] == max(state.totals) > 0,
+    "bid the last Goode": lambda state, seat: len(state.hands[seat]) == 1,
+}
+
+
+async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        await pilot.pause(0.05)
+        lines = list(pilot.app.screen.query(HintLine))
+        if lines and str(lines[0].content).startswith("Hint: ") and "Thinking" not in str(lines[0].content):
+            return str(lines[0].content)
+    raise AssertionError("no hint came")
+
+
+@pytest.mark.parametrize("kind", list(SCREENS))
+async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choice(kind):
+    state = bidding(SCREENS[kind])
+    seat = state.turn
+    app = SherwoodApp(bot_delay=0, hint_playouts=6)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.start_game(catalog.get("bleeding-sherwood"), [Player(name=name) for name in NAMES], {}, 2)
+        await pilot.pause()
+        app.session.state = state
+        app.session.handoff.public_shown()
+        app.advance()
+        await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.private and screen.seat == seat, type(screen).__name__
+        await pilot.press("h")
+        hint = await _wait_for_hint(pilot)
+        found = re.match(rf"^Hint: (Bid ({GOODE})|Pass): wins", hint)
+        assert found, hint
+        hand = {f"{card.name} ({card.value})" for card in GAME.view(state, seat).hand}
+        assert found.group(2) is None or found.group(2) in hand, hint
+
+
+def test_every_decision_is_worded_with_its_goode_peasant_or_bid():
+    collecting = next(s for s in states() if s.phase == "collecting" and any(s.bid_open) and s.targets)
+    seat = collecting.table.order[collecting.collect_pos]
+    view = GAME.view(collecting, seat)
+    for move in GAME.legal_actions(collecting, seat):
+        text = decision_text((move,), view)
+        if isinstance(move, TakeTarget):
+            target = next(t for t in view.table.targets if t.peasant == move.peasant)
+            assert text.startswith(f"take {target.name} ({target.value} point")
+            if target.goodes:
+                goodes = ", ".join(f"{g.name} ({g.value})" for g in target.goodes)
+                assert text.endswith(f" and {len(target.goodes)} Goode{'s' * (len(target.goodes) > 1)}: {goodes})")
+        else:
+            assert isinstance(move, TakeBid)
+            owner = view.table.seats[move.owner]
+            goodes = ", ".join(f"{g.name} ({g.value})" for g in owner.bid)
+            assert text == f"take {owner.name}'s bid ({owner.bid_total}: {goodes})"
+    state = bidding(lambda state, seat: len(state.hands[seat]) >= 2)
+    view = GAME.view(state, state.turn)
+    card = view.hand[0]
+    assert decision_text((PlayGoode(seat=state.turn, card=card.id),), view) == f"bid {card.name} ({card.value})"
+    assert decision_text((Pass(seat=state.turn),), view) == "pass"
