@@ -381,7 +381,7 @@ def _loot_variants(members: tuple[str, ...], target: int, hand_loot: HandLoot) -
     return out
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], present: tuple[bool, ...]) -> tuple[Candidate, ...]:
     """My parties worth scoring: per skill with a mission, the front of parties best at it,
     each with a few ways to use my loot. Items: (members, personal, group, totals, loot
@@ -530,10 +530,11 @@ def _near_best_of(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[Totals, .
 
 
 def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Random, imagined: int = SAMPLES,
-                 leans: dict[int, Lean] | None = None) -> PendingParty:
+                 leans: dict[int, Lean] | None = None, taste: dict[str, float] | None = None) -> PendingParty:
     """The bot's party for seat `me` (holding `my_hand`) on `board`: each party worth trying
     scored against `imagined` ambushes of the others (imagined by `leans`, the
-    expert's beliefs, for the seats it has them)."""
+    expert's beliefs, for the seats it has them); `taste` weighs the missions it wants by
+    their kind (`mission_kind`: a band's habits as the expert believes them)."""
     n = len(board.bands)
     jailed = set(board.prisons[me])
     avail = tuple(c for c in board.bands[me] if c not in jailed)
@@ -552,6 +553,8 @@ def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Ra
         gold2 = min(gold, 2)
         values = [mission_value(towns, me, missions[k], gold=gold2, horizon=horizon, camp_needs_town=camp, n=n)
                   for k in range(3)]
+        if taste is not None:
+            values = [v * taste.get(mission_kind(missions[k]), 1.0) for k, v in enumerate(values)]
     others = [o for o in range(n) if o != me]
     opp_values = {}
     for o in others:

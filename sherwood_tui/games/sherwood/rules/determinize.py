@@ -17,16 +17,22 @@ and the prisoners another seat is lining up (they begin again).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from sherwood_tui.core.contract import Player
+from sherwood_tui.core.draft import evolve
 from sherwood_tui.games.sherwood.rules.data import data
-from sherwood_tui.games.sherwood.rules.model import NO_PARTY, State
+from sherwood_tui.games.sherwood.rules.model import NO_PARTY, PendingParty, State
 from sherwood_tui.games.sherwood.rules.steps import STEPS
 from sherwood_tui.games.sherwood.rules.views import SeatView
 
+PartyOf = Callable[[State, int, random.Random], PendingParty]  # (state, seat, rnd) -> its ambush
 
-def determinize(view: SeatView, rnd: random.Random) -> State:
-    """A state whose view for `view.seat` is `view`, the hidden cards dealt with `rnd`."""
+
+def determinize(view: SeatView, rnd: random.Random, party_of: PartyOf | None = None) -> State:
+    """A state whose view for `view.seat` is `view`, the hidden cards dealt with `rnd`;
+    each other seat's sent party formed by `party_of` (the expert's beliefs: a party the
+    rules allow, from that seat's hand in the sample), or by random legal moves."""
     table, me = view.table, view.seat
     seats, n = table.seats, len(table.seats)
     unseen = [c.id for c in data().loot if c.id not in set(view.hand) | set(table.loot_discard)]
@@ -77,9 +83,14 @@ def determinize(view: SeatView, rnd: random.Random) -> State:
         end_text=table.end_text,
         record=table.record,
     )
-    for s, seat in enumerate(seats):
-        if s != me and seat.committed:
-            state = _send_a_party(state, s, rnd)
+    committed = [s for s, seat in enumerate(seats) if s != me and seat.committed]
+    if party_of is not None and committed:
+        sent = list(state.pending)
+        for s in committed:
+            sent[s] = party_of(state, s, rnd)
+        return evolve(state, pending=tuple(sent))
+    for s in committed:
+        state = _send_a_party(state, s, rnd)
     return state
 
 

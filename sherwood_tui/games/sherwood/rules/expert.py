@@ -1,4 +1,292 @@
-"""What the expert's search is given in this game (`core.search.ExpertKit`): None for
-now, so the core's default kit plays (the sensible bot's proposals and playouts)."""
+"""What the expert's search is given in Sherwood (2005) (`core.search.ExpertKit`).
 
-KIT = None
+- **Beliefs** (`model`): each band's habits from the table's public record of every
+  revealed party (`model.PastParty`, in every view): which kinds of mission it went for
+  (a town, loot, a companion), how often it sent no one while it had prisoners, and the
+  size and strength of its parties.
+- **Worlds** (`sample`): the hidden cards dealt as `determinize` deals them; each other
+  band that has sent its party sends one its habits make likely: the sensible bot's
+  choice from that seat's hand in the sample, its wants weighed by the kinds of mission
+  it goes for (not random legal moves: the search sees a rival's likely strength).
+- **Candidates**: an ambush is a whole party. The sensible bot's party first (imagining
+  the others by the beliefs), then for each mission in play, most valuable first, the
+  cheapest party that should claim it against the strongest rival party there, the
+  strongest party at it, the least conspicuous party that still beats the rivals, and
+  sending no one. Every other decision: its legal moves, the sensible bot's first, then
+  by the bot's own worth (every line-up of the newcomers).
+- **Rollout**: a seat's party chosen by the sensible bot's rule on a board read from the
+  state's public fields and the seat's own hand (no view built), against two imagined
+  ambushes of the others instead of twelve; the others' wants weighed by their habits.
+  The rarer decisions (rewards, towns, the prison, ransoms) are the sensible bot's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any
+
+from sherwood_tui.core.search import Decision, ExpertKit
+from sherwood_tui.core.steps import as_moves
+from sherwood_tui.games.sherwood.rules.bot import (
+    OPP_NOBODY,
+    Board,
+    Lean,
+    _candidates,
+    _near_best_of,
+    _usefulness,
+    board_of,
+    choose_party,
+    mission_kind,
+    mission_value,
+    sensible,
+    turns_left,
+)
+from sherwood_tui.games.sherwood.rules.data import DISCRETION
+from sherwood_tui.games.sherwood.rules.determinize import determinize
+from sherwood_tui.games.sherwood.rules.legal import free_characters
+from sherwood_tui.games.sherwood.rules.model import (
+    NO_PARTY,
+    Action,
+    AddMember,
+    CloseCell,
+    LineUp,
+    PendingParty,
+    State,
+)
+from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves, extends
+from sherwood_tui.games.sherwood.rules.scoring import largest_network
+from sherwood_tui.games.sherwood.rules.tables import gold_count
+from sherwood_tui.games.sherwood.rules.views import SeatView
+from sherwood_tui.games.sherwood.rules.views import view as seat_view
+
+KINDS = ("town", "theft", "companion")
+PRIOR = 2.0  # how many ambushes' worth of evidence a prior counts for
+ROLLOUT_IMAGINED = 2  # imagined ambushes of the others, per party chosen in a playout
+CANDIDATE_IMAGINED = 6  # ... for the sensible bot's party among the candidates
+SAMPLE_IMAGINED = 2  # ... for an other band's sent party in a sampled world
+LINE_UPS = 24  # line-ups of the newcomers weighed at most
+
+
+@dataclass(frozen=True, slots=True)
+class Habits:
+    """One band as the table has seen it."""
+
+    ambushes: int  # turns it sent a party
+    kinds: tuple[int, ...]  # its parties aimed at each kind of mission (`KINDS`)
+    jailed: int  # turns it had prisoners
+    nobody: int  # ... and sent no one
+    size: float  # its parties' mean size (0: none seen)
+    top: int  # its highest skill total seen
+
+    def taste(self) -> dict[str, float]:
+        """A weight per kind of mission: above 1 for a kind it goes for more than a
+        third of the time (the prior: as often as any other)."""
+        total = sum(self.kinds) + PRIOR * len(KINDS)
+        return {k: (c + PRIOR) * len(KINDS) / total for k, c in zip(KINDS, self.kinds)}
+
+    def nobody_rate(self) -> float:
+        """How often it sends no one while it has prisoners (prior: the bot's guess)."""
+        return (self.nobody + OPP_NOBODY * PRIOR) / (self.jailed + PRIOR)
+
+
+@dataclass(frozen=True, slots=True)
+class Beliefs:
+    """What a seat believes of every band (its own too, as the table sees it): the
+    habits, and how the sensible bot's rule is to imagine each (worked out once)."""
+
+    me: int
+    habits: tuple[Habits, ...]
+    leans: dict[int, Lean]  # how the seat imagines each other band's party
+    tastes: tuple[dict[str, float], ...]  # what each band wants, by the kind of mission
+
+
+def beliefs_of(me: int, habits: tuple[Habits, ...]) -> Beliefs:
+    tastes = tuple(h.taste() for h in habits)
+    leans = {s: (h.nobody_rate(), tastes[s]) for s, h in enumerate(habits) if s != me}
+    return Beliefs(me, habits, leans, tastes)
+
+
+def model(view: SeatView) -> Beliefs:
+    """Each band's habits, from the record of the revealed parties."""
+    table = view.table
+    n = len(table.seats)
+    kinds = [Counter[str]() for _ in range(n)]
+    sent, jailed, nobody, members, top = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    for p in table.record:
+        s = p.seat
+        if p.jailed:
+            jailed[s] += 1
+            nobody[s] += not p.size
+        if p.size:
+            sent[s] += 1
+            members[s] += p.size
+            top[s] = max(top[s], *p.totals[:DISCRETION])
+            if p.mission is not None:
+                kinds[s][mission_kind(p.mission)] += 1
+    return beliefs_of(view.seat, tuple(
+        Habits(sent[s], tuple(kinds[s][k] for k in KINDS), jailed[s], nobody[s],
+               members[s] / sent[s] if sent[s] else 0.0, top[s])
+        for s in range(n)))
+
+
+# ----- boards read from a state (what a seat may know there, no view built) ---------------
+
+
+def board_in(state: State) -> Board:
+    """The public board of a state (every seat may know it)."""
+    towns = state.towns
+    return Board(towns, state.missions, state.king, state.camp_needs_town,
+                 turns_left(state.king, state.stack, tuple([len(s) for s in state.stacks])),
+                 state.bands, state.prison, tuple([len(h) for h in state.hands]),
+                 tuple([largest_network(towns, s) for s in range(len(state.players))]))
+
+
+def _party_in(state: State, seat: int, rnd: random.Random, beliefs: Beliefs, imagined: int) -> PendingParty:
+    """`seat`'s party in a sampled state, from its own hand and the public board: the
+    searching seat imagines the others by its beliefs; another seat wants what its
+    habits say."""
+    if seat == beliefs.me:
+        return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, leans=beliefs.leans)
+    return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, taste=beliefs.tastes[seat])
+
+
+def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
+    """A world fitting the view; each band that has sent its party sent one its habits
+    make likely, from its hand in this world."""
+    return determinize(view, rnd, lambda state, seat, r: _party_in(state, seat, r, beliefs, SAMPLE_IMAGINED))
+
+
+def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> Any:
+    """A quick decision of `seat` in a sampled state, as that seat knows it."""
+    if state.phase == "prepare":
+        party = _party_in(state, seat, rnd, beliefs, ROLLOUT_IMAGINED)
+        formed = state.forming[seat]
+        if not extends(party, formed):
+            party = formed
+        return tuple(ambush_moves(seat, party, formed))
+    from sherwood_tui.games.sherwood.rules.steps import STEPS
+
+    legal = STEPS.of(state).legal(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    return sensible(seat_view(state, seat), legal, rnd)
+
+
+# ----- candidates ----------------------------------------------------------------------
+
+
+def candidates(view: SeatView, legal: list[Action], beliefs: Beliefs, rnd: random.Random) -> list[Decision]:
+    """The seat's decisions worth weighing, most promising first."""
+    if view.table.phase == "prepare":
+        return _ambushes(view, beliefs, rnd)
+    first = as_moves(sensible(view, legal, rnd))
+    if view.table.phase == "order_prisoners":
+        return [first, *_line_ups(view, legal)]
+    return [first, *((move,) for move in legal)]
+
+
+def _rival_tops(board: Board, me: int) -> tuple[int, ...]:
+    """Per skill, the highest total a rival's party of its best characters for it may
+    reach (its front's best, plus a loot card of +1 a member it may hold, up to two)."""
+    tops = [0, 0, 0]
+    for o, band in enumerate(board.bands):
+        if o == me:
+            continue
+        count = board.hand_counts[o]
+        near = _near_best_of(free_characters(band, board.prisons[o]), min(1, count))
+        for k in range(3):
+            best = max((t[k] for t in near[k]), default=0) + min(2, count)
+            tops[k] = max(tops[k], best)
+    return tuple(tops)
+
+
+def _ambushes(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> list[Decision]:
+    """Parties by skill, the sensible bot's first (see the module's docstring)."""
+    me, hand = view.seat, view.hand
+    board = board_of(view)
+    formed = view.forming or NO_PARTY
+    parties = [choose_party(board, me, hand, rnd, CANDIDATE_IMAGINED, leans=beliefs.leans)]
+    present = tuple(board.king or m is not None for m in board.missions)
+    avail = free_characters(board.bands[me], board.prisons[me])
+    gold = gold_count(hand)
+    options = _candidates(avail, min(gold, 2), hand, present)  # (members, personal, group, totals, cards, paid)
+    if options:
+        n = len(board.bands)
+        values = [float(board.king) + mission_value(board.towns, me, m, gold=min(gold, 2), horizon=board.horizon,
+                                                    camp_needs_town=board.camp_needs_town, n=n)
+                  for m in board.missions]
+        tops = _rival_tops(board, me)
+        for k in sorted((k for k in range(3) if present[k]), key=lambda k: -values[k]):
+            beats = [o for o in options if o[3][k] > tops[k]]
+            strongest = max(options, key=lambda o: (o[3][k], -o[3][DISCRETION], -o[4] - o[5]))
+            if beats:
+                parties.append(_party(min(beats, key=lambda o: (o[4] + o[5], len(o[0]), o[3][DISCRETION]))))
+            parties.append(_party(strongest))
+            if beats:
+                parties.append(_party(min(beats, key=lambda o: (o[3][DISCRETION], o[4] + o[5], len(o[0])))))
+            close = [o for o in options if o[3][k] >= tops[k] - 1 and o[3][DISCRETION] <= 0]
+            if close:
+                parties.append(_party(max(close, key=lambda o: (o[3][k], -o[4] - o[5]))))
+    parties.append(NO_PARTY)
+    out: dict[Decision, None] = {}
+    for party in parties:
+        if extends(party, formed):
+            out.setdefault(tuple(ambush_moves(me, party, formed)))
+    return list(out)
+
+
+def _party(option: tuple[Any, ...]) -> PendingParty:
+    members, personal, group = option[:3]
+    return PendingParty(members=members, personal=personal, group=group)
+
+
+def _line_ups(view: SeatView, legal: list[Action]) -> list[Decision]:
+    """Every order of the newcomers not lined up yet (the most useful first ones first)."""
+    rest = sorted((m.member for m in legal if isinstance(m, LineUp)), key=_usefulness, reverse=True)
+    out: list[Decision] = []
+    for order in permutations(rest):
+        out.append((*(LineUp(seat=view.seat, member=c) for c in order), CloseCell(seat=view.seat)))
+        if len(out) >= LINE_UPS:
+            break
+    return out
+
+
+# ----- reasons -------------------------------------------------------------------------
+
+
+def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
+    """A band's habit that weighed on an ambush, in the game's words."""
+    if view.table.phase != "prepare":
+        return ""
+    table = view.table
+    best: tuple[float, str] = (0.0, "")
+    for s, h in enumerate(beliefs.habits):
+        if s == view.seat or not h.ambushes:
+            continue
+        name = table.seats[s].name
+        kind, most = max(zip(KINDS, h.kinds), key=lambda kc: kc[1])
+        if most >= 2:
+            share = most / h.ambushes
+            what = {"town": "a town", "theft": "loot", "companion": "a companion"}[kind]
+            best = max(best, (share, f"{name} went for missions won for {what} in {most} of {_times(h.ambushes)}"))
+        if h.jailed >= 2 and h.nobody:
+            best = max(best, (h.nobody / h.jailed, f"{name} sent no one in {h.nobody} of {h.jailed} turns with prisoners"))
+    if not best[1]:
+        return ""
+    aim = _aim(view, decision)
+    return f"{best[1]}{aim}."
+
+
+def _times(count: int) -> str:
+    return "one ambush" if count == 1 else f"{count} ambushes"
+
+
+def _aim(view: SeatView, decision: Decision) -> str:
+    """What the party does, when it sends no one."""
+    return "" if any(isinstance(move, AddMember) for move in decision) else "; you send no one"
+
+
+KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=6.0)

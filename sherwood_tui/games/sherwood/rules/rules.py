@@ -254,6 +254,16 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
         """At the end: the final tally. During the game: the popularity track."""
         return scoring.scores(state)
 
+    def search_totals(self, state: State) -> list[float]:
+        """The final tally if the game ended now (popularity, largest network, favours,
+        free characters: loot in hand scores nothing at the end), the largest network as
+        a small fraction for the tie-break."""
+        out = []
+        for seat in range(len(state.players)):
+            net = largest_network(state.towns, seat)
+            out.append(sum(scoring.tally(state, seat, net).values()) + net / 1000)
+        return out
+
     def round_label(self, state: State) -> str:
         return views.round_label(state)
 

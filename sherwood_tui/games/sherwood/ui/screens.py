@@ -1182,6 +1182,46 @@ REWARD_WORDS = {"champion": "become a Champion", "camp": "take a camp", "theft":
                 "nothing": "take nothing"}
 
 
+def party_aim(table: PublicView, totals: tuple[int, int, int, int]) -> str:
+    """" (Strength 7 for Waylay the Tax Collector)": the mission a party's highest total
+    goes for ("" when it goes for none); on King Richard's turn, his favour."""
+    best, aim = 0, -1
+    for k in range(3):
+        if (table.king or table.missions[k] is not None) and totals[k] > best:
+            best, aim = totals[k], k
+    if aim < 0:
+        return ""
+    mission = table.missions[aim]
+    what = mission_name(mission) if mission is not None else "King Richard's favour"
+    return f" ({SKILL_NAMES[aim]} {best} for {what})"
+
+
+def reward_words(view: SeatView, reward: str) -> str:
+    """A reward of the mission being resolved, with its mission's name, and for a
+    Champion or a camp the towns it may go to ("become a Champion in Newark or Southwell
+    (Sack the Abbey)")."""
+    words = REWARD_WORDS.get(reward, reward)
+    pending = view.table.reward
+    if pending is None or reward in ("nothing", "theft") or pending.seat != view.seat:
+        return words if pending is None or reward == "nothing" else f"{words} ({mission_name(pending.mission)})"
+    towns = [town_label(t) for t in takeable_towns(view, reward)]
+    where = ""
+    if 0 < len(towns) <= 4:
+        where = " in " + (towns[0] if len(towns) == 1 else f"{', '.join(towns[:-1])} or {towns[-1]}")
+    return f"{words}{where} ({mission_name(pending.mission)})"
+
+
+def town_words(table: PublicView, town: str | None) -> str:
+    """A town taken with the reward being resolved: "become a Champion in Nottingham",
+    "camp in Blidworth"; or "no further town"."""
+    if town is None:
+        return "no further town"
+    pending = table.reward
+    if pending is not None and pending.reward == "camp":
+        return f"camp in {town_label(town)}"
+    return f"become a Champion in {town_label(town)}"
+
+
 def decision_text(moves: Sequence[Any], view: SeatView) -> str:
     """A whole decision as the screens word it, for a hint: an ambush as one party
     ("send Robin Hood, Will Scarlet · Will Scarlet carries Broadsword (+2 Str)", the
@@ -1202,13 +1242,15 @@ def decision_text(moves: Sequence[Any], view: SeatView) -> str:
                 personal.append((move.to, move.card))
         elif isinstance(move, SendParty):
             party = party_text(tuple(members), tuple(personal), group)
-            words.append("send nobody" if not members else f"send {party}")
+            aim = party_aim(view.table, party_totals(tuple(members), tuple(personal), group))
+            words.append("send nobody" if not members else f"send {party}{aim}")
         elif isinstance(move, ChooseMission):
-            words.append(f"keep the {SKILL_NAMES[move.skill]} mission")
+            kept = view.table.missions[move.skill]
+            words.append(f"keep the {SKILL_NAMES[move.skill]} mission" + (f" ({mission_name(kept)})" if kept else ""))
         elif isinstance(move, ChooseReward):
-            words.append(REWARD_WORDS.get(move.reward, move.reward))
+            words.append(reward_words(view, move.reward))
         elif isinstance(move, ChooseTown):
-            words.append("no further town" if move.town is None else f"take {town_label(move.town)}")
+            words.append(town_words(view.table, move.town))
         elif isinstance(move, LineUp):
             lined.append(move.member)
         elif isinstance(move, CloseCell):
