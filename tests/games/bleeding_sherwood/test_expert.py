@@ -140,3 +140,23 @@ def test_search_totals_count_the_goodes_in_hand_as_the_tie_break():
     tied = [s for s, p in enumerate(points) if p == max(points)]
     if len(tied) > 1:  # the hand breaks the tie
         assert len({totals[s] for s in tied}) > 1 or len(GAME.winners(end)) > 1
+
+
+def test_the_kit_reads_the_same_when_the_other_seats_secrets_are_scrambled():
+    """Beliefs, candidates and sampled worlds come from the seat's view alone: scrambling
+    every other seat's secrets (hands, decks) in the real state changes none of them."""
+    checked = 0
+    for k, state in enumerate(sensible_states(10)[5:-1:4]):
+        seat = GAME.to_act(state)[0]
+        scrambled = GAME.scramble_secrets(state, seat, k)
+        assert scrambled.hands != state.hands or scrambled.goode_deck != state.goode_deck
+        found = []
+        for real in (state, scrambled):
+            view, legal = GAME.view(real, seat), GAME.legal_actions(real, seat)
+            beliefs = expert.model(view)
+            world = expert.sample(view, beliefs, random.Random(k))
+            found.append((beliefs, expert.candidates(view, legal, beliefs, random.Random(k)), world.hands,
+                          world.goode_deck, world.peasant_deck))
+        assert found[0] == found[1]
+        checked += 1
+    assert checked > 20

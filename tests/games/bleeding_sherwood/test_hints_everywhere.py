@@ -1,7 +1,9 @@
 """Every private decision screen of Bleeding Sherwood offers a hint (h) naming the exact
 choice: the Goode to bid ("Bid Silver Cup (6)") or the pass, with a hand of one Goode
-or many, leading or behind. The collection is worded by its Peasant and Goodes or by
-whose bid it takes ("take Much's bid (7: Gold Ring (7))")."""
+or many, leading or behind. The collection is public (no hint: the rules make it so),
+but its choices are worded all the same: by the Peasant and its Goodes ("take Tinker
+and Cart (5 points and 2 Goodes: Lute (5), Pigge (2))") or by whose bid ("take Much's
+bid (7: Gold Ring (7))")."""
 
 from __future__ import annotations
 
@@ -41,17 +43,29 @@ def states(seed: int = 2) -> list:
 
 def bidding(where) -> object:
     """The first bidding state of the seeded game that `where(state, seat)` picks."""
+    return first_of("bidding", where)
+
+
+def first_of(phase: str, where) -> object:
+    """The first state of the seeded game in `phase` that `where(state, seat)` picks
+    (`seat`: the one deciding)."""
     for state in states():
-        if state.phase == "bidding" and where(state, state.turn):
+        if state.phase == phase and where(state, GAME.to_act(state)[0]):
             return state
     raise AssertionError("no such state")
 
 
+BID = rf"^Hint: (Bid ({GOODE})|Pass): wins"
+GOODES = rf"{GOODE}(, {GOODE})*"
+PEASANT = rf"[A-Z][A-Za-z' ]+ \(-?\d+ points?( and \d Goodes?: {GOODES})?\)"
+TAKE = rf"^Hint: Take ({PEASANT}|[A-Z][a-z]+'s bid \(\d+: {GOODES}\)): wins"
 SCREENS = {
-    "bid first, a full hand": lambda state, seat: len(state.hands[seat]) >= 4 and not any(state.bids),
-    "bid behind": lambda state, seat: len(state.hands[seat]) >= 2 and max(state.totals) > state.totals[seat],
-    "bid leading": lambda state, seat: len(state.hands[seat]) >= 2 and state.totals[seat] == max(state.totals) > 0,
-    "bid the last Goode": lambda state, seat: len(state.hands[seat]) == 1,
+    "bid first, a full hand": ("bidding", lambda state, seat: len(state.hands[seat]) >= 4 and not any(state.bids), BID),
+    "bid behind": ("bidding", lambda state, seat: len(state.hands[seat]) >= 2 and max(state.totals) > state.totals[seat],
+                   BID),
+    "bid leading": ("bidding",
+                    lambda state, seat: len(state.hands[seat]) >= 2 and state.totals[seat] == max(state.totals) > 0, BID),
+    "bid the last Goode": ("bidding", lambda state, seat: len(state.hands[seat]) == 1, BID),
 }
 
 
@@ -67,8 +81,9 @@ async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
 
 @pytest.mark.parametrize("kind", list(SCREENS))
 async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choice(kind):
-    state = bidding(SCREENS[kind])
-    seat = state.turn
+    phase, where, pattern = SCREENS[kind]
+    state = first_of(phase, where)
+    seat = GAME.to_act(state)[0]
     app = SherwoodApp(bot_delay=0, hint_playouts=6)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -85,10 +100,11 @@ async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choi
         assert isinstance(screen, GameScreen) and screen.private and screen.seat == seat, type(screen).__name__
         await pilot.press("h")
         hint = await _wait_for_hint(pilot)
-        found = re.match(rf"^Hint: (Bid ({GOODE})|Pass): wins", hint)
+        found = re.match(pattern, hint)
         assert found, hint
-        hand = {f"{card.name} ({card.value})" for card in GAME.view(state, seat).hand}
-        assert found.group(2) is None or found.group(2) in hand, hint
+        view = GAME.view(state, seat)
+        named = {decision_text((move,), view) for move in GAME.legal_actions(state, seat)}
+        assert f"{hint[6].lower()}{hint[7:hint.index(': wins')]}" in named, hint
 
 
 def test_every_decision_is_worded_with_its_goode_peasant_or_bid():
@@ -97,6 +113,7 @@ def test_every_decision_is_worded_with_its_goode_peasant_or_bid():
     view = GAME.view(collecting, seat)
     for move in GAME.legal_actions(collecting, seat):
         text = decision_text((move,), view)
+        assert re.match(TAKE, f"Hint: {text[:1].upper()}{text[1:]}: wins"), text  # as a hint says it
         if isinstance(move, TakeTarget):
             target = next(t for t in view.table.targets if t.peasant == move.peasant)
             assert text.startswith(f"take {target.name} ({target.value} point")
