@@ -31,10 +31,13 @@ from sherwood_tui.games.sherwood.rules.model import (
     CloseCell,
     LineUp,
     PendingParty,
+    PendingReward,
     Ransom,
+    Reveal,
 )
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves, extends
 from sherwood_tui.games.sherwood.rules.scoring import network_components
+from sherwood_tui.games.sherwood.rules.tables import gold_count
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
 
 if TYPE_CHECKING:
@@ -241,13 +244,13 @@ def _companion_value(char_id: str, horizon: float) -> float:
     return 1.0 + 0.85 + min(horizon, 8.0) * 0.06 * _usefulness(char_id)
 
 
-def _reward_value(table: PublicView, seat: int, reward: Reward, *, gold: int, horizon: float, free_pass: bool = False,
+def _reward_value(table: Glance, seat: int, reward: Reward, *, gold: int, horizon: float, free_pass: bool = False,
                   much: int = 0) -> float | None:
     """What one reward of a mission is worth to `seat` now (None if it cannot be taken)."""
     if reward.type == "theft":
         return (reward.cards + much) * _card_value(horizon)
     return _town_reward_value(table.towns, seat, reward, gold=min(gold, reward.picks), free_pass=free_pass,
-                              camp_needs_town=table.camp_needs_town, n=len(table.seats), gval=_gold_value(horizon))
+                              camp_needs_town=table.camp_needs_town, n=table.n, gval=_gold_value(horizon))
 
 
 @lru_cache(maxsize=1024)
@@ -696,15 +699,39 @@ def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Ra
 # ----- the other decisions ---------------------------------------------------------------
 
 
-def _choose_mission(view: SeatView, legal: list[ChooseMission], rnd: random.Random) -> ChooseMission:
-    table, me = view.table, view.seat
-    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
-    horizon = _turns_left(view)
-    return max(legal, key=lambda a: _mission_value(table, me, table.missions[a.skill], gold=gold, horizon=horizon))
+class Glance(NamedTuple):
+    """What a seat knows for its decisions after the ambush (from its view, or straight
+    from a state's fields in the expert's playouts): its hand, the towns, the missions,
+    the reward being resolved, the last reveal, its own band and prisoners."""
+
+    seat: int
+    hand: tuple[int, ...]
+    n: int
+    towns: Towns
+    missions: tuple[str | None, ...]
+    camp_needs_town: bool
+    horizon: float
+    reward: PendingReward | None
+    reveal: Reveal | None
+    band: tuple[str, ...]
+    prison: tuple[str, ...]
 
 
-def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random) -> ChooseReward:
+def glance_of(view: SeatView) -> Glance:
     table, me = view.table, view.seat
+    mine = table.seats[me]
+    return Glance(me, view.hand, len(table.seats), table.towns, table.missions, table.camp_needs_town,
+                  _turns_left(view), table.reward, table.reveal, mine.band, mine.prison)
+
+
+def _choose_mission(view: Glance, legal: list[ChooseMission], rnd: random.Random) -> ChooseMission:
+    me, gold, horizon = view.seat, min(gold_count(view.hand), 2), view.horizon
+    return max(legal, key=lambda a: mission_value(view.towns, me, view.missions[a.skill], gold=gold, horizon=horizon,
+                                                  camp_needs_town=view.camp_needs_town, n=view.n))
+
+
+def _choose_reward(view: Glance, legal: list[ChooseReward], rnd: random.Random) -> ChooseReward:
+    table, me = view, view.seat
     reward = table.reward
     assert reward is not None  # the reward being chosen
     mission = data().mission_by_id[reward.mission]
@@ -713,8 +740,8 @@ def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random
     free_pass = any(chars[m][2] == "free_displacement" for m in party)
     much = sum(chars[m][3] for m in party if chars[m][2] == "theft_bonus")
     alan = sum(chars[m][3] for m in party if chars[m][2] == "champion_bonus")
-    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
-    horizon = _turns_left(view)
+    gold = gold_count(view.hand)
+    horizon = view.horizon
 
     def worth(action: ChooseReward) -> float:
         if action.reward == "nothing":
@@ -728,9 +755,9 @@ def _choose_reward(view: SeatView, legal: list[ChooseReward], rnd: random.Random
     return max(legal, key=worth)
 
 
-def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) -> ChooseTown:
-    table, me = view.table, view.seat
-    n = len(table.seats)
+def _choose_town(view: Glance, legal: list[ChooseTown], rnd: random.Random) -> ChooseTown:
+    table, me = view, view.seat
+    n = view.n
     d = data()
     reward = table.reward
     assert reward is not None  # the reward whose towns are chosen
@@ -744,7 +771,7 @@ def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) ->
         idx = d.town_index[action.town]
         v, _ = _place_value(table.towns, me, idx, champion=champion, n=n)
         if champion and table.towns[idx] is not None and not free_pass:
-            v -= _gold_value(_turns_left(view))
+            v -= _gold_value(view.horizon)
         if not champion and d.towns[idx].terrain == "forest":
             v += reward.picks_left - 1  # a plain town would end the double Camp at once
         return v
@@ -752,7 +779,7 @@ def _choose_town(view: SeatView, legal: list[ChooseTown], rnd: random.Random) ->
     return max(legal, key=worth)
 
 
-def _order_prisoners(view: SeatView, legal: list[Any], rnd: random.Random) -> tuple[LineUp | CloseCell, ...]:
+def _order_prisoners(view: Glance, legal: list[Any], rnd: random.Random) -> tuple[LineUp | CloseCell, ...]:
     """The newcomers not lined up yet, the most useful first (freed soonest)."""
     me = view.seat
     rest = [m.member for m in legal if isinstance(m, LineUp)]
@@ -760,14 +787,13 @@ def _order_prisoners(view: SeatView, legal: list[Any], rnd: random.Random) -> tu
     return (*(LineUp(seat=me, member=c) for c in rest), CloseCell(seat=me))
 
 
-def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
-    table, me = view.table, view.seat
-    gold = sum(1 for c in view.hand if data().loot[c].kind == "gold")
-    horizon = _turns_left(view)
-    n = len(table.seats)
-    left = table.seats[me].prison
+def _ransom(view: Glance, legal: list[Ransom], rnd: random.Random) -> Ransom:
+    gold = gold_count(view.hand)
+    horizon = view.horizon
+    n = view.n
+    left = view.prison
     chars = _chars()
-    paid_in_band = sum(1 for c in table.seats[me].band if chars[c][1])
+    paid_in_band = sum(1 for c in view.band if chars[c][1])
 
     def worth(action: Ransom) -> float:
         if action.free == 0:
@@ -782,8 +808,7 @@ def _ransom(view: SeatView, legal: list[Ransom], rnd: random.Random) -> Ransom:
     return max(legal, key=worth)
 
 
-PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action | tuple[Any, ...]]] = {
-    "prepare": _prepare,
+AFTER_AMBUSH: dict[str, Callable[[Glance, Any, random.Random], Action | tuple[Any, ...]]] = {
     "choose_mission": _choose_mission,
     "choose_reward": _choose_reward,
     "choose_town": _choose_town,
@@ -792,9 +817,18 @@ PHASES: dict[str, Callable[[SeatView, Any, random.Random], Action | tuple[Any, .
 }
 
 
+def decide_after_ambush(glance: Glance, phase: str, legal: list[Any], rnd: random.Random) -> Action | tuple[Any, ...]:
+    """The bot's decision after the ambush (`phase` is not "prepare"), from what the seat
+    knows (`glance`)."""
+    return AFTER_AMBUSH[phase](glance, legal, rnd)
+
+
 def sensible(view: SeatView, legal: list[Action], rnd: random.Random) -> Action | tuple[Any, ...]:
     """The bot's decision (a move, or the moves of a whole ambush or line-up); `legal`
     is its seat's list of legal moves."""
     if len(legal) == 1:
         return legal[0]
-    return PHASES[view.table.phase](view, legal, rnd)
+    phase = view.table.phase
+    if phase == "prepare":
+        return _prepare(view, legal, rnd)
+    return AFTER_AMBUSH[phase](glance_of(view), legal, rnd)

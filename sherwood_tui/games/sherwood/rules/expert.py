@@ -17,7 +17,8 @@
 - **Rollout**: a seat's party chosen by the sensible bot's rule on a board read from the
   state's public fields and the seat's own hand (no view built), against two imagined
   ambushes of the others instead of twelve; the others' wants weighed by their habits.
-  The rarer decisions (rewards, towns, the prison, ransoms) are the sensible bot's.
+  The other decisions (rewards, towns, the prison, ransoms) are the sensible bot's,
+  from the same fields.
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ from sherwood_tui.core.steps import as_moves
 from sherwood_tui.games.sherwood.rules.bot import (
     OPP_NOBODY,
     Board,
+    Glance,
     Lean,
     _candidates,
     _near_best_of,
     _usefulness,
     board_of,
     choose_party,
+    decide_after_ambush,
     mission_kind,
     mission_value,
     sensible,
@@ -58,9 +61,9 @@ from sherwood_tui.games.sherwood.rules.model import (
 )
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves, extends
 from sherwood_tui.games.sherwood.rules.scoring import largest_network
+from sherwood_tui.games.sherwood.rules.steps import STEPS
 from sherwood_tui.games.sherwood.rules.tables import gold_count
 from sherwood_tui.games.sherwood.rules.views import SeatView
-from sherwood_tui.games.sherwood.rules.views import view as seat_view
 
 KINDS = ("town", "theft", "companion")
 PRIOR = 2.0  # how many ambushes' worth of evidence a prior counts for
@@ -167,12 +170,18 @@ def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> An
         if not extends(party, formed):
             party = formed
         return tuple(ambush_moves(seat, party, formed))
-    from sherwood_tui.games.sherwood.rules.steps import STEPS
-
     legal = STEPS.of(state).legal(state, seat)
     if len(legal) == 1:
         return legal[0]
-    return sensible(seat_view(state, seat), legal, rnd)
+    return decide_after_ambush(glance_in(state, seat), state.phase, legal, rnd)
+
+
+def glance_in(state: State, seat: int) -> Glance:
+    """What `seat` knows of a state for its decisions after the ambush (its own hand
+    and the public fields)."""
+    return Glance(seat, state.hands[seat], len(state.players), state.towns, state.missions, state.camp_needs_town,
+                  turns_left(state.king, state.stack, tuple([len(s) for s in state.stacks])),
+                  state.reward, state.reveal, state.bands[seat], state.prison[seat])
 
 
 # ----- candidates ----------------------------------------------------------------------
