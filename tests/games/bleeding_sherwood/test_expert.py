@@ -87,9 +87,12 @@ def test_beliefs_learn_a_one_card_bidder():
     assert expert.reason(view, beliefs, (Pass(seat=0),)).startswith("Marian never bid more than one card")
 
 
-def test_beliefs_start_as_a_sensible_bidder():
-    bidder = expert.bidder_of(BidHistory())
-    assert bidder.raise_odds == 1.0 and bidder.pass_odds == 0.0 and abs(bidder.budget - 1.0) < 1e-9
+def test_beliefs_start_near_a_sensible_bidder_and_a_second_goode_rules_out_a_one_card_bidder():
+    fresh = expert.bidder_of(BidHistory())
+    assert fresh.raise_odds == 1.0 - expert.ONE_CARD_PRIOR and fresh.pass_odds == 0.0
+    one_card = [expert.bidder_of(BidHistory(rounds=n, one=n)).raise_odds for n in range(8)]
+    assert one_card == sorted(one_card, reverse=True) and one_card[-1] < 0.3
+    assert expert.bidder_of(BidHistory(rounds=8, one=7, more=1)).raise_odds == 1.0
 
 
 def test_the_quick_rollout_plays_as_the_sensible_bot_for_the_seat_itself():
@@ -110,7 +113,7 @@ def test_the_quick_rollout_reads_only_what_its_seat_knows():
 
 
 def test_a_one_card_bidder_in_the_rollout_never_adds_a_second_card():
-    beliefs = expert.Beliefs(0, (expert.NEUTRAL, *[expert.Bidder(raise_odds=0.0, pass_odds=0.0, budget=1.0)] * 3))
+    beliefs = expert.Beliefs(0, (expert.NEUTRAL, *[expert.Bidder(raise_odds=0.0, pass_odds=0.0)] * 3))
     for k, state in enumerate(sensible_states(7)[:-1]):
         seat = GAME.to_act(state)[0]
         if seat and state.phase == "bidding" and state.bids[seat]:

@@ -4,8 +4,8 @@
   choice first, then the cheapest Goode that takes the lead, the pass, and the other
   Goodes from the cheapest; at collection every take, the worthiest first.
 - Beliefs: what the table saw each opponent bid in the rounds closed so far (the state's
-  public record, `Table.rounds_bid`): how often it bids nothing, how often it adds a second
-  Goode, and how much it bids; each against what a sensible bidder does.
+  public record, `Table.rounds_bid`): whether it ever adds a second Goode (a one-card
+  bidder never does), and how often it bids nothing, against a sensible bidder.
 - Worlds: the others' hands drawn from the Goodes the seat has not seen leave
   (`determinize`: a discarded Goode, every one of which was face up, is never dealt).
 - Rollout: a quick sensible bidder read straight from the sampled state (its own hand
@@ -35,12 +35,12 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
 from sherwood_tui.games.bleeding_sherwood.rules.views import SeatView
 
 # What a sensible bidder does, measured (100 games of four sensible bots): it bids
-# nothing in 39% of the rounds it holds Goodes, adds a second Goode in 40% of the rounds
-# it bids, and bids 5.6 in a round it bids.
+# nothing in 39% of the rounds it holds Goodes, and adds a second Goode in 40% of the
+# rounds it bids.
 SENSIBLE_ZERO = 0.39
 SENSIBLE_MORE = 0.40
-SENSIBLE_VALUE = 5.6
 PRIOR_ROUNDS = 3.0  # the beliefs start as this many sensible rounds
+ONE_CARD_PRIOR = 0.1  # the belief, before any bid is seen, that an opponent never bids a second Goode
 BID_WORTH = GOODE_WORTH * 1.2  # a spent bid's worth to its taker, a point of it (as the bot)
 SHARE = 0.55  # the sensible bidder's budget: this share of the best target's worth
 SHARE_1996 = 0.8
@@ -81,10 +81,9 @@ class Bidder:
 
     raise_odds: float  # the chance it adds a Goode to a bid it has made, when a sensible bidder would
     pass_odds: float  # the chance it passes at nothing, when a sensible bidder would bid
-    budget: float  # its budget against a sensible bidder's (1: the same)
 
 
-NEUTRAL = Bidder(raise_odds=1.0, pass_odds=0.0, budget=1.0)
+NEUTRAL = Bidder(raise_odds=1.0, pass_odds=0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +95,19 @@ class Beliefs:
 
 
 def bidder_of(seen: BidHistory) -> Bidder:
-    """An opponent's tendencies from its record, shrunk to a sensible bidder's by
-    `PRIOR_ROUNDS` rounds of it."""
-    bid_rounds = seen.one + seen.more
-    more = (seen.more + SENSIBLE_MORE * PRIOR_ROUNDS) / (bid_rounds + PRIOR_ROUNDS)
+    """An opponent's tendencies from its record: whether it is a one-card bidder (one
+    who never adds a second Goode; a sensible bidder bids one Goode alone in 60% of the
+    rounds it bids: a second Goode rules it out), and how often it bids nothing, shrunk
+    to a sensible bidder's by `PRIOR_ROUNDS` rounds."""
+    if seen.more:
+        one_card = 0.0
+    else:
+        sensible_alike = (1.0 - ONE_CARD_PRIOR) * (1.0 - SENSIBLE_MORE) ** seen.one
+        one_card = ONE_CARD_PRIOR / (ONE_CARD_PRIOR + sensible_alike)
     zero = (seen.zero + SENSIBLE_ZERO * PRIOR_ROUNDS) / (seen.rounds + PRIOR_ROUNDS)
-    value = (seen.value + SENSIBLE_VALUE * PRIOR_ROUNDS) / (bid_rounds + PRIOR_ROUNDS)
     return Bidder(
-        raise_odds=min(1.0, more / SENSIBLE_MORE),
+        raise_odds=1.0 - one_card,
         pass_odds=max(0.0, (zero - SENSIBLE_ZERO) / (1.0 - SENSIBLE_ZERO)),
-        budget=min(2.0, max(0.5, value / SENSIBLE_VALUE)),
     )
 
 
@@ -199,7 +201,7 @@ def quick_bid(state: State, seat: int, rnd: random.Random, bidder: Bidder) -> An
         for goode in target.goodes:
             worth += GOODE_WORTH * GOODE_VALUES[goode]
         best = max(best, worth)
-    budget = (SHARE_1996 if table.classic else SHARE) * best * bidder.budget + rnd.uniform(-2, 2)
+    budget = (SHARE_1996 if table.classic else SHARE) * best + rnd.uniform(-2, 2)
     needed = top - mine + (0 if mine_order < top_order else 1)
     play = None
     for card in sorted(hand, key=GOODE_VALUES.__getitem__):
