@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.games.sheriff.rules.data import deck
-from sherwood_tui.games.sheriff.rules.model import DATA, NAME, State
+from sherwood_tui.games.sheriff.rules.model import DATA, FACE_DOWN, NAME, State
 from sherwood_tui.games.sheriff.rules.views import CardView, PublicView, SeatView
 
 HONEST_BAG = 0.6  # the chance that a declared bag holds its declared good only
@@ -40,7 +40,14 @@ BLUFF_BAG = 0.1  # the chance that a lying bag holds no card of its declared goo
 
 def _take(unseen: list[int], count: int, fits: Callable[[int], bool]) -> list[int]:
     """Up to `count` cards of `unseen` (shuffled) that `fits` accepts, taken out of it."""
-    taken = [card for card in unseen if fits(card)][:count]
+    taken: list[int] = []
+    if count <= 0:
+        return taken
+    for card in unseen:
+        if fits(card):
+            taken.append(card)
+            if len(taken) == count:
+                break
     for card in taken:
         unseen.remove(card)
     return taken
@@ -50,14 +57,13 @@ def _believed_bag(unseen: list[int], count: int, declared: str, *, honest_chance
                   rnd: random.Random) -> tuple[int, ...]:
     """A declared bag of `count` cards drawn from `unseen` (shuffled; taken out of it):
     honest with `honest_chance`, else one or two contraband (a bluff: all of them)."""
-    types = DATA.card_types
     if rnd.random() < honest_chance:
         hidden = 0
     elif rnd.random() < BLUFF_BAG:
         hidden = count
     else:
         hidden = min(count, 1 + (rnd.random() < 0.3))
-    cards = _take(unseen, hidden, lambda card: not types[card].legal)
+    cards = _take(unseen, hidden, FACE_DOWN.__getitem__)
     cards += _take(unseen, count - len(cards), lambda card: NAME[card] == declared)
     cards += _take(unseen, count - len(cards), lambda card: True)
     return tuple(cards)
@@ -92,11 +98,7 @@ def _face_down(view: SeatView, seat: int, unseen: list[int], known: tuple[int, .
         return _ids(view.hidden)
     if public.hidden is not None:
         return _ids(public.hidden)
-    wanted = public.hidden_count - len(known)
-    chosen = [c for c in unseen if not DATA.card_types[c].legal][:wanted]
-    for card in chosen:
-        unseen.remove(card)
-    return known + tuple(chosen)
+    return known + tuple(_take(unseen, public.hidden_count - len(known), FACE_DOWN.__getitem__))
 
 
 def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random, honest: float) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ Piles are tuples with the top card last. Cards are ids into the full 216-card de
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
@@ -86,7 +86,7 @@ class Debt:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@plain
 class Conduct:
     """One seat's public record this game, kept by the rules from public events only (what
     every seat saw happen), for the expert's beliefs. As a merchant: bags taken to market,
@@ -107,6 +107,7 @@ class Conduct:
 
 
 NO_CONDUCT = Conduct()
+CONDUCT_FIELDS = tuple(f.name for f in fields(Conduct))
 
 
 def noted(record: tuple[Conduct, ...], seat: int, **more: int) -> tuple[Conduct, ...]:
@@ -115,8 +116,10 @@ def noted(record: tuple[Conduct, ...], seat: int, **more: int) -> tuple[Conduct,
     if not record:
         return record
     old = record[seat]
-    new = replace(old, **{name: getattr(old, name) + k for name, k in more.items()})
-    return (*record[:seat], new, *record[seat + 1:])
+    counts = {name: getattr(old, name) for name in CONDUCT_FIELDS}
+    for name, k in more.items():
+        counts[name] += k
+    return (*record[:seat], Conduct(**counts), *record[seat + 1:])
 
 
 @dataclass(frozen=True, slots=True)
