@@ -37,7 +37,7 @@ from sherwood_tui.games.sherwood.rules.model import (
 )
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves, extends
 from sherwood_tui.games.sherwood.rules.scoring import network_components
-from sherwood_tui.games.sherwood.rules.tables import gold_count
+from sherwood_tui.games.sherwood.rules.tables import GOLD, gold_count
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
 
 if TYPE_CHECKING:
@@ -300,6 +300,14 @@ def mission_value(towns: Towns, seat: int, mission_id: str | None, *, gold: int,
     return max(best, cards * _card_value(horizon))
 
 
+@lru_cache(maxsize=4096)
+def mission_values(towns: Towns, seat: int, missions: tuple[str | None, ...], gold: int, horizon: float,
+                   camp_needs_town: bool, n: int) -> tuple[float, ...]:
+    """`mission_value` of each of the three missions in play (None: none)."""
+    return tuple([mission_value(towns, seat, m, gold=gold, horizon=horizon, camp_needs_town=camp_needs_town, n=n)
+                  for m in missions])
+
+
 @lru_cache(maxsize=1024)
 def _rewards_value(towns: Towns, seat: int, mission_id: str, *, gold: int, camp_needs_town: bool, n: int,
                    gval: float) -> float:
@@ -407,6 +415,12 @@ def _candidates(avail: tuple[str, ...], paid_ok: int, hand: tuple[int, ...], pre
                 t = (base[0] + add[0], base[1] + add[1], base[2] + add[2], base[3] + add[3])
                 out.append((members, personal, group, t, cards, paid))
     return tuple(out)
+
+
+def loot_cards(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The hand's loot cards but Gold, in card order: all the parties worth trying depend
+    on (Gold only pays companions: `paid_ok`)."""
+    return tuple(sorted([c for c in hand if c not in GOLD]))
 
 
 def _hand_loot(hand: tuple[int, ...]) -> HandLoot:
@@ -551,23 +565,21 @@ def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Ra
     # What each mission is worth to me and to the others.
     if king:
         my_net = board.nets[me]
-        values: list[float] = [(my_net + 1) // 2] * 3
+        values: tuple[float, ...] = (float((my_net + 1) // 2),) * 3
     else:
         gold2 = min(gold, 2)
-        values = [mission_value(towns, me, missions[k], gold=gold2, horizon=horizon, camp_needs_town=camp, n=n)
-                  for k in range(3)]
+        values = mission_values(towns, me, missions, gold2, horizon, camp, n)
         if taste is not None:
-            values = [v * taste.get(mission_kind(missions[k]), 1.0) for k, v in enumerate(values)]
+            values = tuple([v * taste.get(mission_kind(missions[k]), 1.0) for k, v in enumerate(values)])
     others = [o for o in range(n) if o != me]
-    opp_values = {}
+    opp_values: dict[int, tuple[float, ...]] = {}
     for o in others:
         if king:
             v = (board.nets[o] + 1) // 2
-            opp_values[o] = [float(v)] * 3
+            opp_values[o] = (float(v),) * 3
         else:
             g = 1 if board.hand_counts[o] else 0
-            opp_values[o] = [mission_value(towns, o, missions[k], gold=g, horizon=horizon, camp_needs_town=camp, n=n)
-                             for k in range(3)]
+            opp_values[o] = mission_values(towns, o, missions, g, horizon, camp, n)
     beta = 1.0 if n == 2 else 0.5
 
     # Imagined ambushes of the others: per sample and skill, the best total and whether
@@ -610,7 +622,7 @@ def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Ra
 
     # My candidate parties.
     card_value, gold_value = _card_value(horizon), _gold_value(horizon)
-    mine_all = _candidates(avail, min(gold, 2), my_hand, tuple(present))
+    mine_all = _candidates(avail, min(gold, 2), loot_cards(my_hand), tuple(present))
     candidates = [
         (members, personal, group, t, cards * card_value + paid * gold_value)
         for members, personal, group, t, cards, paid in mine_all

@@ -26,24 +26,31 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
 from sherwood_tui.core.search import Decision, ExpertKit
 from sherwood_tui.core.steps import as_moves
 from sherwood_tui.games.sherwood.rules.bot import (
+    OPP_DISC,
     OPP_NOBODY,
     Board,
     Glance,
     Lean,
     _candidates,
+    _fronts,
+    _hand_loot,
+    _loot_variants,
     _near_best_of,
     _usefulness,
     board_of,
     choose_party,
     decide_after_ambush,
+    loot_cards,
     mission_kind,
     mission_value,
+    mission_values,
     sensible,
     turns_left,
 )
@@ -69,6 +76,8 @@ KINDS = ("town", "theft", "companion")
 PRIOR = 2.0  # how many ambushes' worth of evidence a prior counts for
 ROLLOUT_IMAGINED = 2  # imagined ambushes of the others, per party chosen in a playout
 CANDIDATE_IMAGINED = 6  # ... for the sensible bot's party among the candidates
+AMBUSHES = 8  # parties weighed at most (fewer, each played more often)
+QUICK_RIVALS = True  # the rivals' parties in a playout: guessed from their habits (not the bot's rule)
 SAMPLE_IMAGINED = 2  # ... for an other band's sent party in a sampled world
 LINE_UPS = 24  # line-ups of the newcomers weighed at most
 
@@ -151,9 +160,61 @@ def _party_in(state: State, seat: int, rnd: random.Random, beliefs: Beliefs, ima
     """`seat`'s party in a sampled state, from its own hand and the public board: the
     searching seat imagines the others by its beliefs; another seat wants what its
     habits say."""
-    if seat == beliefs.me:
-        return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, leans=beliefs.leans)
-    return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, taste=beliefs.tastes[seat])
+    if seat == beliefs.me or not QUICK_RIVALS:
+        taste = None if seat == beliefs.me else beliefs.tastes[seat]
+        return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, leans=beliefs.leans, taste=taste)
+    return habit_party(state, seat, rnd, beliefs)
+
+
+def _near_front(avail: tuple[str, ...], paid_ok: int, k: int) -> tuple[tuple[str, ...], ...]:
+    """The parties (members) near the best at skill `k` for their Discretion (as the
+    sensible bot imagines a rival's)."""
+    return _near_front_all(avail, paid_ok)[k]
+
+
+@lru_cache(maxsize=512)
+def _near_front_all(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    out = []
+    for k, front in enumerate(_fronts(avail, paid_ok)):
+        scores = [t[k] - OPP_DISC * t[DISCRETION] for _, t in front]
+        top = max(scores, default=0)
+        out.append(tuple(members for (members, _), sc in zip(front, scores) if sc >= top - 1.5))
+    return tuple(out)
+
+
+def habit_party(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> PendingParty:
+    """A rival band's party as its habits make likely (a quick guess, as the sensible bot
+    imagines a rival's): no one, as often as it frees a prisoner so; else a mission drawn
+    by its worth to the band and the kinds it goes for, one of the parties near the best
+    at it, and the loot of its hand that helps it most there."""
+    r = rnd.random
+    prison = state.prison[seat]
+    if prison and r() < beliefs.leans[seat][0]:
+        return NO_PARTY
+    avail = free_characters(state.bands[seat], prison)
+    hand = state.hands[seat]
+    gold = gold_count(hand)
+    missions, taste = state.missions, beliefs.tastes[seat]
+    if state.king:
+        weights = [1.0, 1.0, 1.0]
+    else:
+        values = mission_values(state.towns, seat, missions, min(gold, 2),
+                                turns_left(False, state.stack, tuple([len(s) for s in state.stacks])),
+                                state.camp_needs_town, len(state.players))
+        weights = [(v + 0.3) * taste.get(mission_kind(m), 1.0) if m is not None else 0.0
+                   for v, m in zip(values, missions)]
+    total = sum(weights)
+    if not avail or total <= 0:
+        return NO_PARTY
+    x = r() * total
+    k = 0 if x < weights[0] else 1 if x < weights[0] + weights[1] else 2
+    options = _near_front(avail, min(gold, 2), k)
+    if not options:
+        return NO_PARTY
+    members = options[int(r() * len(options))]
+    variants = _loot_variants(members, k, _hand_loot(loot_cards(hand)))
+    personal, group, _, _ = max(variants, key=lambda v: v[2][k] - v[2][DISCRETION] - 0.6 * v[3] + r() * 0.5)
+    return PendingParty(members=members, personal=personal, group=group)
 
 
 def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
@@ -213,38 +274,40 @@ def _rival_tops(board: Board, me: int) -> tuple[int, ...]:
 
 
 def _ambushes(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> list[Decision]:
-    """Parties by skill, the sensible bot's first (see the module's docstring)."""
+    """Parties by skill, the sensible bot's first, at most `AMBUSHES` (see the module's
+    docstring): each mission's cheapest party that beats its strongest rival, then each
+    one's strongest, (sending no one, with prisoners to free), then each one's least
+    conspicuous winner and a hidden try."""
     me, hand = view.seat, view.hand
     board = board_of(view)
     formed = view.forming or NO_PARTY
-    parties = [choose_party(board, me, hand, rnd, CANDIDATE_IMAGINED, leans=beliefs.leans)]
+    first = choose_party(board, me, hand, rnd, CANDIDATE_IMAGINED, leans=beliefs.leans)
+    rounds: list[list[PendingParty]] = [[], [], []]
     present = tuple(board.king or m is not None for m in board.missions)
     avail = free_characters(board.bands[me], board.prisons[me])
     gold = gold_count(hand)
-    options = _candidates(avail, min(gold, 2), hand, present)  # (members, personal, group, totals, cards, paid)
+    options = _candidates(avail, min(gold, 2), loot_cards(hand), present)  # (members, personal, group, totals, cards, paid)
     if options:
         n = len(board.bands)
-        values = [float(board.king) + mission_value(board.towns, me, m, gold=min(gold, 2), horizon=board.horizon,
-                                                    camp_needs_town=board.camp_needs_town, n=n)
-                  for m in board.missions]
+        values = [mission_value(board.towns, me, m, gold=min(gold, 2), horizon=board.horizon,
+                                camp_needs_town=board.camp_needs_town, n=n) for m in board.missions]
         tops = _rival_tops(board, me)
         for k in sorted((k for k in range(3) if present[k]), key=lambda k: -values[k]):
             beats = [o for o in options if o[3][k] > tops[k]]
-            strongest = max(options, key=lambda o: (o[3][k], -o[3][DISCRETION], -o[4] - o[5]))
             if beats:
-                parties.append(_party(min(beats, key=lambda o: (o[4] + o[5], len(o[0]), o[3][DISCRETION]))))
-            parties.append(_party(strongest))
-            if beats:
-                parties.append(_party(min(beats, key=lambda o: (o[3][DISCRETION], o[4] + o[5], len(o[0])))))
+                rounds[0].append(_party(min(beats, key=lambda o: (o[4] + o[5], len(o[0]), o[3][DISCRETION]))))
+                rounds[2].append(_party(min(beats, key=lambda o: (o[3][DISCRETION], o[4] + o[5], len(o[0])))))
+            rounds[1].append(_party(max(options, key=lambda o: (o[3][k], -o[3][DISCRETION], -o[4] - o[5]))))
             close = [o for o in options if o[3][k] >= tops[k] - 1 and o[3][DISCRETION] <= 0]
             if close:
-                parties.append(_party(max(close, key=lambda o: (o[3][k], -o[4] - o[5]))))
-    parties.append(NO_PARTY)
+                rounds[2].append(_party(max(close, key=lambda o: (o[3][k], -o[4] - o[5]))))
+    nobody = [NO_PARTY]
+    parties = [first, *rounds[0], *(nobody if board.prisons[me] else []), *rounds[1], *rounds[2], *nobody]
     out: dict[Decision, None] = {}
     for party in parties:
         if extends(party, formed):
             out.setdefault(tuple(ambush_moves(me, party, formed)))
-    return list(out)
+    return list(out)[:AMBUSHES]
 
 
 def _party(option: tuple[Any, ...]) -> PendingParty:
