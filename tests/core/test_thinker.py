@@ -42,15 +42,16 @@ def workers():
     thinker.close()
 
 
-def test_two_workers_judge_exactly_as_one_process(workers, monkeypatch):
-    game, state = position()
+@pytest.mark.parametrize(("game_id", "players"), [("bleeding-sherwood", 4), ("sheriff", 4), ("sherwood", 3)])
+def test_two_workers_judge_exactly_as_one_process(workers, monkeypatch, game_id, players):
+    game, state = position(game_id, players, 20)
     thinker.close()
-    alone = judged(game, state)
+    alone = judged(game, state, 60)
     thinker.start(2)
     trips = []
     play_worlds = thinker.Pool.play_worlds
     monkeypatch.setattr(thinker.Pool, "play_worlds", lambda *args: trips.append(1) or play_worlds(*args))
-    assert judged(game, state) == alone
+    assert judged(game, state, 60) == alone
     assert trips  # the workers played it
 
 
