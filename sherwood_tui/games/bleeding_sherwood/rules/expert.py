@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sherwood_tui.core.search import Decision, ExpertKit
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.rules.bot import GOODE_WORTH, sensible, target_worth
 from sherwood_tui.games.bleeding_sherwood.rules.determinize import determinize
 from sherwood_tui.games.bleeding_sherwood.rules.legal import PASSES, PLAYS, TAKE_BIDS, TAKE_TARGETS
@@ -249,14 +250,14 @@ def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
     record = histories(view)
     for seat, seen in enumerate(record):
         if seat != view.seat and seen.one >= 3 and not seen.more:
-            return f"{table.seats[seat].name} never bid more than one card ({seen.one} rounds)"
+            return f"{table.seats[seat].name} never bid more than one card in {seen.one} rounds"
     for seat, seen in enumerate(record):
         if seat != view.seat and seen.rounds >= 3 and seen.zero * 3 >= seen.rounds * 2:
             return f"{table.seats[seat].name} bid nothing in {seen.zero} of {seen.rounds} rounds"
     move = decision[-1] if decision else None
     if isinstance(move, Pass) and view.hand:
         worth = sum(card.value for card in view.hand)
-        return f"keeps {len(view.hand)} Goodes worth {worth} for later rounds (and a tie)"
+        return f"keeps {count(len(view.hand), 'Goode')} worth {worth} for later rounds and the tie-break"
     if isinstance(move, PlayGoode):
         needed = lead_needs(table.seats[view.seat].bid_total, [s.bid_total for s in table.seats], view.seat,
                             table.first)
