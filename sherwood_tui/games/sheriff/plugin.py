@@ -27,9 +27,10 @@ PLUGIN = GamePlugin(
     # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
     # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
     search_rounds=2,
-    # the largest budget whose median decision is within a second on one core here, with a
-    # margin (`python -m sherwood_tui.bench --search sheriff --playouts N`, 2026-12-06 at
-    # a79ad0d, a shared machine, two runs each: 400 playouts: median 0.73 s and 0.76 s;
-    # 500: 0.95 s and 1.15 s; 600: 1.13 s and 1.16 s)
-    default_playouts=400,
+    # the expert v2 (its own kit, rules/expert.py): 300 playouts keep a merchant's whole
+    # market turn within a second of CPU and the median decision within half the expert
+    # v1's (`python -m sherwood_tui.bench --search sheriff`, 2026-12-07: at 400 the market
+    # turn took 1.13 s, the median decision 0.42 s against v1's 0.88 s); at 100 it already
+    # won 14 of 16 games against three sensible bots
+    default_playouts=300,
 )

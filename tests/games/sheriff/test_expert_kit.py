@@ -127,7 +127,7 @@ def test_a_merchants_candidates_hold_every_honest_bag_and_contraband_mixes_the_b
     bags = [Counter(NAME[m.card] for m in c if isinstance(m, LoadCard)) for c in found]
     assert all(isinstance(c[-1], LoadBag) for c in found)
     assert Counter(NAME[m.card] for m in as_moves(_sensible(view, legal)) if isinstance(m, LoadCard)) == bags[0]
-    assert len(found) == expert.MAX_CANDIDATES  # the best of them by the prior
+    assert 1 < len(found) <= expert.MAX_CANDIDATES  # the best of them by the prior
     every = [Counter(NAME[c] for c in cards) for cards in expert.bags(view)]
     for honest in ({"Apples": 1}, {"Apples": 2}, {"Cheese": 1}, {"Bread": 1}):
         assert Counter(honest) in every

@@ -62,19 +62,25 @@ from sherwood_tui.games.sheriff.rules.model import (
 from sherwood_tui.games.sheriff.rules.phases.deck import draw_sources
 from sherwood_tui.games.sheriff.rules.views import SeatView
 
-PRIOR_BAGS = 3.0  # how many bags' worth of evidence a prior counts for
+PRIOR_BAGS = 3.0  # how many bags' worth of evidence a merchant's prior counts for
+PRIOR_FACED = 2.0  # ... a Sheriff's (a Sheriff faces three or four bags a round: learnt in one)
 LIE_PRIOR = 1.0 - HONEST_BAG  # a merchant's bag lies this often, before it shows anything
 # a Sheriff opens this share of the bags it faces, before any Sheriff shows anything:
 # cautious (the sensible Sheriff opens about 30%), so that a first bag is honest unless
-# smuggling clearly pays (against Sheriffs who open every bag, 40 games at expert:100:
-# 0.35 made 19% of the expert's bags lie)
-INSPECT_PRIOR = 0.5
+# smuggling clearly pays (against Sheriffs who open every bag, 16 games at expert:100:
+# 0.35 made 19% of the expert's bags lie, 0.5 about 12%)
+INSPECT_PRIOR = 0.6
 REFUSE_PRIOR = 0.4  # ... of the bags whose merchant offered a bribe
 HIDDEN_PER_LIE = 1.3  # face-down goods a smuggling bag leaves on the stand, about
 GOLD_STEPS = (1, 2, 3, 5, 8, 12)  # bribes and demands of several sizes
 # the most candidates given (the sensible bot's and the best by the prior): sequential
 # halving over 30 candidates at 400 playouts judges its first cut on two worlds each (16: six)
 MAX_CANDIDATES = 16
+# bags worth less than the best by more than this (by `bag_worth`, against this Sheriff's
+# believed inspection rate) are not weighed, beyond the first few: the search need not
+# tell a clear loss from a win on a few noisy worlds
+BAG_MARGIN = 6.0
+MIN_BAGS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +97,9 @@ class Beliefs:
         return tuple(1.0 - p for p in self.lie)
 
 
-def _rate(hits: float, tries: float, prior: float) -> float:
-    return (hits + PRIOR_BAGS * prior) / (tries + PRIOR_BAGS)
+def _rate(hits: float, tries: float, prior: float, weight: float = PRIOR_BAGS) -> float:
+    """A Beta posterior's mean: `prior` counted as `weight` tries."""
+    return (hits + weight * prior) / (tries + weight)
 
 
 def model(view: SeatView) -> Beliefs:
@@ -102,15 +109,15 @@ def model(view: SeatView) -> Beliefs:
     record = table.record or (NO_CONDUCT,) * len(table.seats)
     others = [conduct for s, conduct in enumerate(record) if s != view.seat]
     # a Sheriff not yet seen at work is believed to be like the others seen so far
-    inspect_prior = _rate(sum(c.inspected for c in others), sum(c.faced for c in others), INSPECT_PRIOR)
-    refuse_prior = _rate(sum(c.refused for c in others), sum(c.bribed for c in others), REFUSE_PRIOR)
+    inspect_prior = _rate(sum(c.inspected for c in others), sum(c.faced for c in others), INSPECT_PRIOR, PRIOR_FACED)
+    refuse_prior = _rate(sum(c.refused for c in others), sum(c.bribed for c in others), REFUSE_PRIOR, PRIOR_FACED)
     lie, inspect, refuse = [], [], []
     for seat, conduct in zip(table.seats, record):
         passed = conduct.bags - conduct.opened
         smuggled = min(passed, math.ceil(seat.hidden_count / HIDDEN_PER_LIE))
         lie.append(_rate(conduct.lied + smuggled, conduct.bags, LIE_PRIOR))
-        inspect.append(_rate(conduct.inspected, conduct.faced, inspect_prior))
-        refuse.append(_rate(conduct.refused, conduct.bribed, refuse_prior))
+        inspect.append(_rate(conduct.inspected, conduct.faced, inspect_prior, PRIOR_FACED))
+        refuse.append(_rate(conduct.refused, conduct.bribed, refuse_prior, PRIOR_FACED))
     return Beliefs(view.seat, tuple(lie), tuple(inspect), tuple(refuse))
 
 
@@ -184,16 +191,21 @@ def bags(view: SeatView) -> list[tuple[int, ...]]:
 
 
 def _load(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
-    opened = beliefs.inspect[view.table.sheriff]
+    rate, lie = beliefs.inspect[view.table.sheriff], beliefs.lie[view.seat]
     loading = {c.id for c in view.loading}
     scored = {}
     for cards in bags(view):
         if not loading <= set(cards):
             continue  # a bag under way keeps what is in it
         cards = tuple(sorted(cards))
-        scored[cards] = (-bag_worth(cards, plausible_good(view, cards), opened), cards)
-    seat = view.seat
-    return [decisions.load(seat, [c for c in cards if c not in loading]) for _, cards in sorted(scored.values())]
+        worth = bag_worth(cards, plausible_good(view, cards), open_chance(rate, lie, len(cards)))
+        scored[cards] = (-worth, cards)
+    ranked = sorted(scored.values())
+    if not ranked:
+        return []
+    best = -ranked[0][0]
+    kept = [cards for k, (minus, cards) in enumerate(ranked) if k < MIN_BAGS or -minus >= best - BAG_MARGIN]
+    return [decisions.load(view.seat, [c for c in cards if c not in loading]) for cards in kept]
 
 
 def _declare(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
@@ -352,8 +364,15 @@ def _opens(state: State, m: int, beliefs: Beliefs, rnd: random.Random, bribed: b
         p = max(lie, 0.6) if bribed else lie
         return p * (10 + 3 * max(0, count - 4)) - (1 - p) * 2 * count + rnd.gauss(0, 2) > 0
     base = beliefs.refuse[sheriff] if bribed else beliefs.inspect[sheriff]
-    p = 1 / (1 + math.exp(-(_logit(base) + 2.5 * (lie - LIE_PRIOR))))
-    return rnd.random() < p
+    return rnd.random() < open_chance(base, lie, len(state.bags[m]))
+
+
+def open_chance(rate: float, lie: float, count: int) -> float:
+    """The chance that a Sheriff who opens `rate` of the bags it faces opens this one:
+    more for a merchant believed to lie more, and for a big bag (as the table sees it);
+    a Sheriff who opens nearly all bags, or nearly none, heeds neither."""
+    heed = 4 * rate * (1 - rate)
+    return 1 / (1 + math.exp(-(_logit(rate) + heed * (1.5 * (lie - LIE_PRIOR) + 0.3 * max(0, count - 3)))))
 
 
 def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> Any:
