@@ -14,11 +14,13 @@
   strongest party at it, the least conspicuous party that still beats the rivals, and
   sending no one. Every other decision: its legal moves, the sensible bot's first, then
   by the bot's own worth (every line-up of the newcomers).
-- **Rollout**: a seat's party chosen by the sensible bot's rule on a board read from the
-  state's public fields and the seat's own hand (no view built), against two imagined
-  ambushes of the others instead of twelve; the others' wants weighed by their habits.
-  The other decisions (rewards, towns, the prison, ransoms) are the sensible bot's,
-  from the same fields.
+- **Rollout**: read from the state's public fields and the seat's own hand (no view
+  built). The searching seat's party by the sensible bot's rule, against two imagined
+  ambushes of the others instead of twelve; a rival's party this turn by the same rule
+  (four), in later turns a quick guess from its habits (`habit_party`: sending no one as often as it does with prisoners, a mission
+  drawn by its worth and the kinds the band goes for, a party near the best at it, its
+  hand's loot). The other decisions (rewards, towns, the prison, ransoms) are the
+  sensible bot's, from the same fields.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ ROLLOUT_IMAGINED = 2  # imagined ambushes of the others, per party chosen in a p
 CANDIDATE_IMAGINED = 6  # ... for the sensible bot's party among the candidates
 AMBUSHES = 8  # parties weighed at most (fewer, each played more often)
 QUICK_RIVALS = True  # the rivals' parties in a playout: guessed from their habits (not the bot's rule)
-SAMPLE_IMAGINED = 2  # ... for an other band's sent party in a sampled world
+SAMPLE_IMAGINED = 4  # ... for an other band's sent party in a sampled world
 LINE_UPS = 24  # line-ups of the newcomers weighed at most
 
 
@@ -110,15 +112,16 @@ class Beliefs:
     habits, and how the sensible bot's rule is to imagine each (worked out once)."""
 
     me: int
+    turn: int  # the turn of the decision searched
     habits: tuple[Habits, ...]
     leans: dict[int, Lean]  # how the seat imagines each other band's party
     tastes: tuple[dict[str, float], ...]  # what each band wants, by the kind of mission
 
 
-def beliefs_of(me: int, habits: tuple[Habits, ...]) -> Beliefs:
+def beliefs_of(me: int, turn: int, habits: tuple[Habits, ...]) -> Beliefs:
     tastes = tuple(h.taste() for h in habits)
     leans = {s: (h.nobody_rate(), tastes[s]) for s, h in enumerate(habits) if s != me}
-    return Beliefs(me, habits, leans, tastes)
+    return Beliefs(me, turn, habits, leans, tastes)
 
 
 def model(view: SeatView) -> Beliefs:
@@ -138,7 +141,7 @@ def model(view: SeatView) -> Beliefs:
             top[s] = max(top[s], *p.totals[:DISCRETION])
             if p.mission is not None:
                 kinds[s][mission_kind(p.mission)] += 1
-    return beliefs_of(view.seat, tuple(
+    return beliefs_of(view.seat, table.turn, tuple(
         Habits(sent[s], tuple(kinds[s][k] for k in KINDS), jailed[s], nobody[s],
                members[s] / sent[s] if sent[s] else 0.0, top[s])
         for s in range(n)))
@@ -156,11 +159,12 @@ def board_in(state: State) -> Board:
                  tuple([largest_network(towns, s) for s in range(len(state.players))]))
 
 
-def _party_in(state: State, seat: int, rnd: random.Random, beliefs: Beliefs, imagined: int) -> PendingParty:
+def _party_in(state: State, seat: int, rnd: random.Random, beliefs: Beliefs, imagined: int,
+              quick: bool = False) -> PendingParty:
     """`seat`'s party in a sampled state, from its own hand and the public board: the
     searching seat imagines the others by its beliefs; another seat wants what its
-    habits say."""
-    if seat == beliefs.me or not QUICK_RIVALS:
+    habits say (`quick`: a quick guess from them, `habit_party`)."""
+    if seat == beliefs.me or not quick:
         taste = None if seat == beliefs.me else beliefs.tastes[seat]
         return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, leans=beliefs.leans, taste=taste)
     return habit_party(state, seat, rnd, beliefs)
@@ -226,7 +230,8 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> Any:
     """A quick decision of `seat` in a sampled state, as that seat knows it."""
     if state.phase == "prepare":
-        party = _party_in(state, seat, rnd, beliefs, ROLLOUT_IMAGINED)
+        quick = QUICK_RIVALS and state.turn > beliefs.turn  # this turn's rivals: as the bot would
+        party = _party_in(state, seat, rnd, beliefs, ROLLOUT_IMAGINED if quick else SAMPLE_IMAGINED, quick)
         formed = state.forming[seat]
         if not extends(party, formed):
             party = formed
