@@ -71,7 +71,7 @@ from sherwood_tui.games.sherwood.rules.model import (
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves, extends
 from sherwood_tui.games.sherwood.rules.scoring import largest_network
 from sherwood_tui.games.sherwood.rules.steps import STEPS
-from sherwood_tui.games.sherwood.rules.tables import gold_count
+from sherwood_tui.games.sherwood.rules.tables import CHARACTERS, gold_count
 from sherwood_tui.games.sherwood.rules.views import SeatView
 
 KINDS = ("town", "theft", "companion")
@@ -186,11 +186,25 @@ def _near_front_all(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple[s
     return tuple(out)
 
 
+def _like_its_parties(options: tuple[tuple[str, ...], ...], size: float, r: Any) -> tuple[str, ...]:
+    """One of the parties, drawn with the weight of a size near the band's usual (each
+    alike when none is seen yet)."""
+    if not size or len(options) == 1:
+        return options[int(r() * len(options))]
+    weights = [1.0 / (1.0 + abs(len(members) - size)) for members in options]
+    x = r() * sum(weights)
+    for members, w in zip(options, weights):
+        x -= w
+        if x < 0:
+            return members
+    return options[-1]
+
+
 def habit_party(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> PendingParty:
     """A rival band's party as its habits make likely (a quick guess, as the sensible bot
     imagines a rival's): no one, as often as it frees a prisoner so; else a mission drawn
     by its worth to the band and the kinds it goes for, one of the parties near the best
-    at it, and the loot of its hand that helps it most there."""
+    at it (of about its usual size), and the loot of its hand that helps it most there."""
     r = rnd.random
     prison = state.prison[seat]
     if prison and r() < beliefs.leans[seat][0]:
@@ -215,7 +229,7 @@ def habit_party(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -
     options = _near_front(avail, min(gold, 2), k)
     if not options:
         return NO_PARTY
-    members = options[int(r() * len(options))]
+    members = _like_its_parties(options, beliefs.habits[seat].size, r)
     variants = _loot_variants(members, k, _hand_loot(loot_cards(hand)))
     personal, group, _, _ = max(variants, key=lambda v: v[2][k] - v[2][DISCRETION] - 0.6 * v[3] + r() * 0.5)
     return PendingParty(members=members, personal=personal, group=group)
@@ -334,11 +348,21 @@ def _line_ups(view: SeatView, legal: list[Action]) -> list[Decision]:
 # ----- reasons -------------------------------------------------------------------------
 
 
+KIND_WORDS = {"town": "missions won for a town", "theft": "missions won for loot",
+              "companion": "companions' missions"}
+
+
 def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
-    """A band's habit that weighed on an ambush, in the game's words."""
-    if view.table.phase != "prepare":
-        return ""
+    """Why an ambush, in the game's words: sending no one frees the top prisoner; else
+    the rival habit the table shows most plainly ("Much went for missions won for a
+    town in 6 of 8 ambushes")."""
     table = view.table
+    if table.phase != "prepare":
+        return ""
+    prison = table.seats[view.seat].prison
+    formed = view.forming or NO_PARTY
+    if prison and not formed.members and not any(isinstance(move, AddMember) for move in decision):
+        return f"sending no one frees {CHARACTERS[prison[0]].name}"
     best: tuple[float, str] = (0.0, "")
     for s, h in enumerate(beliefs.habits):
         if s == view.seat or not h.ambushes:
@@ -346,24 +370,10 @@ def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
         name = table.seats[s].name
         kind, most = max(zip(KINDS, h.kinds), key=lambda kc: kc[1])
         if most >= 2:
-            share = most / h.ambushes
-            what = {"town": "a town", "theft": "loot", "companion": "a companion"}[kind]
-            best = max(best, (share, f"{name} went for missions won for {what} in {most} of {_times(h.ambushes)}"))
+            best = max(best, (most / h.ambushes, f"{name} went for {KIND_WORDS[kind]} in {most} of {h.ambushes} ambushes"))
         if h.jailed >= 2 and h.nobody:
             best = max(best, (h.nobody / h.jailed, f"{name} sent no one in {h.nobody} of {h.jailed} turns with prisoners"))
-    if not best[1]:
-        return ""
-    aim = _aim(view, decision)
-    return f"{best[1]}{aim}."
-
-
-def _times(count: int) -> str:
-    return "one ambush" if count == 1 else f"{count} ambushes"
-
-
-def _aim(view: SeatView, decision: Decision) -> str:
-    """What the party does, when it sends no one."""
-    return "" if any(isinstance(move, AddMember) for move in decision) else "; you send no one"
+    return best[1]
 
 
 KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=6.0)
