@@ -1208,6 +1208,8 @@ def reward_words(view: SeatView, reward: str) -> str:
     where = ""
     if 0 < len(towns) <= 4:
         where = " in " + (towns[0] if len(towns) == 1 else f"{', '.join(towns[:-1])} or {towns[-1]}")
+    elif towns:
+        where = f" in one of {len(towns)} towns"
     return f"{words}{where} ({mission_name(pending.mission)})"
 
 
