@@ -231,3 +231,19 @@ def test_per_seat_counts_say_who_loaded_lied_faced_and_opened():
     count_step(counts, later, LetPass(seat=0, merchant=2), after, events)
     assert counts["seat 3 bags loaded"] == 1 and "seat 3 lying bags" not in counts
     assert counts["seat 1 bags faced as Sheriff later"] == 1
+
+
+def test_a_draw_candidate_refills_the_whole_hand_at_once():
+    """Every discard pile is in view: nothing is learnt before the draw pile is used, so
+    each candidate takes some tops of either pile, then the draw pile up to six cards."""
+    state = arrange(n=3, sheriff=0, step="draw", hands={1: ["Cheese", "Cheese"]},
+                    discards=(["Apples", "Cheese"], ["Mead", "Chickens"]))
+    view, legal = GAME.view(state, 1), GAME.legal_actions(state, 1)
+    found = expert.candidates(view, legal, expert.model(view), random.Random(1))
+    assert len(found) > 4 and all(len(c) == 4 for c in found)
+    assert all(m.from_discard is None for c in found for m in c[next((i for i, m in enumerate(c) if m.from_discard is None), 4):])
+    taken = [(sum(m.from_discard == 0 for m in c), sum(m.from_discard == 1 for m in c)) for c in found]
+    assert (2, 2) in taken and (0, 0) in taken and (1, 0) in taken
+    for candidate in found:
+        after, _ = act(state, candidate)
+        assert len(after.hands[1]) == 6

@@ -60,8 +60,8 @@ SCREENS = {
     "draw": (
         lambda: arrange(n=3, sheriff=0, step="draw", hands={1: ["Cheese", "Cheese", "Cheese", "Silk"]},
                         discards=(["Apples", "Cheese"], ["Mead"])),
-        rf"^Hint: (Draw {CARD} from discard pile [12]|Draw from the draw pile)"
-        rf"(, draw ({CARD} from discard pile [12]|from the draw pile))*: wins",
+        rf"^Hint: (Draw {CARD} from discard pile [12]|Draw (\d cards )?from the draw pile)"
+        rf"(, draw ({CARD} from discard pile [12]|(\d cards )?from the draw pile))*: wins",
     ),
     "put back": (_place_state, rf"^Hint: Discard {GOODS} on discard pile [12]: wins"),
     "load": (
@@ -140,6 +140,8 @@ def test_a_draw_names_its_card_and_a_put_back_its_pile():
     two = (Draw(seat=1, from_discard=0), Draw(seat=1, from_discard=0))
     assert decision_text(two, view) == "draw Cheese from discard pile 1, draw Apples from discard pile 1"
     assert decision_text((Draw(seat=1, from_discard=None),), view) == "draw from the draw pile"
+    refill = (Draw(seat=1, from_discard=1), *(Draw(seat=1, from_discard=None) for _ in range(4)))
+    assert decision_text(refill, view) == "draw Mead from discard pile 2, draw 4 cards from the draw pile"
     placing = _place_state()
     view = GAME.view(placing, 1)
     cards = placing.set_aside

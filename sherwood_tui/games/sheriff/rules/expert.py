@@ -60,7 +60,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     Threaten,
 )
 from sherwood_tui.games.sheriff.rules.phases.deck import draw_sources
-from sherwood_tui.games.sheriff.rules.views import SeatView
+from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
 
 PRIOR_BAGS = 3.0  # how many bags' worth of evidence a merchant's prior counts for
 PRIOR_FACED = 2.0  # ... a Sheriff's (a Sheriff faces three or four bags a round: learnt in one)
@@ -132,6 +132,8 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 def candidates(view: SeatView, legal: list[Action], beliefs: Beliefs, rnd: random.Random) -> list[Decision]:
     """The seat's decisions worth weighing now, the sensible bot's first."""
     first = as_moves(sensible(view, legal, rnd))
+    if view.table.step == "draw":
+        first = _refill(view, first)
     maker = _MAKERS.get(view.table.step)
     more = maker(view, legal, beliefs) if maker is not None else []
     allowed = set(legal)
@@ -230,21 +232,41 @@ def _set_aside(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[De
     return out
 
 
+DRAW_PILE_WORTH = 3.5  # what an unknown card from the draw pile is worth, about
+
+
+def _refill(view: SeatView, draws: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A draw decision made whole: these draws, then the draw pile up to a full hand
+    (every discard pile is in view, so nothing is learnt before the draw pile is used;
+    as many as the draw pile holds)."""
+    need = HAND_SIZE - len(view.hand) - len(draws)
+    blind = min(need, view.table.draw_pile)
+    if blind <= 0 or any(isinstance(d, Draw) and d.from_discard is None for d in draws):
+        return draws
+    return (*draws, *decisions.draws(view.seat, None, blind))
+
+
 def _draw(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
-    """Every draw, and each run of one good on top of a discard pile taken at once."""
+    """Every way to refill the hand at once: the top `a` cards of discard pile 1 and `b`
+    of pile 2 (each discard pile is in view), then the draw pile; the likeliest to
+    help the hand's goods first."""
     table = view.table
     need = HAND_SIZE - len(view.hand)
-    out: list[Decision] = []
-    for move in legal:
-        if isinstance(move, Draw) and move.from_discard is not None:
-            pile = table.discards[move.from_discard]
-            run = 0
-            for card in reversed(pile):
-                if card.name != pile[-1].name:
-                    break
-                run += 1
-            out += [decisions.draws(view.seat, move.from_discard, k) for k in range(2, min(run, need) + 1)]
-    return out
+    piles = [table.discards[p] if Draw(seat=view.seat, from_discard=p) in legal else () for p in (0, 1)]
+    held = {c.name for c in view.hand}
+
+    def worth(card: CardView) -> float:
+        return card.value + (2.0 if card.name in held else 0.0)
+
+    options = []
+    for a in range(min(need, len(piles[0])) + 1):
+        for b in range(min(need - a, len(piles[1])) + 1):
+            taken = [*reversed(piles[0][len(piles[0]) - a:]), *reversed(piles[1][len(piles[1]) - b:])]
+            score = sum(map(worth, taken)) + DRAW_PILE_WORTH * (need - a - b)
+            draws = (*decisions.draws(view.seat, 0, a), *decisions.draws(view.seat, 1, b))
+            options.append((-score, a, b, draws))
+    options.sort(key=lambda o: o[:3])
+    return [_refill(view, draws) for *_, draws in options if draws or view.table.draw_pile]
 
 
 def _put_back(seat: int, cards: list[int], pile: int | None) -> list[Decision]:

@@ -291,14 +291,33 @@ def decision_text(moves: Sequence[Any], view: SeatView) -> str:
             words.append("inspect no more: every bag left passes")
         elif isinstance(move, PayWithGood):
             words.append(f"pay with {count_text(1, move.good)}")
-    return ", ".join(words)
+    return ", ".join(_blind_draws_together(words))
+
+
+def _blind_draws_together(words: list[str]) -> list[str]:
+    """Draws from the draw pile in a row said once: "draw 3 cards from the draw pile"."""
+    out: list[str] = []
+    run = 0
+    for word in [*words, ""]:
+        if word == BLIND_DRAW:
+            run += 1
+            continue
+        if run:
+            out.append(BLIND_DRAW if run == 1 else f"draw {run} cards from the draw pile")
+            run = 0
+        if word:
+            out.append(word)
+    return out
+
+
+BLIND_DRAW = "draw from the draw pile"
 
 
 def _draw_words(table: PublicView, move: Draw, drawn: list[int]) -> str:
     """A draw with the card it takes: a discard pile's top (the next one down, for a
     second draw from it), or the draw pile's unknown card."""
     if move.from_discard is None:
-        return "draw from the draw pile"
+        return BLIND_DRAW
     cards = table.discards[move.from_discard]
     taken = drawn[move.from_discard]
     drawn[move.from_discard] += 1
