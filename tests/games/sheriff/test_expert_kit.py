@@ -204,6 +204,12 @@ def test_reasons_name_the_record():
     sheriff_view = GAME.view(state, 0)
     beliefs = expert.model(sheriff_view)
     assert expert.reason(sheriff_view, beliefs, (OpenBag(seat=0, merchant=1),)) == "Marian lied in 3 of 4 opened bags"
+    unopened = changed(state, record=(Conduct(), Conduct(bags=1), Conduct(bags=3)))
+    assert expert.reason(GAME.view(unopened, 0), beliefs, (LetPass(seat=0, merchant=2),)) == (
+        "none of Will's 3 bags has been opened")
+    unopened = changed(state, record=(Conduct(), Conduct(bags=1), Conduct(bags=3)))
+    assert expert.reason(GAME.view(unopened, 0), beliefs, (LetPass(seat=0, merchant=2),)) == (
+        "none of Will's 3 bags has been opened")
     merchant = arrange(n=3, sheriff=0, step="load", hands={1: LIAR})
     merchant = changed(merchant, record=(Conduct(faced=9, inspected=1), Conduct(), Conduct()))
     view = GAME.view(merchant, 1)

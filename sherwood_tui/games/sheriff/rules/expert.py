@@ -500,13 +500,19 @@ def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
         seat, conduct = table.seats[m], table.record[m]
         if not conduct.bags:
             return f"{seat.name} has taken no bag to market yet"
-        return f"{seat.name} lied in {conduct.lied} of {conduct.opened} opened bags"
+        if not conduct.opened:
+            return f"none of {seat.name}'s {_bags(conduct.bags)} has been opened"
+        return f"{seat.name} lied in {conduct.lied} of {_bags(conduct.opened, 'opened ')}"
     if table.sheriff != view.seat:
         sheriff, conduct = table.seats[table.sheriff], table.record[table.sheriff]
         if not conduct.faced:
             return f"{sheriff.name} has faced no bag as Sheriff yet"
-        return f"{sheriff.name} inspected {conduct.inspected} of {conduct.faced} bags"
+        return f"{sheriff.name} inspected {conduct.inspected} of {_bags(conduct.faced)}"
     return ""
+
+
+def _bags(count: int, what: str = "") -> str:
+    return f"{count} {what}bag" if count == 1 else f"{count} {what}bags"
 
 
 KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=15.0)
