@@ -29,8 +29,9 @@ PLUGIN = GamePlugin(
     search_rounds=2,
     # the expert v2 (its own kit, rules/expert.py): 300 playouts keep a merchant's whole
     # market turn within a second of CPU and the median decision within half the expert
-    # v1's (`python -m sherwood_tui.bench --search sheriff`, 2026-12-07: at 400 the market
-    # turn took 1.13 s, the median decision 0.42 s against v1's 0.88 s); at 100 it already
-    # won 14 of 16 games against three sensible bots
+    # v1's (`python -m sherwood_tui.bench --search sheriff`, 2026-12-07 at 7a745d9, a
+    # shared machine: 300 playouts: median decision 0.28 s against v1's 1.02 s, market
+    # turn 0.77 s against v1's 3.28 s; 400 (before draws refilled the hand at once):
+    # market turn 1.13 s); at 100 it already won 14 of 16 games against three sensible bots
     default_playouts=300,
 )
