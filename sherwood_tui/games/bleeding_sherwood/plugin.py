@@ -27,9 +27,9 @@ PLUGIN = GamePlugin(
     # won 17% with playouts to the game's end (expert:50), 33% looking 2 rounds ahead, 54%
     # looking 3, 50% looking 4 (slower)
     search_rounds=3,
-    # 1300 playouts: the largest round budget whose median decision is within a second, with
-    # a margin (`python -m sherwood_tui.bench --search bleeding-sherwood --playouts N`,
-    # 2026-12-06, a shared machine, two runs each: 1300: 0.80 s and 0.75 s; 1500: 1.01 s and
-    # 0.90 s; 1600: 1.09 s and 1.07 s)
-    default_playouts=1300,
+    # 1000 playouts: the expert v2's median decision at most half the expert v1's (8d1879c,
+    # 1300 playouts: 0.83 s in the bench's run) with a margin (`python -m sherwood_tui.bench
+    # --search bleeding-sherwood --playouts N`, 2026-12-07, a shared machine: 1000: 0.31 s
+    # and 0.32 s; 1300: 0.40 s and 0.47 s)
+    default_playouts=1000,
 )
