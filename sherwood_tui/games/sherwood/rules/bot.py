@@ -114,7 +114,17 @@ def _usefulness(char_id: str) -> float:
     return worth
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=8192)
+def _combo(members: tuple[str, ...]) -> tuple[int, Totals, tuple[tuple[int, int, int], ...]]:
+    """A party's paid companions, its totals, and per skill its rank on a front (the
+    skill, fewer members, more power)."""
+    t = _base_totals(members)
+    size, power = -len(members), t[0] + t[1] + t[2]
+    paid = sum(1 for m in members if _chars()[m][1])
+    return paid, t, ((t[0], size, power), (t[1], size, power), (t[2], size, power))
+
+
+@lru_cache(maxsize=4096)
 def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[Front, ...]:
     """Per skill, the parties that are best at it for their Discretion (a Pareto front of
     (skill total up, Discretion down, fewer members)), each (members, totals)."""
@@ -122,15 +132,15 @@ def _fronts(avail: tuple[str, ...], paid_ok: int) -> tuple[Front, ...]:
     best: list[dict[int, tuple[tuple[int, int, int], tuple[str, ...], Totals]]] = [{}, {}, {}]
     for r in range(1, min(MAX_PARTY, len(avail)) + 1):
         for members in combinations(avail, r):
-            if sum(1 for m in members if chars[m][1]) > paid_ok:
+            paid, t, keys = _combo(members)
+            if paid > paid_ok:
                 continue
-            t = _base_totals(members)
-            size, power = -len(members), t[0] + t[1] + t[2]
+            disc = t[3]
             for k in range(3):
-                key = (t[k], size, power)
-                cur = best[k].get(t[3])
+                key = keys[k]
+                cur = best[k].get(disc)
                 if cur is None or key > cur[0]:
-                    best[k][t[3]] = (key, members, t)
+                    best[k][disc] = (key, members, t)
     if len(avail) > MAX_PARTY and sum(1 for m in avail if chars[m][1]) <= paid_ok:
         t = _base_totals(avail)
         for k in range(3):
@@ -183,7 +193,7 @@ def _largest_without(towns: Towns, seat: int, idx: int) -> int:
     return network_components(after, seat)[2]
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=8192)
 def _place_value(towns: Towns, seat: int, idx: int, *, champion: bool, n: int) -> tuple[float, Towns]:
     """What putting `seat`'s pawn on town `idx` is worth to `seat`, and the new towns."""
     d = data()
@@ -253,7 +263,7 @@ def _reward_value(table: Glance, seat: int, reward: Reward, *, gold: int, horizo
                               camp_needs_town=table.camp_needs_town, n=table.n, gval=_gold_value(horizon))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _town_reward_value(towns: Towns, seat: int, reward: Reward, *, gold: int, free_pass: bool,
                        camp_needs_town: bool, n: int, gval: float) -> float | None:
     d = data()
@@ -284,7 +294,7 @@ def _mission_value(table: PublicView, seat: int, mission_id: str | None, *, gold
                          camp_needs_town=table.camp_needs_town, n=len(table.seats))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def mission_value(towns: Towns, seat: int, mission_id: str | None, *, gold: int, horizon: float,
                   camp_needs_town: bool, n: int) -> float:
     """What winning a mission is worth to `seat` now (its best reward, in points)."""
@@ -300,7 +310,7 @@ def mission_value(towns: Towns, seat: int, mission_id: str | None, *, gold: int,
     return max(best, cards * _card_value(horizon))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def mission_values(towns: Towns, seat: int, missions: tuple[str | None, ...], gold: int, horizon: float,
                    camp_needs_town: bool, n: int) -> tuple[float, ...]:
     """`mission_value` of each of the three missions in play (None: none)."""
@@ -308,7 +318,7 @@ def mission_values(towns: Towns, seat: int, missions: tuple[str | None, ...], go
                   for m in missions])
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _rewards_value(towns: Towns, seat: int, mission_id: str, *, gold: int, camp_needs_town: bool, n: int,
                    gval: float) -> float:
     """The best town reward (Champion or Camp) of a mission for `seat`."""
@@ -322,7 +332,7 @@ def _rewards_value(towns: Towns, seat: int, mission_id: str, *, gold: int, camp_
     return best
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _jail_cost(members: tuple[str, ...], queue: int, n: int, *, horizon: float, king: bool) -> float:
     """What going to prison costs: each prisoner scores nothing at the end if still
     inside, and cannot go on ambushes meanwhile."""
@@ -541,7 +551,7 @@ def mission_kind(mission_id: str | None) -> str:
     return "town"
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def _near_best_of(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[Totals, ...], ...]:
     return _near_best(_fronts(avail, paid_ok))
 

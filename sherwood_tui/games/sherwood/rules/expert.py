@@ -176,7 +176,7 @@ def _near_front(avail: tuple[str, ...], paid_ok: int, k: int) -> tuple[tuple[str
     return _near_front_all(avail, paid_ok)[k]
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)
 def _near_front_all(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[tuple[str, ...], ...], ...]:
     out = []
     for k, front in enumerate(_fronts(avail, paid_ok)):

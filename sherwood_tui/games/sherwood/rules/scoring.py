@@ -41,13 +41,13 @@ def networks(towns: tuple[int | None, ...], seat: int) -> list[set[int]]:
     return out
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def largest_network(towns: tuple[int | None, ...], seat: int) -> int:
     nets = networks(towns, seat)
     return len(nets[0]) if nets else 0
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def network_components(towns: tuple[int | None, ...], seat: int) -> tuple[dict[int, int], tuple[frozenset[int], ...], int]:
     """The networks of `seat`, in map order of their first town: town -> network number,
     the networks (frozensets), and the largest size (for the bot's town choices)."""
