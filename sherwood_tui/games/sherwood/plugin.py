@@ -26,9 +26,10 @@ PLUGIN = GamePlugin(
     # expert:50 against two sensible bots, 3 players (2026-12-03): seat 1 won 17% of 12
     # games looking 1 round (a turn of the game) ahead, 33% of 12 looking 2, 48% of 24 looking 3
     search_rounds=3,
-    # the largest budget whose median decision is within a second on one core here, with a
-    # margin (`python -m sherwood_tui.bench --search sherwood --playouts N`, 2026-12-06 at
-    # a79ad0d, a shared machine, two runs each: 150 playouts: median 0.79 s and 0.80 s;
-    # 160: 1.01 s and 0.89 s)
+    # the expert v2 (rules/expert.py) at 150 playouts: `python -m sherwood_tui.bench --search
+    # sherwood` (2026-12-07, a shared, loaded machine): median decision 0.43 s against the
+    # expert v1 (8d1879c) at its 150 in the same run, 1.05 s (ratio 2.43; another run 0.38 s
+    # against 0.84 s, 2.22): at most half, kept at 150 for strength (3 players, seat 1
+    # against two sensible bots, seeds 1-40: 29 of 40 won)
     default_playouts=150,
 )
