@@ -9,7 +9,8 @@ seen: the other seats' hands and sent parties, the order of the mission stack in
 and of the loot deck. The loot left over is dealt into the other hands and the deck at
 random, each of its size; the stack in play holds its missions not yet drawn, in a
 random order; each other seat that has sent a party gets one formed by random legal
-moves of its own (the rules' moves: it can only be a party the rules allow). The
+moves of its own (the rules' moves: it can only be a party the rules allow), or, for the
+expert, by its `party_of` (a party the seat's habits make likely, from its sampled hand). The
 rules' random source is drawn anew. Not kept: a party another seat is still forming,
 and the prisoners another seat is lining up (they begin again).
 """
