@@ -9,6 +9,7 @@ import random
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.steps import as_moves
+from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.rules import expert
 from sherwood_tui.games.bleeding_sherwood.rules.bot import sensible
@@ -163,3 +164,17 @@ def test_the_kit_reads_the_same_when_the_other_seats_secrets_are_scrambled():
         assert found[0] == found[1]
         checked += 1
     assert checked > 20
+
+
+def test_a_takes_reason_says_what_it_brings():
+    state = next(s for s in sensible_states(11) if s.phase == "collecting" and any(s.bid_open)
+                 and any(t.goodes for t in s.targets))
+    seat = GAME.to_act(state)[0]
+    view = GAME.view(state, seat)
+    beliefs = expert.model(view)
+    for move in GAME.legal_actions(state, seat):
+        said = expert.reason(view, beliefs, (move,))
+        if isinstance(move, TakeBid):
+            assert said == f"{count(state.totals[move.owner], 'point')} of Goodes to bid in later rounds"
+        elif next(t for t in state.targets if t.peasant == move.peasant).goodes:
+            assert said.endswith(" with it to bid in later rounds")

@@ -248,9 +248,20 @@ def quick_take(state: State, seat: int) -> Any:
 
 
 def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
-    """One reason in the game's words: the most telling habit of an opponent's bidding
-    ("Much never bid more than one card"), else what the decision keeps or takes."""
+    """One reason in the game's words: for a take, what it brings; for a bid, the most
+    telling habit of an opponent's bidding ("Much never bid more than one card in 5
+    rounds"), else what the bid or the pass does."""
     table = view.table
+    move = decision[-1] if decision else None
+    if isinstance(move, TakeTarget):
+        target = next((t for t in table.targets if t.peasant == move.peasant), None)
+        if target is not None and target.goodes:
+            return f"{count(len(target.goodes), 'Goode')} with it to bid in later rounds"
+        if target is not None and target.value == max(t.value for t in table.targets):
+            return "the most points left on the table"
+        return ""
+    if isinstance(move, TakeBid):
+        return f"{count(table.seats[move.owner].bid_total, 'point')} of Goodes to bid in later rounds"
     record = histories(view)
     for seat, seen in enumerate(record):
         if seat != view.seat and seen.one >= 3 and not seen.more:
@@ -258,7 +269,6 @@ def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
     for seat, seen in enumerate(record):
         if seat != view.seat and seen.rounds >= 3 and seen.zero * 3 >= seen.rounds * 2:
             return f"{table.seats[seat].name} bid nothing in {seen.zero} of {seen.rounds} rounds"
-    move = decision[-1] if decision else None
     if isinstance(move, Pass) and view.hand:
         worth = sum(card.value for card in view.hand)
         return f"keeps {count(len(view.hand), 'Goode')} worth {worth} for later rounds and the tie-break"
