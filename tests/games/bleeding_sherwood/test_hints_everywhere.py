@@ -1,9 +1,8 @@
 """Every private decision screen of Bleeding Sherwood offers a hint (h) naming the exact
 choice: the Goode to bid ("Bid Silver Cup (6)") or the pass, with a hand of one Goode
-or many, leading or behind. The collection is public (no hint: the rules make it so),
-but its choices are worded all the same: by the Peasant and its Goodes ("take Tinker
-and Cart (5 points and 2 Goodes: Lute (5), Pigge (2))") or by whose bid ("take Much's
-bid (7: Gold Ring (7))")."""
+or many, leading or behind; the take, by its Peasant and Goodes ("Take Tinker and Cart
+(5 points and 2 Goodes: Lute (5), Pigge (2))") or by whose bid ("Take Much's bid (7:
+Gold Ring (7))"), first with only Peasants left and later with spent bids too."""
 
 from __future__ import annotations
 
@@ -66,6 +65,8 @@ SCREENS = {
     "bid leading": ("bidding",
                     lambda state, seat: len(state.hands[seat]) >= 2 and state.totals[seat] == max(state.totals) > 0, BID),
     "bid the last Goode": ("bidding", lambda state, seat: len(state.hands[seat]) == 1, BID),
+    "take a Peasant": ("collecting", lambda state, seat: len(state.targets) >= 2 and not any(state.bid_open), TAKE),
+    "take a Peasant or a bid": ("collecting", lambda state, seat: bool(state.targets) and any(state.bid_open), TAKE),
 }
 
 

@@ -4,7 +4,8 @@ then collecting; dealing and the round's end happen inside the moves that lead t
 - bidding: the seat whose turn it is adds one Goode to their bid or passes; private (the
   bidder sees their hand); passing is final.
 - collecting: each bidder in the order of the bids takes a centre target or another's
-  open spent bid; public.
+  open spent bid; private (the collector decides by their hand too, and a hint on it
+  is searched from their view: the table sees the take in the log).
 - over: the game has ended.
 """
 
@@ -20,5 +21,5 @@ STEPS: StepTable[State] = StepTable(field="phase", over="over", steps=(
          moves={PlayGoode: bidding.play_goode, Pass: bidding.pass_}, legal=bids, private=True),
     Step("collecting", actors=collector,
          may_act=lambda state, seat: seat == state.table.order[state.collect_pos],
-         moves={TakeTarget: collecting.take_target, TakeBid: collecting.take_bid}, legal=takes),
+         moves={TakeTarget: collecting.take_target, TakeBid: collecting.take_bid}, legal=takes, private=True),
 ))

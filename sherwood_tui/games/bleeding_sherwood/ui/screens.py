@@ -1,4 +1,5 @@
-"""Bleeding Sherwood's screens: the bidding table (private hand) and collection (public);
+"""Bleeding Sherwood's screens: the bidding table and the collection (private: the
+seat's hand is at hand, and a hint);
 and a seat's hand in words for a replay's designer view (`seat_text`, `move_text`)."""
 
 from __future__ import annotations
@@ -165,8 +166,10 @@ class BiddingScreen(BleedingScreen):
 
 
 class CollectScreen(BleedingScreen):
-    """A bidder picks one legal target: a centre Peasant or a spent bid."""
+    """A bidder picks one legal target: a centre Peasant or a spent bid (shown only
+    after the curtain: a hint reads the collector's hand)."""
 
+    private = True
     BINDINGS = [Binding("enter", "take", "Take target")]
 
     def compose_main(self) -> ComposeResult:
