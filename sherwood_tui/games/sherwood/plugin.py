@@ -29,7 +29,8 @@ PLUGIN = GamePlugin(
     # the expert v2 (rules/expert.py) at 150 playouts: `python -m sherwood_tui.bench --search
     # sherwood` (2026-12-07, a shared, loaded machine): median decision 0.43 s against the
     # expert v1 (8d1879c) at its 150 in the same run, 1.05 s (ratio 2.43; another run 0.38 s
-    # against 0.84 s, 2.22): at most half, kept at 150 for strength (3 players, seat 1
-    # against two sensible bots, seeds 1-40: 29 of 40 won)
+    # against 0.84 s, 2.22; a third 0.32 s against 0.81 s, 2.51): at most half, kept at 150
+    # for strength (`simulate sherwood --players 3 --bots expert,sensible,sensible --games
+    # 120 --seed 1`: seat 1 won 73.8% [65.2, 80.8])
     default_playouts=150,
 )
