@@ -35,6 +35,10 @@ class SeatFeed(Generic[V, T]):
     over: bool
     winners: tuple[int, ...]  # once the game is over
     last_action: Any = None  # the move that led here (public: it is in the log)
+    # The deciding seat's own view on its public decision screen (the Sheriff's inspection,
+    # a Sherwood town), for its hint's search only: never drawn (a hint from it is shown
+    # only once the others have looked away).
+    hint_view: V | None = None
 
     def name(self, seat: int) -> str:
         return self.players[seat].name
@@ -67,4 +71,5 @@ def feed_of(game: AnyGame, state: Any, players: list[Player], log: list[Event], 
         over=over,
         winners=tuple(game.winners(state)) if over else (),
         last_action=last_action,
+        hint_view=game.view(state, seat) if acting and not private and seat is not None else None,
     )

@@ -79,8 +79,9 @@ class GameScreen(Screen[None], Generic[V, T]):
         if seat is None:
             raise ValueError(f"{type(self).__name__} serves a seat, not the table")
         super().__init__()
-        if feed.private and not self.private:  # a seat on its own terminal is sent its
-            feed = replace(feed, private=False, view=None)  # view: a public screen drops it
+        if feed.private and not self.private:  # a seat on its own terminal is sent its view: a
+            # public screen drops it (but keeps it for the hint's search of its own decision)
+            feed = replace(feed, private=False, view=None, hint_view=feed.view if feed.legal else None)
         self.feed = feed
         self.game = feed.game
         self.seat = seat
@@ -90,6 +91,7 @@ class GameScreen(Screen[None], Generic[V, T]):
         self.legal = feed.legal
         self.decided = False
         self.hint_worker: Worker[None] | None = None  # the hint's search, while it runs
+        self.hint_unveiled = False  # on a public screen: the others were asked to look away
 
     @property
     def actor_name(self) -> str:
@@ -139,16 +141,30 @@ class GameScreen(Screen[None], Generic[V, T]):
 
     # ----- the hint (h) -------------------------------------------------------------
     def hints_allowed(self) -> bool:
-        """A hint is for a private screen of a seat with moves (its own view at hand),
-        where the app allows hints (a table's host may not)."""
+        """A hint is for a seat with moves, from its own view: on its private screen (after
+        the curtain), or on its public decision screen (searched from its `hint_view`,
+        shown once the others look away), where the app allows hints (a table's host may
+        not)."""
+        return (self.hint_view() is not None and bool(self.legal) and not self.decided
+                and bool(getattr(self.app, "hints", False)))
+
+    def hint_view(self) -> Any:
+        """The view a hint is searched from: the seat's own, or None."""
         feed = self.feed
-        return (self.private and feed.private and feed.view is not None and bool(self.legal)
-                and not self.decided and bool(getattr(self.app, "hints", False)))
+        if self.private:
+            return feed.view if feed.private else None
+        return feed.hint_view
 
     def action_hint(self) -> None:
         """`h`: the expert's choice for this seat, from its view alone, searched in a
-        thread ("Thinking…" meanwhile; Escape cancels). It never moves for the player."""
+        thread ("Thinking…" meanwhile; Escape cancels). It never moves for the player. On
+        a public screen the first `h` asks the others to look away, the second shows it."""
         if self.hint_worker is not None or not self.hints_allowed():
+            return
+        if not self.private and not self.hint_unveiled:
+            self.hint_unveiled = True
+            self.show_hint(f"A hint is for {self.feed.actor_name}'s eyes only: the others look away, then h "
+                           "shows it (Escape: no hint).")
             return
         from sherwood_tui.core import thinker
         from sherwood_tui.core.bots import rank
@@ -156,7 +172,7 @@ class GameScreen(Screen[None], Generic[V, T]):
 
         thinker.start()  # (its worker processes search beside the app's: the screen never waits)
         app = our_app(self)
-        game, view, legal, seat, seats = self.game, self.feed.view, list(self.legal), self.seat, len(self.feed.players)
+        game, view, legal, seat, seats = self.game, self.hint_view(), list(self.legal), self.seat, len(self.feed.players)
         rnd, playouts = app.hint_rnd(self.feed), app.hint_playouts
         words = find(game.id).load_screens().decision_text or plain_words
         self.show_hint("Thinking… (Escape cancels)")
@@ -207,6 +223,7 @@ class GameScreen(Screen[None], Generic[V, T]):
         if self.hint_worker is not None:
             self.hint_worker.cancel()
             self.hint_worker = None
+        self.hint_unveiled = False
         for line in self.query(HintLine):
             line.remove()
 
@@ -225,6 +242,10 @@ class BotTurnScreen(GameScreen[Any, Any]):
     waiting = False  # another screen was on top when the bot was due
     pending: Any = None  # an expert's decision made while another screen was on top
     gone = False  # the screen was taken down: a search for it stops
+
+    def hint_view(self) -> Any:
+        """None: a hint is a human's (the bot searches for itself)."""
+        return None
 
     class Due(Message):
         """The bot's move is due (the table has seen its turn)."""

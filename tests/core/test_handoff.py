@@ -37,17 +37,21 @@ def test_a_private_decision_of_another_human_waits_behind_a_curtain():
 
 
 def test_a_public_decision_of_another_human_is_a_hand_off_too():
-    """Bleeding Sherwood's collection is public, yet Robin's keys must not act for Marian."""
-    session = Session(GAME, players(2), {}, seed=5)
-    while session.state.phase == "bidding":
+    """The Sheriff's inspection is public, yet the last declarer's keys must not act for the Sheriff."""
+    import random
+
+    from sherwood_tui.core.bots import sensible_player
+    from sherwood_tui.games.sheriff import GAME as SHERIFF
+
+    session = Session(SHERIFF, players(3), {}, seed=5)
+    rnd, bot = random.Random(5), sensible_player("sheriff")
+    while session.state.step != "choose":
         seat = session.next_seat()
         session.handoff.lift(seat)
-        session.submit(GAME.legal_actions(session.state, seat)[-1])  # pass
+        session.submit(bot(SHERIFF.view(session.state, seat), SHERIFF.legal_actions(session.state, seat), rnd))
     step = session.handoff.next_step()
-    collector = step.seat
-    if session.handoff.holder == collector:
-        pytest.skip("the last bidder collects first at this seed")
-    assert step == Step(CURTAIN, collector, False)
+    assert step.seat == session.state.sheriff != session.handoff.holder
+    assert step == Step(CURTAIN, step.seat, False)
 
 
 def test_the_same_human_after_a_public_screen_needs_the_curtain_for_a_secret():

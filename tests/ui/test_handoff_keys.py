@@ -245,13 +245,13 @@ CASES = [
     HandOffCase("sheriff: a market, then the next merchant's", SHERIFF, "PlaceScreen", "enter", "PlaceAside", "private"),
     HandOffCase("sheriff: a bag loaded, then the next loader", SHERIFF, "LoadScreen", "enter", "LoadBag", "private"),
     HandOffCase("sherwood: an ambush, then the next one", SHERWOOD, "AmbushScreen", "enter", "SendParty", "private"),
+    HandOffCase("bleeding: the last pass, then the first collector", BLEEDING, "BiddingScreen", "p", "Pass", "private"),
+    HandOffCase("bleeding: a collector, then the next collector", BLEEDING, "CollectScreen", "enter", "Take", "private"),
     # (b) private -> another human's public decision
-    HandOffCase("bleeding: the last pass, then the first collector", BLEEDING, "BiddingScreen", "p", "Pass", "public"),
     HandOffCase("sheriff: an offer, then the Sheriff decides", SHERIFF, "OfferScreen", "enter", "Offer", "public"),
     HandOffCase("sheriff: the last declaration, then the Sheriff chooses", SHERIFF, "DeclareScreen", "enter", "Declare", "public"),
     HandOffCase("sherwood: a theft, the drawer's cards, then another", SHERWOOD, "RewardScreen", "enter", "ChooseReward", "news"),
     # (c) public -> public
-    HandOffCase("bleeding: a collector, then the next collector", BLEEDING, "CollectScreen", "enter", "Take", "public"),
     HandOffCase("sherwood: a town, then another lines up prisoners", SHERWOOD, "TownScreen", "enter", "ChooseTown", "public"),
     # (d) human -> bot -> human
     HandOffCase("bleeding: a bid, a bot's bid, the next bidder", BLEEDING, "BiddingScreen", "enter", "PlayGoode", "private", (2,)),

@@ -18,7 +18,8 @@ from sherwood_tui.core.steps import as_moves
 
 EXPECTED = {
     "bleeding-sherwood": {"one-card": "never bids more than one card a round", "no-spent-bids": "never takes a spent bid"},
-    "sheriff": {"honest": "never smuggles", "no-bribes": "never bribes", "always-inspects": "always inspects"},
+    "sheriff": {"honest": "never smuggles", "no-bribes": "never bribes", "always-inspects": "always inspects",
+                "never-inspects": "never inspects"},
     "sherwood": {"no-loot": "never carries loot", "whole-band": "always sends the whole band"},
 }
 CASES = [(game, name) for game, names in EXPECTED.items() for name in names]

@@ -1,8 +1,9 @@
 """Every private decision screen of Sheriff of Nottingham offers a hint (h) naming the
 exact choice: the cards set aside, the card drawn and its pile, the pile cards go back
 on, the bag, the declaration, the bribe, the good a debt is paid with. The Sheriff's
-screens are public (the table watches the inspection), so they get no hint; their
-choices are worded all the same ("inspect Much's bag", "let Much's bag pass")."""
+screens are public (the table watches the inspection): their hint is searched from the
+Sheriff's own view and shown once a first h has asked the others to look away ("inspect
+Much's bag", "let Much's bag pass")."""
 
 from __future__ import annotations
 
@@ -80,6 +81,18 @@ SCREENS = {
     ),
     "pay": (_debt_state, rf"^Hint: Pay with 1 {CARD}: wins"),
 }
+SHERIFFS = {  # the Sheriff's public screens: (the state, the hint, the seat)
+    "inspect or pass": (
+        lambda: arrange(n=3, sheriff=1, step="choose", bags={0: ["Apples"], 2: ["Cheese", "Silk"]},
+                        declarations={0: "Apples", 2: "Cheese"}),
+        r"^Hint: (Inspect|Let|Threaten to inspect) (Robin|Will)'s bag( pass)?|^Hint: Inspect no more",
+    ),
+    "a bribe offered": (
+        lambda: changed(arrange(n=3, sheriff=1, step="decide", target=2, bags={0: ["Apples"], 2: ["Cheese", "Silk"]},
+                                declarations={0: "Apples", 2: "Cheese"}, gold={2: 10}), offer=Bribe(gold=2)),
+        r"^Hint: (Let Will's bag pass, taking 2 gold|Inspect Will's bag|Ask for .+)",
+    ),
+}
 
 
 async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
@@ -94,7 +107,15 @@ async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
 
 @pytest.mark.parametrize("kind", list(SCREENS))
 async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choice(kind):
-    make, pattern = SCREENS[kind]
+    await _hint_on(*SCREENS[kind])
+
+
+@pytest.mark.parametrize("kind", list(SHERIFFS))
+async def test_the_sheriffs_public_decisions_offer_a_hint_once_the_others_look_away(kind):
+    await _hint_on(*SHERIFFS[kind], public=True)
+
+
+async def _hint_on(make, pattern: str, public: bool = False) -> None:
     app = SherwoodApp(bot_delay=0, hint_playouts=6)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -108,7 +129,11 @@ async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choi
             await pilot.press("enter")
             await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.private and screen.seat == 1, type(screen).__name__
+        assert isinstance(screen, GameScreen) and screen.private != public and screen.seat == 1, type(screen).__name__
+        if public:
+            await pilot.press("h")
+            await pilot.pause()
+            assert "eyes only: the others look away" in str(screen.query_one(HintLine).content)
         await pilot.press("h")
         hint = await _wait_for_hint(pilot)
         assert re.search(pattern, hint), hint
