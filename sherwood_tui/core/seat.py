@@ -8,7 +8,7 @@ remote seat would be sent: it holds nothing the seat may not know.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from sherwood_tui.core.contract import AnyGame, Event, Player, ScoreLine
@@ -37,8 +37,9 @@ class SeatFeed(Generic[V, T]):
     last_action: Any = None  # the move that led here (public: it is in the log)
     # The deciding seat's own view on its public decision screen (the Sheriff's inspection,
     # a Sherwood town), for its hint's search only: never drawn (a hint from it is shown
-    # only once the others have looked away).
-    hint_view: V | None = None
+    # only once the others have looked away). Not part of the feed's identity (nor sent to a
+    # seat's terminal, which has its own view): feeds equal without it.
+    hint_view: V | None = field(default=None, compare=False)
 
     def name(self, seat: int) -> str:
         return self.players[seat].name

@@ -101,7 +101,7 @@ def _face_down(view: SeatView, seat: int, unseen: list[int], known: tuple[int, .
     return known + tuple(_take(unseen, public.hidden_count - len(known), FACE_DOWN.__getitem__))
 
 
-def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random, honest: float) -> tuple[int, ...]:
+def _bag(table: PublicView, seat: int, unseen: list[int], rnd: random.Random, *, honest: float) -> tuple[int, ...]:
     """Another seat's bag: honest with the chance `honest` once declared (far less
     after a bribe offer; `_believed_bag`), else any unseen cards."""
     public = table.seats[seat]
@@ -139,7 +139,7 @@ def determinize(view: SeatView, rnd: random.Random, honesty: Sequence[float] | N
 
     offered = _offered_face_down(view, unseen)  # an offer names goods its merchant has
     downs = [_face_down(view, s, unseen, offered if s == table.target else ()) for s in range(n)]
-    bags = [_ids(view.bag) if s == me else _bag(table, s, unseen, rnd, honesty[s] if honesty else HONEST_BAG)
+    bags = [_ids(view.bag) if s == me else _bag(table, s, unseen, rnd, honest=honesty[s] if honesty else HONEST_BAG)
             for s in range(n)]
     hands = [_ids(view.hand) if s == me else deal(seat.hand_count) for s, seat in enumerate(seats)]
     set_aside = _ids(view.set_aside) if mine_aside else deal(table.set_aside_count)

@@ -377,7 +377,7 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def _opens(state: State, m: int, beliefs: Beliefs, rnd: random.Random, bribed: bool) -> bool:
+def _opens(state: State, m: int, beliefs: Beliefs, rnd: random.Random, *, bribed: bool) -> bool:
     """Whether the Sheriff opens merchant `m`'s bag: by its own believed rate, leaning on
     the merchant's record (the searching seat: by what opening is worth to it)."""
     sheriff, lie = state.sheriff, beliefs.lie[m]
@@ -439,7 +439,7 @@ def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> An
         owner = state.target
         assert owner is not None  # deciding on a bag
         bribed = state.offer is not None and not state.offer.empty
-        return (OpenBag if _opens(state, owner, beliefs, rnd, bribed) else LetPass)(seat=seat, merchant=owner)
+        return (OpenBag if _opens(state, owner, beliefs, rnd, bribed=bribed) else LetPass)(seat=seat, merchant=owner)
     if step == "confiscate":
         pile = state.pile if state.pile is not None else 0
         return decisions.confiscate(seat, pile, state.confiscated)

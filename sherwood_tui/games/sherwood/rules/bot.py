@@ -311,7 +311,7 @@ def mission_value(towns: Towns, seat: int, mission_id: str | None, *, gold: int,
 
 
 @lru_cache(maxsize=8192)
-def mission_values(towns: Towns, seat: int, missions: tuple[str | None, ...], gold: int, horizon: float,
+def mission_values(towns: Towns, seat: int, missions: tuple[str | None, ...], gold: int, *, horizon: float,
                    camp_needs_town: bool, n: int) -> tuple[float, ...]:
     """`mission_value` of each of the three missions in play (None: none)."""
     return tuple([mission_value(towns, seat, m, gold=gold, horizon=horizon, camp_needs_town=camp_needs_town, n=n)
@@ -556,7 +556,7 @@ def _near_best_of(avail: tuple[str, ...], paid_ok: int) -> tuple[tuple[Totals, .
     return _near_best(_fronts(avail, paid_ok))
 
 
-def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Random, imagined: int = SAMPLES,
+def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Random, *, imagined: int = SAMPLES,
                  leans: dict[int, Lean] | None = None, taste: dict[str, float] | None = None) -> PendingParty:
     """The bot's party for seat `me` (holding `my_hand`) on `board`: each party worth trying
     scored against `imagined` ambushes of the others (imagined by `leans`, the
@@ -578,7 +578,7 @@ def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Ra
         values: tuple[float, ...] = (float((my_net + 1) // 2),) * 3
     else:
         gold2 = min(gold, 2)
-        values = mission_values(towns, me, missions, gold2, horizon, camp, n)
+        values = mission_values(towns, me, missions, gold2, horizon=horizon, camp_needs_town=camp, n=n)
         if taste is not None:
             values = tuple([v * taste.get(mission_kind(missions[k]), 1.0) for k, v in enumerate(values)])
     others = [o for o in range(n) if o != me]
@@ -589,7 +589,7 @@ def choose_party(board: Board, me: int, my_hand: tuple[int, ...], rnd: random.Ra
             opp_values[o] = (float(v),) * 3
         else:
             g = 1 if board.hand_counts[o] else 0
-            opp_values[o] = mission_values(towns, o, missions, g, horizon, camp, n)
+            opp_values[o] = mission_values(towns, o, missions, g, horizon=horizon, camp_needs_town=camp, n=n)
     beta = 1.0 if n == 2 else 0.5
 
     # Imagined ambushes of the others: per sample and skill, the best total and whether

@@ -159,14 +159,14 @@ def board_in(state: State) -> Board:
                  tuple([largest_network(towns, s) for s in range(len(state.players))]))
 
 
-def _party_in(state: State, seat: int, rnd: random.Random, beliefs: Beliefs, imagined: int,
+def _party_in(state: State, seat: int, rnd: random.Random, beliefs: Beliefs, *, imagined: int,
               quick: bool = False) -> PendingParty:
     """`seat`'s party in a sampled state, from its own hand and the public board: the
     searching seat imagines the others by its beliefs; another seat wants what its
     habits say (`quick`: a quick guess from them, `habit_party`)."""
     if seat == beliefs.me or not quick:
         taste = None if seat == beliefs.me else beliefs.tastes[seat]
-        return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined, leans=beliefs.leans, taste=taste)
+        return choose_party(board_in(state), seat, state.hands[seat], rnd, imagined=imagined, leans=beliefs.leans, taste=taste)
     return habit_party(state, seat, rnd, beliefs)
 
 
@@ -217,8 +217,8 @@ def habit_party(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -
         weights = [1.0, 1.0, 1.0]
     else:
         values = mission_values(state.towns, seat, missions, min(gold, 2),
-                                turns_left(False, state.stack, tuple([len(s) for s in state.stacks])),
-                                state.camp_needs_town, len(state.players))
+                                horizon=turns_left(False, state.stack, tuple([len(s) for s in state.stacks])),
+                                camp_needs_town=state.camp_needs_town, n=len(state.players))
         weights = [(v + 0.3) * taste.get(mission_kind(m), 1.0) if m is not None else 0.0
                    for v, m in zip(values, missions)]
     total = sum(weights)
@@ -238,14 +238,14 @@ def habit_party(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -
 def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
     """A world fitting the view; each band that has sent its party sent one its habits
     make likely, from its hand in this world."""
-    return determinize(view, rnd, lambda state, seat, r: _party_in(state, seat, r, beliefs, SAMPLE_IMAGINED))
+    return determinize(view, rnd, lambda state, seat, r: _party_in(state, seat, r, beliefs, imagined=SAMPLE_IMAGINED))
 
 
 def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> Any:
     """A quick decision of `seat` in a sampled state, as that seat knows it."""
     if state.phase == "prepare":
         quick = QUICK_RIVALS and state.turn > beliefs.turn  # this turn's rivals: as the bot would
-        party = _party_in(state, seat, rnd, beliefs, ROLLOUT_IMAGINED if quick else SAMPLE_IMAGINED, quick)
+        party = _party_in(state, seat, rnd, beliefs, imagined=ROLLOUT_IMAGINED if quick else SAMPLE_IMAGINED, quick=quick)
         formed = state.forming[seat]
         if not extends(party, formed):
             party = formed
@@ -300,7 +300,7 @@ def _ambushes(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> list[Deci
     me, hand = view.seat, view.hand
     board = board_of(view)
     formed = view.forming or NO_PARTY
-    first = choose_party(board, me, hand, rnd, CANDIDATE_IMAGINED, leans=beliefs.leans)
+    first = choose_party(board, me, hand, rnd, imagined=CANDIDATE_IMAGINED, leans=beliefs.leans)
     rounds: list[list[PendingParty]] = [[], [], []]
     present = tuple(board.king or m is not None for m in board.missions)
     avail = free_characters(board.bands[me], board.prisons[me])
