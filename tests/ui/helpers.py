@@ -87,3 +87,48 @@ def privacy_leaks(app) -> list[str]:
                 shown = "public screen" if viewer is None else f"private screen of seat {viewer}"
                 leaks.append(f"{type(screen).__name__} ({shown}) shows {where} the secret of {whose}: {secret!r}")
     return leaks
+
+
+async def show_decision(app, pilot, game_id: str, players: list, state) -> None:
+    """Start `game_id` in `app` (under `pilot`) and put `state` on the table: the screen of
+    its next decision comes up (its curtain lifted)."""
+    from sherwood_tui import catalog
+    from sherwood_tui.ui.screens import CurtainScreen
+
+    await pilot.pause()
+    app.start_game(catalog.get(game_id), players, {}, 3)
+    await pilot.pause()
+    app.session.state = state
+    app.session.handoff.public_shown()
+    app.advance()
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def hint_shown(pilot, seconds: float = 60.0) -> str:
+    """The hint's line once the search has given it (AssertionError after `seconds`)."""
+    import time
+
+    from sherwood_tui.ui.game_screen import HintLine
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        await pilot.pause(0.05)
+        lines = list(pilot.app.screen.query(HintLine))
+        if lines and str(lines[0].content).startswith("Hint: ") and "Thinking" not in str(lines[0].content):
+            return str(lines[0].content)
+    raise AssertionError("no hint came")
+
+
+async def ask_hint(pilot, screen, public: bool = False) -> str:
+    """`h` on `screen` (on a public screen: twice, the first asking the others to look away)."""
+    from sherwood_tui.ui.game_screen import HintLine
+
+    if public:
+        await pilot.press("h")
+        await pilot.pause()
+        assert "eyes only: the others look away" in str(screen.query_one(HintLine).content)
+    await pilot.press("h")
+    return await hint_shown(pilot)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 import pytest
 
-from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.steps import as_moves
@@ -20,8 +18,8 @@ from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, TakeBid, TakeTarget
 from sherwood_tui.games.bleeding_sherwood.ui.screens import decision_text
 from sherwood_tui.ui.app import SherwoodApp
-from sherwood_tui.ui.game_screen import GameScreen, HintLine
-from sherwood_tui.ui.screens import CurtainScreen
+from sherwood_tui.ui.game_screen import GameScreen
+from tests.ui.helpers import ask_hint, show_decision
 
 NAMES = ("Robin", "Marian", "Much")
 GOODE = r"[A-Z][A-Za-z' -]+ \(\d+\)"
@@ -70,16 +68,6 @@ SCREENS = {
 }
 
 
-async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        await pilot.pause(0.05)
-        lines = list(pilot.app.screen.query(HintLine))
-        if lines and str(lines[0].content).startswith("Hint: ") and "Thinking" not in str(lines[0].content):
-            return str(lines[0].content)
-    raise AssertionError("no hint came")
-
-
 @pytest.mark.parametrize("kind", list(SCREENS))
 async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choice(kind):
     phase, where, pattern = SCREENS[kind]
@@ -87,20 +75,10 @@ async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choi
     seat = GAME.to_act(state)[0]
     app = SherwoodApp(bot_delay=0, hint_playouts=6)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        app.start_game(catalog.get("bleeding-sherwood"), [Player(name=name) for name in NAMES], {}, 2)
-        await pilot.pause()
-        app.session.state = state
-        app.session.handoff.public_shown()
-        app.advance()
-        await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        await show_decision(app, pilot, "bleeding-sherwood", [Player(name=name) for name in NAMES], state)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.private and screen.seat == seat, type(screen).__name__
-        await pilot.press("h")
-        hint = await _wait_for_hint(pilot)
+        hint = await ask_hint(pilot, screen)
         found = re.match(pattern, hint)
         assert found, hint
         view = GAME.view(state, seat)

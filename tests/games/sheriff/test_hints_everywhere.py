@@ -8,11 +8,9 @@ Much's bag", "let Much's bag pass")."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
-from sherwood_tui import catalog
 from sherwood_tui.core.contract import Player
 from sherwood_tui.games.sheriff import GAME
 from sherwood_tui.games.sheriff.rules.model import (
@@ -31,9 +29,9 @@ from sherwood_tui.games.sheriff.rules.model import (
 )
 from sherwood_tui.games.sheriff.ui.screens import decision_text
 from sherwood_tui.ui.app import SherwoodApp
-from sherwood_tui.ui.game_screen import GameScreen, HintLine
-from sherwood_tui.ui.screens import CurtainScreen
+from sherwood_tui.ui.game_screen import GameScreen
 from tests.contract_checks import changed
+from tests.ui.helpers import ask_hint, show_decision
 
 from .sheriff_kit import arrange
 
@@ -95,16 +93,6 @@ SHERIFFS = {  # the Sheriff's public screens: (the state, the hint, the seat)
 }
 
 
-async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        await pilot.pause(0.05)
-        lines = list(pilot.app.screen.query(HintLine))
-        if lines and str(lines[0].content).startswith("Hint: ") and "Thinking" not in str(lines[0].content):
-            return str(lines[0].content)
-    raise AssertionError("no hint came")
-
-
 @pytest.mark.parametrize("kind", list(SCREENS))
 async def test_every_private_decision_screen_offers_a_hint_naming_the_exact_choice(kind):
     await _hint_on(*SCREENS[kind])
@@ -118,24 +106,10 @@ async def test_the_sheriffs_public_decisions_offer_a_hint_once_the_others_look_a
 async def _hint_on(make, pattern: str, public: bool = False) -> None:
     app = SherwoodApp(bot_delay=0, hint_playouts=6)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        app.start_game(catalog.get("sheriff"), [Player(name=n) for n in ("Robin", "Marian", "Will")], {}, 3)
-        await pilot.pause()
-        app.session.state = make()
-        app.session.handoff.public_shown()
-        app.advance()
-        await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        await show_decision(app, pilot, "sheriff", [Player(name=n) for n in ("Robin", "Marian", "Will")], make())
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.private != public and screen.seat == 1, type(screen).__name__
-        if public:
-            await pilot.press("h")
-            await pilot.pause()
-            assert "eyes only: the others look away" in str(screen.query_one(HintLine).content)
-        await pilot.press("h")
-        hint = await _wait_for_hint(pilot)
+        hint = await ask_hint(pilot, screen, public)
         assert re.search(pattern, hint), hint
 
 

@@ -8,17 +8,15 @@ to fail until it does (see `hints_allowed` in ui/game_screen.py)."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
-from sherwood_tui import catalog
 from sherwood_tui.games.sherwood import GAME
 from sherwood_tui.games.sherwood.rules.rules import ChooseMission, ChooseReward, ChooseTown, LineUp
 from sherwood_tui.games.sherwood.ui.screens import decision_text
 from sherwood_tui.ui.app import SherwoodApp
-from sherwood_tui.ui.game_screen import GameScreen, HintLine
-from sherwood_tui.ui.screens import CurtainScreen
+from sherwood_tui.ui.game_screen import GameScreen
+from tests.ui.helpers import ask_hint, show_decision
 
 from .conftest import make, play, players, spring
 
@@ -68,39 +66,15 @@ PUBLIC = {
 }
 
 
-async def _wait_for_hint(pilot, seconds: float = 60.0) -> str:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        await pilot.pause(0.05)
-        lines = list(pilot.app.screen.query(HintLine))
-        if lines and str(lines[0].content).startswith("Hint: ") and "Thinking" not in str(lines[0].content):
-            return str(lines[0].content)
-    raise AssertionError("no hint came")
-
-
 async def _hint_on(kind: str, make_state, pattern: str, public: bool = False) -> None:
     app = SherwoodApp(bot_delay=0, hint_playouts=6)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
         state = make_state()
-        app.start_game(catalog.get("sherwood"), players(len(state.players)), {}, 3)
-        await pilot.pause()
-        app.session.state = state
-        app.session.handoff.public_shown()
-        app.advance()
-        await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        await show_decision(app, pilot, "sherwood", players(len(state.players)), state)
         screen = app.screen
         assert isinstance(screen, GameScreen), type(screen).__name__
         assert screen.hints_allowed(), f"no hint is offered on the {kind} screen"
-        if public:
-            await pilot.press("h")
-            await pilot.pause()
-            assert "eyes only: the others look away" in str(screen.query_one(HintLine).content)
-        await pilot.press("h")
-        hint = await _wait_for_hint(pilot)
+        hint = await ask_hint(pilot, screen, public)
         print(kind, "->", hint)
         assert re.search(pattern, hint), (kind, hint)
 
