@@ -93,11 +93,18 @@ async def show_decision(app, pilot, game_id: str, players: list, state) -> None:
     """Start `game_id` in `app` (under `pilot`) and put `state` on the table: the screen of
     its next decision comes up (its curtain lifted)."""
     from sherwood_tui import catalog
-    from sherwood_tui.ui.screens import CurtainScreen
 
     await pilot.pause()
     app.start_game(catalog.get(game_id), players, {}, 3)
     await pilot.pause()
+    await show_state(pilot, state)
+
+
+async def show_state(pilot, state) -> None:
+    """Put the app's game in `state` and show its next screen, curtain lifted."""
+    from sherwood_tui.ui.screens import CurtainScreen
+
+    app = pilot.app
     app.session.state = state
     app.session.handoff.public_shown()
     app.advance()

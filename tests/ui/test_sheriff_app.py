@@ -41,6 +41,7 @@ from tests.ui.helpers import (
     open_setup,
     screen_text,
     set_players,
+    show_state,
     widget_texts,
 )
 
@@ -539,16 +540,7 @@ async def test_resume_a_sheriff_game_with_the_curtain_up(isolated_saves, monkeyp
 # ----- what each player needs on screen (issue 12) ---------------------------------------
 
 
-async def show(pilot, state) -> None:
-    """Put the game in `state` and show its next screen, curtain lifted."""
-    app = pilot.app
-    app.session.state = state
-    app.session.handoff.public_shown()
-    app.advance()
-    await pilot.pause()
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-        await pilot.pause()
+show = show_state  # put the game in a state and show its next screen, curtain lifted
 
 
 def drawn_lines(app) -> list[str]:
