@@ -93,7 +93,7 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         playouts: int | None = None,
     ) -> None:
         super().__init__()
-        self.hints = hints  # `h` shows the expert's choice on a private decision screen
+        self.hints = hints  # `h` shows the expert's choice on a human's decision screen
         # a plain "Bot: expert"'s budget and a hint's (None: the game's default)
         self.playouts = playouts
         self.hint_playouts = hint_playouts or playouts or self.HINT_PLAYOUTS  # the hint's search budget

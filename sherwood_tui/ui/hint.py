@@ -1,4 +1,4 @@
-"""A hint: the expert's choice for the seat whose private screen is shown, with its
+"""A hint: the expert's choice for the seat whose decision screen is shown, with its
 estimated win chance and the next alternatives, in the game's words.
 
 The search is the expert's (`core/bots.rank`), given only what the screen was given: the
