@@ -58,6 +58,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     SetAside,
     State,
     Threaten,
+    kinds_in_play,
 )
 from sherwood_tui.games.sheriff.rules.phases.deck import draw_sources
 from sherwood_tui.games.sheriff.rules.views import CardView, SeatView
@@ -338,7 +339,8 @@ def _decide(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decis
     merchant = table.seats[m]
     demands = [Bribe(gold=offer.gold + d, stand=offer.stand, bag=offer.bag, favour=offer.favour)
                for d in GOLD_STEPS if offer.gold + d <= merchant.gold]
-    if len(offer.bag) < merchant.bag_count and merchant.declaration is not None:
+    in_play = kinds_in_play(len(table.seats), table.royal)  # (a bluff may declare a good not in play)
+    if len(offer.bag) < merchant.bag_count and merchant.declaration in in_play:
         demands.append(Bribe(gold=offer.gold, stand=offer.stand, bag=(*offer.bag, merchant.declaration),
                              favour=offer.favour))
     return out + [decisions.counter(seat, b) for b in demands if b != offer]
