@@ -196,7 +196,7 @@ class Search:
         play_worlds = play_worlds or self.play_worlds
         alive = list(range(min(len(self.candidates), widen(playouts))))
         dropped: list[int] = []
-        phases = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        phases = max(1, math.ceil(math.log2(max(1, len(alive)))))
         used = 0
         for phase in range(phases):
             worlds = max(1, (playouts - used) // ((phases - phase) * len(alive)))
