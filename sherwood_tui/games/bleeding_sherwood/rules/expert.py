@@ -21,7 +21,7 @@ from typing import Any
 
 from sherwood_tui.core.search import Decision, ExpertKit
 from sherwood_tui.core.wording import count
-from sherwood_tui.games.bleeding_sherwood.rules.bot import GOODE_WORTH, sensible, target_worth
+from sherwood_tui.games.bleeding_sherwood.rules.bot import GOODE_WORTH, bid_card, sensible, target_worth
 from sherwood_tui.games.bleeding_sherwood.rules.determinize import determinize
 from sherwood_tui.games.bleeding_sherwood.rules.legal import PASSES, PLAYS, TAKE_BIDS, TAKE_TARGETS
 from sherwood_tui.games.bleeding_sherwood.rules.model import (
@@ -47,8 +47,6 @@ PRIOR_ROUNDS = 3.0  # the beliefs start as this many sensible rounds
 # one-card bidders (it believed them only late in the game); at 0.4, +15.6 and +20.5.
 ONE_CARD_PRIOR = 0.4
 BID_WORTH = GOODE_WORTH * 1.2  # a spent bid's worth to its taker, a point of it (as the bot)
-SHARE = 0.55  # the sensible bidder's budget: this share of the best target's worth
-SHARE_1996 = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,32 +188,15 @@ def quick_bid(state: State, seat: int, rnd: random.Random, bidder: Bidder) -> An
             return PLAYS[seat][low]
         if "reverse_order" in effects:
             return PASSES[seat]
-    n, first = len(totals), table.first
-    mine_order = (seat - first) % n
-    top, top_order = -1, n
-    for other in range(n):
-        if other != seat:
-            order = (other - first) % n
-            if totals[other] > top or (totals[other] == top and order < top_order):
-                top, top_order = totals[other], order
-    if mine > top or (mine == top and mine_order < top_order):
-        return PASSES[seat]  # it leads
     best = 0.0
     for target in state.targets:
         worth: float = PEASANT_VALUES[target.peasant]
         for goode in target.goodes:
             worth += GOODE_WORTH * GOODE_VALUES[goode]
         best = max(best, worth)
-    budget = (SHARE_1996 if table.classic else SHARE) * best + rnd.uniform(-2, 2)
-    needed = top - mine + (0 if mine_order < top_order else 1)
-    play = None
-    for card in sorted(hand, key=GOODE_VALUES.__getitem__):
-        value = GOODE_VALUES[card]
-        if value >= needed and mine + value <= budget:
-            play = card
-            break
-    if play is None and mine + GOODE_VALUES[low] <= budget / 2 and len(hand) > 3 and rnd.random() < 0.3:
-        play = low  # build towards a later raise
+    cheapest = sorted(hand, key=GOODE_VALUES.__getitem__)
+    play = bid_card([(card, GOODE_VALUES[card]) for card in cheapest], totals, seat, table.first, best=best,
+                    classic=table.classic, rnd=rnd)
     if play is None:
         return PASSES[seat]
     if bidder is not NEUTRAL:
