@@ -1,7 +1,7 @@
 """Hot-seat hand-offs, UI-free: who holds the keyboard, when the next decision needs a
 curtain, what may still be taken back, and which keys to drop around a hand-off.
 
-The app asks `HandOff.next_step()` what to show and tells it what happened (a curtain
+The app asks `HandOff.next_scene()` what to show and tells it what happened (a curtain
 lifted, a public screen shown); `Session.submit` reports each decision. `KeyGuard` decides
 for every key whether it may act on the screen now shown.
 """
@@ -26,9 +26,10 @@ NEWS = "news"  # what the human who just decided learnt privately, for their eye
 
 
 @dataclass(frozen=True)
-class Step:
+class Scene:
     """What the table sees next: the final scores, a bot's turn, a curtain (a hand-off
-    to `seat`, before a private or a public decision) or `seat`'s decision itself."""
+    to `seat`, before a private or a public decision), `seat`'s decision itself, a
+    public screen between decisions, or a seat's private news."""
 
     kind: str  # FINAL, BOT, CURTAIN, DECIDE, WAIT, SHOW or NEWS
     seat: int | None = None
@@ -49,7 +50,7 @@ class HandOff:
       small moves (`Move.part`) goes back whole. At a table of many terminals each player
       has their own keyboard (`undo(seat)`): there the decision stays once another human
       has decided since, and the bots include the seats handed to one (`stand_ins`).
-    - Bots move when no human must decide (`next_step` gives BOT): at the hot seat and
+    - Bots move when no human must decide (`next_scene` gives BOT): at the hot seat and
       at a table alike, so the table plays its bots as the app does.
     """
 
@@ -62,7 +63,7 @@ class HandOff:
         self.why_final = ""  # why they are, for the player who asks to take one back
         self.last_decider: int | None = None  # the human whose decision screen was last shown
         self.took_at = 0  # how many actions there were when the holder took the keyboard
-        self.showing = Step(WAIT)  # the step whose screen is on the table
+        self.showing = Scene(WAIT)  # the scene whose screen is on the table
         # human seats a bot plays for now, with its level (a table's away players): for
         # this policy they are bots (the table's host shares this dict)
         self.stand_ins: dict[int, str] = {}
@@ -75,41 +76,41 @@ class HandOff:
         return self.level(seat) is not None
 
     # ----- what comes next ----------------------------------------------------------
-    def next_step(self) -> Step:
+    def next_scene(self) -> Scene:
         session = self.session
         if session.is_over:
-            return Step(FINAL)
+            return Scene(FINAL)
         game, state = session.game, session.state
         seats = game.to_act(state)
         if not seats:
-            return Step(WAIT)
+            return Scene(WAIT)
         humans = [seat for seat in seats if not self.is_bot(seat)]
         seat = self.holder if self.holder in humans else (humans or seats)[0]
         if self.is_bot(seat):
-            return Step(BOT, seat)
+            return Scene(BOT, seat)
         private = game.is_private(state, seat)
         if len(session.humans) > 1 and (seat != self.holder or (private and not self.private_ok)):
-            return Step(CURTAIN, seat, private)
-        return Step(DECIDE, seat, private)
+            return Scene(CURTAIN, seat, private)
+        return Scene(DECIDE, seat, private)
 
-    def guard_first_key(self, step: Step) -> bool:
-        """Whether the screen of `step` drops keys for a moment after it is drawn: every
+    def guard_first_key(self, scene: Scene) -> bool:
+        """Whether the screen of `scene` drops keys for a moment after it is drawn: every
         screen except a bot's turn and the next decision of the human whose decision
         screen came last, bots' turns between them aside (a turn of several steps; a
         lone human playing bots)."""
-        if step.kind == BOT:
+        if scene.kind == BOT:
             return False
-        return not (step.kind == DECIDE and step.seat == self.last_decider)
+        return not (scene.kind == DECIDE and scene.seat == self.last_decider)
 
     # ----- what happened ------------------------------------------------------------
-    def shown(self, step: Step) -> None:
-        """The screen of `step` is on the table now."""
-        self.showing = step
-        if step.kind == DECIDE:
-            self.last_decider = step.seat
-        elif step.kind != BOT:
+    def shown(self, scene: Scene) -> None:
+        """The screen of `scene` is on the table now."""
+        self.showing = scene
+        if scene.kind == DECIDE:
+            self.last_decider = scene.seat
+        elif scene.kind != BOT:
             self.last_decider = None
-        if not (step.kind in (DECIDE, NEWS) and step.private):
+        if not (scene.kind in (DECIDE, NEWS) and scene.private):
             self.public_shown()
 
     def public_shown(self) -> None:

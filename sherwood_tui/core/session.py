@@ -39,7 +39,7 @@ class Session:
         self.log_marks: list[int] = []  # the log's length before each action
         self.handoff = HandOff(self)  # curtains and undo: see core/handoff.py
         # the moves of the last decision, each with the states before and after it
-        self.last_steps: list[tuple[Any, Any, Any]] = []
+        self.last_moves: list[tuple[Any, Any, Any]] = []
 
     # ----- replay -----------------------------------------------------------------------
     @classmethod
@@ -63,8 +63,8 @@ class Session:
         return self.game.is_over(self.state)
 
     def next_seat(self) -> int | None:
-        """The seat to serve next (see `HandOff.next_step`), or None."""
-        return self.handoff.next_step().seat
+        """The seat to serve next (see `HandOff.next_scene`), or None."""
+        return self.handoff.next_scene().seat
 
     @property
     def humans(self) -> list[int]:
@@ -99,7 +99,7 @@ class Session:
             steps.append((state, move, after, events))
             state = after
         every: list[Event] = []
-        self.last_steps = [(before, move, after) for before, move, after, _ in steps]
+        self.last_moves = [(before, move, after) for before, move, after, _ in steps]
         for before, move, after, events in steps:
             self.state = after
             self.log_marks.append(len(self.log))
@@ -121,16 +121,16 @@ class Session:
         return taken
 
     def bot_turn(self, playouts: int | None = None) -> BotTurn | None:
-        """The bot move due now, if one is (`HandOff.next_step`: when no human must
+        """The bot move due now, if one is (`HandOff.next_scene`: when no human must
         decide); `playouts`: a plain expert's budget (None: its game's)."""
         from sherwood_tui.core.levels import with_budget
 
-        step = self.handoff.next_step()
-        if step.kind != BOT or step.seat is None:
+        scene = self.handoff.next_scene()
+        if scene.kind != BOT or scene.seat is None:
             return None
-        level = self.handoff.level(step.seat)
+        level = self.handoff.level(scene.seat)
         assert level is not None
-        return BotTurn(self, step.seat, with_budget(level, playouts), self.state, len(self.actions))
+        return BotTurn(self, scene.seat, with_budget(level, playouts), self.state, len(self.actions))
 
     def feed(self, seat: int | None, private: bool = False) -> AnyFeed:
         """What `seat` may see now (None: the public table); `private` adds its own view."""
@@ -140,7 +140,7 @@ class Session:
     def private_news(self) -> list[str]:
         """What the seat of the last decision alone learnt from it (`Game.private_news`
         of each of its moves), for its eyes only."""
-        return [line for before, move, after in self.last_steps for line in self.game.private_news(before, move, after)]
+        return [line for before, move, after in self.last_moves for line in self.game.private_news(before, move, after)]
 
     def note(self, text: str) -> None:
         """Add a line of the session's own (not of the rules) to the public log."""

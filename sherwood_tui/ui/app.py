@@ -12,7 +12,7 @@ from textual.binding import Binding
 
 from sherwood_tui.catalog import GameInfo, get
 from sherwood_tui.core.errors import RuleError, SaveError
-from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Step
+from sherwood_tui.core.handoff import BOT, CURTAIN, FINAL, NEWS, SHOW, WAIT, KeyGuard, Scene
 from sherwood_tui.core.wording import printable
 from sherwood_tui.ui.compat import KeysInOrder, release_styles_cache, screen_bindings
 from sherwood_tui.ui.lifecycle import EXIT_UNSAVED, SafeTerminalMixin
@@ -112,7 +112,7 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.saved_actions: list[Any] | None = None  # the actions the save file holds (None: no file yet)
         self.unsaved_note = ""  # said on the terminal when the app exits with moves unsaved
         self.save_lock: SaveLock | None = None  # the lock of the save this window plays
-        self.interludes: list[Any] = []  # (screen, step): screens still to show before the next decision (a seat's app: screens)
+        self.interludes: list[Any] = []  # (screen, scene): screens still to show before the next decision (a seat's app: screens)
         self.screens_shown = 0  # counts screen changes, to collect garbage every few
         self.started_up = False  # the start-up objects are frozen (see `freeze_once`)
 
@@ -251,14 +251,14 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.release_save()
 
     # ----- the hot-seat loop -------------------------------------------------------
-    def _show(self, screen: Screen[Any], step: Step) -> None:
+    def _show(self, screen: Screen[Any], scene: Scene) -> None:
         """Replace the current game screen (see `replace_game_screen`), telling the
         hand-off policy, and guarding the keys as it says."""
         handoff = self.session.handoff if self.session is not None else None
-        guarded = handoff.guard_first_key(step) if handoff is not None else True
+        guarded = handoff.guard_first_key(scene) if handoff is not None else True
         if handoff is not None:
-            handoff.shown(step)
-        if step.kind == CURTAIN:  # a message for the previous player is not for the next
+            handoff.shown(scene)
+        if scene.kind == CURTAIN:  # a message for the previous player is not for the next
             self.clear_notifications()
         self.replace_game_screen(screen, guarded)
 
@@ -291,29 +291,29 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         session = self.session
         if session is None:
             return
-        step = session.handoff.next_step()
-        if step.kind == WAIT:
+        scene = session.handoff.next_scene()
+        if scene.kind == WAIT:
             return
         from sherwood_tui.ui.screens import CurtainScreen, FinalScreen
 
         screen: Screen[Any]
-        if step.kind == FINAL:
+        if scene.kind == FINAL:
             screen = FinalScreen(session.feed(None))
-        elif step.kind == BOT:
+        elif scene.kind == BOT:
             from sherwood_tui.ui.game_screen import BotTurnScreen
 
-            screen = BotTurnScreen(session.feed(step.seat))
-        elif step.kind == CURTAIN:
-            assert step.seat is not None
+            screen = BotTurnScreen(session.feed(scene.seat))
+        elif scene.kind == CURTAIN:
+            assert scene.seat is not None
             screen = CurtainScreen(
-                session.feed(None), step.seat, session.log[self.news_mark :],
-                public=not step.private, undo_name=session.handoff.undo_offer(),
+                session.feed(None), scene.seat, session.log[self.news_mark :],
+                public=not scene.private, undo_name=session.handoff.undo_offer(),
             )
         else:
-            assert step.seat is not None
-            private = session.game.is_private(session.state, step.seat)
-            screen = self.in_play[1].load_screens().screen_for(session.feed(step.seat, private))
-        self._show(screen, step)
+            assert scene.seat is not None
+            private = session.game.is_private(session.state, scene.seat)
+            screen = self.in_play[1].load_screens().screen_for(session.feed(scene.seat, private))
+        self._show(screen, scene)
 
     @property
     def in_play(self) -> tuple[Session, GameInfo]:
@@ -413,28 +413,28 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.continue_interludes()
         return True
 
-    def _private_news(self) -> list[tuple[Any, Step]]:
+    def _private_news(self) -> list[tuple[Any, Scene]]:
         """What the human who just decided learnt privately (`Game.private_news`), for
         their eyes only: behind a cover first when the table may have been watching."""
         from sherwood_tui.ui.game_screen import PrivateNewsScreen
 
         session, _ = self.in_play
-        seat = session.last_steps[-1][1].seat
+        seat = session.last_moves[-1][1].seat
         if session.players[seat].bot is not None:
             return []
         lines = session.private_news()
         if not lines:
             return []
-        shown: list[tuple[Any, Step]] = []
+        shown: list[tuple[Any, Scene]] = []
         if len(session.humans) > 1 and not session.handoff.private_ok:
-            shown.append((PrivateNewsScreen(session.player_name(seat), seat, lines, covered=True), Step(NEWS, seat)))
-        shown.append((PrivateNewsScreen(session.player_name(seat), seat, lines), Step(NEWS, seat, private=True)))
+            shown.append((PrivateNewsScreen(session.player_name(seat), seat, lines, covered=True), Scene(NEWS, seat)))
+        shown.append((PrivateNewsScreen(session.player_name(seat), seat, lines), Scene(NEWS, seat, private=True)))
         return shown
 
-    def _interludes_for(self, events: list[Event]) -> list[tuple[Any, Step]]:
+    def _interludes_for(self, events: list[Event]) -> list[tuple[Any, Scene]]:
         session, info = self.in_play
         shown = self.interludes_of(info.load_screens(), session.feed(None), events)
-        return [(screen, Step(SHOW)) for screen in shown]
+        return [(screen, Scene(SHOW)) for screen in shown]
 
     def interludes_of(self, screens: GameScreens, table: AnyFeed, events: list[Event]) -> list[Screen[Any]]:
         """Public screens to show between decisions: the game's own (a reveal, say),

@@ -6,7 +6,7 @@ import pytest
 
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.errors import RuleError
-from sherwood_tui.core.handoff import BOT, CURTAIN, DECIDE, FINAL, HandOff, KeyGuard, Step
+from sherwood_tui.core.handoff import BOT, CURTAIN, DECIDE, FINAL, HandOff, KeyGuard, Scene
 from sherwood_tui.core.session import Session
 from sherwood_tui.games.bleeding_sherwood import GAME
 from tests.contract_checks import players
@@ -27,13 +27,13 @@ def play(session: Session, seat: int) -> None:
 
 def test_a_private_decision_of_another_human_waits_behind_a_curtain():
     session = Session(GAME, players(3), {}, seed=3)
-    step = session.handoff.next_step()
-    assert step.kind == CURTAIN and step.private
-    session.handoff.lift(step.seat)
-    assert session.handoff.next_step() == Step(DECIDE, step.seat, True)
-    play(session, step.seat)
-    after = session.handoff.next_step()
-    assert after.kind == CURTAIN and after.seat != step.seat
+    scene = session.handoff.next_scene()
+    assert scene.kind == CURTAIN and scene.private
+    session.handoff.lift(scene.seat)
+    assert session.handoff.next_scene() == Scene(DECIDE, scene.seat, True)
+    play(session, scene.seat)
+    after = session.handoff.next_scene()
+    assert after.kind == CURTAIN and after.seat != scene.seat
 
 
 def test_a_public_decision_of_another_human_is_a_hand_off_too():
@@ -49,9 +49,9 @@ def test_a_public_decision_of_another_human_is_a_hand_off_too():
         seat = session.next_seat()
         session.handoff.lift(seat)
         session.submit(bot(SHERIFF.view(session.state, seat), SHERIFF.legal_actions(session.state, seat), rnd))
-    step = session.handoff.next_step()
-    assert step.seat == session.state.sheriff != session.handoff.holder
-    assert step == Step(CURTAIN, step.seat, False)
+    scene = session.handoff.next_scene()
+    assert scene.seat == session.state.sheriff != session.handoff.holder
+    assert scene == Scene(CURTAIN, scene.seat, False)
 
 
 def test_the_same_human_after_a_public_screen_needs_the_curtain_for_a_secret():
@@ -59,18 +59,18 @@ def test_the_same_human_after_a_public_screen_needs_the_curtain_for_a_secret():
     seat = session.next_seat()
     session.handoff.lift(seat)
     session.handoff.public_shown()  # e.g. a round summary for the whole table
-    assert session.handoff.next_step() == Step(CURTAIN, seat, True)
+    assert session.handoff.next_scene() == Scene(CURTAIN, seat, True)
 
 
 def test_bots_never_need_a_hand_off_and_one_human_never_sees_a_curtain():
     session = table(None, "random", "random")
     for _ in range(30):
-        step = session.handoff.next_step()
-        if step.kind == FINAL:
+        scene = session.handoff.next_scene()
+        if scene.kind == FINAL:
             break
-        assert step.kind in (BOT, DECIDE)
-        assert (step.kind == BOT) == (session.players[step.seat].bot is not None)
-        play(session, step.seat)
+        assert scene.kind in (BOT, DECIDE)
+        assert (scene.kind == BOT) == (session.players[scene.seat].bot is not None)
+        play(session, scene.seat)
 
 
 def test_undo_takes_back_the_humans_decision_and_the_bot_moves_after_it():
@@ -98,13 +98,13 @@ def test_undo_never_offers_a_bots_move():
     session = table(None, "random", None, "sensible")
     handoff = session.handoff
     for _ in range(120):
-        step = handoff.next_step()
-        if step.kind == FINAL:
+        scene = handoff.next_scene()
+        if scene.kind == FINAL:
             break
-        if step.kind == CURTAIN:
-            handoff.lift(step.seat)
+        if scene.kind == CURTAIN:
+            handoff.lift(scene.seat)
             continue
-        play(session, step.seat)
+        play(session, scene.seat)
         name = handoff.undo_offer()
         assert name in (None, "Robin", "Much")
         if name is not None:
@@ -129,7 +129,7 @@ def test_undo_ends_when_the_next_human_lifts_the_curtain_and_says_why():
     session, first = first_decision(3)
     handoff = session.handoff
     assert handoff.undo_offer() == session.player_name(first)  # on the curtain
-    handoff.lift(handoff.next_step().seat)
+    handoff.lift(handoff.next_scene().seat)
     assert handoff.undo_offer() is None
     actions = list(session.actions)
     with pytest.raises(RuleError, match="no decision to take back since taking the keyboard"):
@@ -144,10 +144,10 @@ def test_a_final_step_cannot_be_taken_back():
 
     session = Session(SHERIFF, players(3), {}, seed=3)
     while not (session.actions and isinstance(session.actions[-1], Draw)):
-        step = session.handoff.next_step()
-        if step.kind == CURTAIN:
-            session.handoff.lift(step.seat)
-        legal = SHERIFF.legal_actions(session.state, step.seat)
+        scene = session.handoff.next_scene()
+        if scene.kind == CURTAIN:
+            session.handoff.lift(scene.seat)
+        legal = SHERIFF.legal_actions(session.state, scene.seat)
         session.submit(legal[-1] if session.state.step == "set_aside" else legal[0])  # sets cards aside
     actions = list(session.actions)
     with pytest.raises(RuleError, match="cannot take back their last decision: it revealed something new"):
@@ -188,7 +188,7 @@ def test_undo_survives_a_save_and_resume(tmp_path):
     session, first = first_decision(3)
     write_save(session, tmp_path / "a.json")
     loaded = load_session(tmp_path / "a.json")
-    assert loaded.handoff.next_step().kind == CURTAIN  # the curtain is up after a resume
+    assert loaded.handoff.next_scene().kind == CURTAIN  # the curtain is up after a resume
     assert loaded.handoff.undo_offer() == session.player_name(first)
     loaded.handoff.undo()
     assert loaded.actions == []
@@ -260,11 +260,11 @@ def test_a_report_of_a_replaced_screen_is_ignored():
 def test_guard_of_steps():
     session = Session(GAME, players(2), {}, seed=3)
     handoff = HandOff(session)
-    assert handoff.guard_first_key(Step(CURTAIN, 0, True))
-    assert not handoff.guard_first_key(Step(BOT, 1))
-    handoff.shown(Step(DECIDE, 0, True))
-    assert not handoff.guard_first_key(Step(DECIDE, 0, True))  # a turn of several steps
-    assert handoff.guard_first_key(Step(DECIDE, 1, True))
+    assert handoff.guard_first_key(Scene(CURTAIN, 0, True))
+    assert not handoff.guard_first_key(Scene(BOT, 1))
+    handoff.shown(Scene(DECIDE, 0, True))
+    assert not handoff.guard_first_key(Scene(DECIDE, 0, True))  # a turn of several steps
+    assert handoff.guard_first_key(Scene(DECIDE, 1, True))
 
 
 def test_a_key_is_judged_by_when_it_arrived_not_when_it_is_handled():
@@ -322,13 +322,13 @@ def test_a_burst_straddling_a_new_screens_drawing_is_dropped_whole():
 def test_undo_on_your_own_screen_needs_no_curtain_but_from_the_next_curtain_it_does():
     session, first = first_decision(3)
     handoff = session.handoff
-    handoff.shown(Step(DECIDE, first, True))  # still on their own screen (a turn of steps)
+    handoff.shown(Scene(DECIDE, first, True))  # still on their own screen (a turn of steps)
     handoff.undo()
-    assert handoff.next_step() == Step(DECIDE, first, True)
+    assert handoff.next_scene() == Scene(DECIDE, first, True)
     play(session, first)
-    handoff.shown(handoff.next_step())  # the next player's curtain is up
+    handoff.shown(handoff.next_scene())  # the next player's curtain is up
     handoff.undo()
-    assert handoff.next_step() == Step(CURTAIN, first, True)
+    assert handoff.next_scene() == Scene(CURTAIN, first, True)
 
 
 def test_the_log_keeps_every_take_back():

@@ -24,7 +24,7 @@ from sherwood_tui.ui.app import SherwoodApp
 from tests.ui.snapshot_states import (
     FIXED_TIME,
     PICKER_INDEX,
-    Step,
+    Position,
     after,
     find,
     finished,
@@ -63,7 +63,7 @@ class Shot:
 
 # ----- positions (computed once per test run) ---------------------------------------------
 @cache
-def position(game: str, what: str) -> Step:
+def position(game: str, what: str) -> Position:
     """The named position of a game: the step before the action that gets there."""
     return find(game, *POSITIONS[game][what])
 

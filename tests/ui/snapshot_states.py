@@ -29,7 +29,7 @@ SEED_TRIES = 30
 
 
 @dataclass
-class Step:
+class Position:
     """The position before one action: who acts, what the app would show them, the
     action the walk takes and the public events it produces."""
 
@@ -52,7 +52,7 @@ def canonical(game, actions: list[Any]) -> list[Any]:
     return sorted(actions, key=lambda a: json.dumps(game.dump_action(a), sort_keys=True))
 
 
-def walk(game_id: str, seed: int) -> Iterator[Step]:
+def walk(game_id: str, seed: int) -> Iterator[Position]:
     """Play a seeded random game, yielding the position before every decision (its first
     move: the rest of a decision of small moves is played unseen); the move is applied
     after the consumer resumes the generator."""
@@ -67,21 +67,21 @@ def walk(game_id: str, seed: int) -> Iterator[Step]:
         _, events = game.apply(session.state, action)
         if open_seat is None:
             feed = session.feed(seat, game.is_private(session.state, seat))
-            yield Step(session, seat, type(screens.screen_for(feed)).__name__, action, events)
+            yield Position(session, seat, type(screens.screen_for(feed)).__name__, action, events)
         session.submit(action)
         open_seat = seat if is_part(action) else None
 
 
-def find(game_id: str, seed: int, stop: Callable[[Step], bool], nth: int = 1) -> Step:
+def find(game_id: str, seed: int, stop: Callable[[Position], bool], nth: int = 1) -> Position:
     """The nth position where `stop` holds, on the first seed from `seed` on whose game
     has one."""
     for s in range(seed, seed + SEED_TRIES):
         hits = 0
-        for step in walk(game_id, s):
-            if stop(step):
+        for at in walk(game_id, s):
+            if stop(at):
                 hits += 1
                 if hits == nth:
-                    return step
+                    return at
     raise LookupError(f"no {game_id} game from seed {seed} on reaches this position")
 
 
@@ -109,16 +109,16 @@ def save(
 
 
 # ----- conditions ------------------------------------------------------------------------
-def shows(screen: str, when: Callable[[Step], bool] | None = None) -> Callable[[Step], bool]:
+def shows(screen: str, when: Callable[[Position], bool] | None = None) -> Callable[[Position], bool]:
     """The next decision is shown on this screen class (and `when` holds)."""
-    return lambda step: step.screen == screen and (when is None or when(step))
+    return lambda at: at.screen == screen and (when is None or when(at))
 
 
-def makes(kind: str) -> Callable[[Step], bool]:
+def makes(kind: str) -> Callable[[Position], bool]:
     """The next action produces a public event of this kind."""
-    return lambda step: any(e.kind == kind for e in step.events)
+    return lambda at: any(e.kind == kind for e in at.events)
 
 
-def after(count: int, condition: Callable[[Step], bool]) -> Callable[[Step], bool]:
+def after(count: int, condition: Callable[[Position], bool]) -> Callable[[Position], bool]:
     """The condition, once at least `count` actions have been played."""
-    return lambda step: len(step.session.actions) >= count and condition(step)
+    return lambda at: len(at.session.actions) >= count and condition(at)

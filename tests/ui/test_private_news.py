@@ -100,10 +100,10 @@ async def test_private_news_needs_no_cover_with_one_human(news_of_first_move):
 
 def test_private_news_screen_drops_keys_of_the_decision_a_moment(news_of_first_move):
     """A double tap on the decision never dismisses the news unseen: its screen is guarded."""
-    from sherwood_tui.core.handoff import NEWS, Step
+    from sherwood_tui.core.handoff import NEWS, Scene
     from sherwood_tui.core.session import Session
 
     info, _ = news_of_first_move
     session = Session(info.load(), [Player(name="Robin"), Player(name="Marian")] + [Player(name="Much")], {}, 3)
-    assert session.handoff.guard_first_key(Step(NEWS, 0, private=True))
-    assert session.handoff.guard_first_key(Step(NEWS, 0))
+    assert session.handoff.guard_first_key(Scene(NEWS, 0, private=True))
+    assert session.handoff.guard_first_key(Scene(NEWS, 0))

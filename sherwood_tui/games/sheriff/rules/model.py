@@ -33,7 +33,8 @@ LEGAL_GOODS = DATA.legal_goods
 HAND_SIZE = DATA.hand_size
 KEEP_ON_RESHUFFLE = DATA.discard_pile_start  # top cards of each discard pile kept
 
-Step = Literal[
+# the names of Sheriff's steps (`rules/steps.py`; `State.step` is the step a game is at)
+StepName = Literal[
     "set_aside", "draw", "place", "load", "declare",
     "choose", "offer", "decide", "confiscate", "pay", "over",
 ]
@@ -131,7 +132,7 @@ class State:
     rounds_total: int
     first_sheriff: int
     sheriff: int
-    step: Step
+    step: StepName
     draw_pile: tuple[int, ...]
     discards: tuple[tuple[int, ...], tuple[int, ...]]
     gold: tuple[int, ...]
