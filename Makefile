@@ -10,10 +10,10 @@ TYPED := sherwood_tui
 
 .PHONY: play test check lint types imports bench soak lowest clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml sherwood_tui/__init__.py  # the version lives in __init__.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-	$(PY) -m pip install -q -e '.[test,cluster]'
+	$(PY) -m pip install -q -e '.[test,cluster,report]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -67,7 +67,7 @@ lowest: $(STAMP)
 	$(PY) -m pip install -q 'uv>=0.5'
 	rm -rf $(LOWEST)
 	$(VENV)/bin/uv venv -q --python $(PYTHON) $(LOWEST)
-	$(VENV)/bin/uv pip install -q --python $(LOWEST)/bin/python --resolution lowest-direct -e '.[test,cluster]'
+	$(VENV)/bin/uv pip install -q --python $(LOWEST)/bin/python --resolution lowest-direct -e '.[test,cluster,report]'
 	$(LOWEST)/bin/python -m pytest -q -n 2 --dist worksteal $(SMOKE)
 
 bench: $(STAMP)

@@ -351,3 +351,36 @@ def test_a_scheduler_that_refuses_the_connection_is_said_at_once():
                           timeout=120)  # (a hang's bound only: the words say it was the refusal, not Dask's time-out)
     assert refused(done) == (f"sherwood-tui simulate: --scheduler: cannot reach {address} "
                              "(the connection was refused: no scheduler listens there)")
+
+
+# ----- the report extra: matplotlib is installed by `.[report]` only -----------------------
+
+WITHOUT_MATPLOTLIB = "import sys; sys.modules['matplotlib'] = None; from sherwood_tui.__main__ import main; sys.exit(main())"
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "sheriff", "--players", "3"],
+    ["tournament", "sheriff", "--bots", "sensible,random", "--players", "3"],
+])
+def test_a_report_without_the_report_extra_says_how_to_add_it_before_any_game(command, tmp_path):
+    """Without matplotlib, `--report` gets one line naming the extra and the command that
+    adds it, before a game is played (a million games would never end) or a file written."""
+    report = tmp_path / "report.html"
+    done = subprocess.run([sys.executable, "-c", WITHOUT_MATPLOTLIB, *command, "--games", "1000000", "--jobs", "1",
+                           "--report", str(report)], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=60)
+    assert refused(done) == (f"sherwood-tui {command[0]}: --report needs the report extra (matplotlib): "
+                             "pip install -e '.[report]' in the sherwood-tui checkout")
+    assert not report.exists()
+
+
+@pytest.mark.parametrize(("prefix", "said"), [
+    ("/home/ann/.local/share/pipx/venvs/sherwood-tui", "pipx install --force '.[report]' in the sherwood-tui checkout"),
+    ("/home/ann/.local/share/uv/tools/sherwood-tui", "uv tool install --force '.[report]' in the sherwood-tui checkout"),
+    ("/home/ann/sherwood-tui/.venv", "pip install -e '.[report]' in the sherwood-tui checkout"),
+])
+def test_the_way_to_add_an_extra_follows_how_sherwood_tui_was_installed(prefix, said, monkeypatch):
+    from sherwood_tui.commands.simulate import extra_install_command
+
+    monkeypatch.setattr(sys, "prefix", prefix)
+    assert extra_install_command("report") == said

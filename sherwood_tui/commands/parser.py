@@ -12,7 +12,7 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from sherwood_tui.core.levels import MAX_PLAYOUTS
 from sherwood_tui.core.limits import JOBS_PER_CORE, MAX_GAMES, MAX_SEED, cores, max_jobs
@@ -174,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "makes one); GAME= says which game it is for; repeatable")
     parser.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE", help=own_data_help)
     parser.add_argument("--version", action=ShowVersion)
+    parser.add_argument("--completion", action=ShowCompletion, choices=SHELLS, metavar="SHELL",
+                        help=f"print the tab completion script of this shell ({', '.join(SHELLS)}) and exit")
     # COMMAND: the list below names the commands, never `seat` (the host's own, unlisted)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser, metavar="COMMAND")
     play = sub.add_parser("play", help="open the game picker (the default)")
@@ -215,7 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play the data with FIELD (as `assets GAME --schema` names it) at each value, each "
                           "against the first (repeatable: a grid)")
     sim.add_argument("--csv", action="store_true", help="print one row per measure: measure,a,b,diff,low,high,beyond_noise")
-    sim.add_argument("--report", type=Path, metavar="FILE.html", help="also write the tables and charts as one HTML file")
+    sim.add_argument("--report", type=Path, metavar="FILE.html",
+                     help="also write the tables and charts as one HTML file (needs the report extra)")
     sim.add_argument("--records", type=Path, metavar="FILE.sqlite",
                      help="also write every game to this SQLite file (runs are added to it; schema: README)")
     sim.add_argument("--keep", type=whole_number(1, 100), metavar="N",
@@ -240,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--assets", metavar="FILE", help="play on your own copy of the game's data file")
     tour.add_argument("--json", action="store_true", help="print the ratings, head to head and win rates as JSON")
     tour.add_argument("--report", type=Path, metavar="FILE.html",
-                      help="also write the ratings and win rates as charts, and the tables, in one HTML file")
+                      help="also write the ratings and win rates as charts, and the tables, in one HTML file (needs the report extra)")
     tour.add_argument("--records", type=Path, metavar="FILE.sqlite",
                       help="also write every game to this SQLite file (a variant per seating; schema: README)")
     tour.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
@@ -304,6 +307,52 @@ class ShowVersion(argparse.Action):
                  option_string: str | None = None) -> None:
         print(f"sherwood-tui {version()}")
         parser.exit(0)
+
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+class ShowCompletion(argparse.Action):
+    """`--completion SHELL`: prints the shell's tab completion script and exits. shtab
+    writes it from this very parser (a small pure-Python library, imported only here), so
+    the script never lags behind a command or an option."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(completion_script(parser, str(values)), end="")
+        parser.exit(0)
+
+
+def completion_script(parser: argparse.ArgumentParser, shell: str) -> str:
+    """The tab completion script of `parser` for `shell`: a game's name where a command
+    takes one, files and folders where an option takes them."""
+    import shtab
+
+    from sherwood_tui.catalog import GAMES
+
+    for action in _all_actions(parser):
+        if action.dest == "game":  # checked by the catalog, not by argparse: named for completion only
+            action.choices = [game.id for game in GAMES]
+        elif action.type is saves_folder:
+            action.complete = shtab.DIRECTORY  # type: ignore[attr-defined]
+        elif action.type in (save_file, Path) or "FILE" in str(action.metavar or ""):
+            action.complete = shtab.FILE  # type: ignore[attr-defined]
+    script: str = shtab.complete(parser, shell)
+    return script if script.endswith("\n") else script + "\n"
+
+
+def _all_actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """Every option and argument of `parser` and of its commands."""
+    found = []
+    for action in parser._actions:
+        found.append(action)
+        if isinstance(action, argparse._SubParsersAction):
+            for command in dict.fromkeys(action.choices.values()):
+                found.extend(_all_actions(command))
+    return found
 
 
 def version() -> str:

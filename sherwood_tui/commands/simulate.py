@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib.util
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,14 +74,28 @@ def flag_problem(args: argparse.Namespace) -> str | None:
 
 
 def report_problem(path: Path | None) -> str | None:
-    """Why the HTML report cannot be written at `path`, or None."""
+    """Why the HTML report cannot be written at `path`, or None; checked before any game
+    is played."""
     if path is None:
         return None
+    if importlib.util.find_spec("matplotlib") is None:  # the charts' library: the report extra
+        return f"--report needs the report extra (matplotlib): {extra_install_command('report')}"
     if path.is_dir():
         return f"--report: {shown(str(path), None)} is a folder, not a file"
     if not path.parent.is_dir():
         return f"--report: no such folder: {shown(str(path.parent), None)}"
     return None
+
+
+def extra_install_command(extra: str) -> str:
+    """How to add an extra to this sherwood-tui, in a few words: it is installed from its
+    checkout (it is on no package index), by pipx, uv's tools or pip."""
+    where = Path(sys.prefix).as_posix()
+    if "/pipx/venvs/" in where:
+        return f"pipx install --force '.[{extra}]' in the sherwood-tui checkout"
+    if "/uv/tools/" in where:
+        return f"uv tool install --force '.[{extra}]' in the sherwood-tui checkout"
+    return f"pip install -e '.[{extra}]' in the sherwood-tui checkout"
 
 
 def _sides(info: catalog.GameInfo, args: argparse.Namespace) -> list[DataSide]:
@@ -144,7 +160,6 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
     """`simulate GAME --restrict NAME`: what the restriction costs one seat (see
     workbench/restricted.py), printed as a table or JSON, and written to records."""
     import json
-    import sys
 
     from sherwood_tui.core.assets import use_asset_file
     from sherwood_tui.workbench import restricted
@@ -206,7 +221,6 @@ def _fingerprint(info: catalog.GameInfo, sides: list[DataSide]) -> str:
 def main(args: argparse.Namespace) -> int:
     """`sherwood-tui simulate GAME ...`; bad arguments get one line and exit 2."""
     import json
-    import sys
 
     from sherwood_tui.core.assets import AssetError
 
