@@ -45,7 +45,8 @@ imports: $(STAMP)
 # (tests/test_smoke.py), a table seat's feed and screens, what the commands print (Rich)
 # and a refused --scheduler, an SSH and a browser seat, a tournament's ratings, a
 # report's charts, a run on a Dask cluster, two games through the app's keys and the
-# property tests (hypothesis). CI runs it after `make test`.
+# property tests (hypothesis), and the shells' completion scripts (shtab). CI runs it after
+# `make test`.
 LOWEST := .venv-lowest
 SMOKE := tests/test_smoke.py tests/table/test_wire.py tests/table/test_seat_app.py \
 	tests/test_cli.py::test_version_is_the_installed_one tests/test_cli.py::test_a_reader_that_stops_early_gets_no_message \
@@ -61,7 +62,7 @@ SMOKE := tests/test_smoke.py tests/table/test_wire.py tests/table/test_seat_app.
 	tests/workbench/test_cluster.py::test_the_same_output_and_records_with_one_process_two_or_the_cluster \
 	tests/ui/test_sherwood_app.py::test_theft_the_drawer_alone_sees_the_cards_drawn \
 	tests/ui/test_bleeding_app.py::test_resume_restores_the_exact_game_with_the_curtain_up \
-	tests/games/bleeding_sherwood/test_properties.py
+	tests/games/bleeding_sherwood/test_properties.py tests/test_completion.py
 
 lowest: $(STAMP)
 	$(PY) -m pip install -q 'uv>=0.5'
