@@ -11,7 +11,7 @@ frozen slotted classes carrying the acting `seat` and their `type`; the game's
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, field, fields
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, get_args, get_type_hints
@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from sherwood_tui.core.draft import field_names, plain, written_out
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.levels import level_problem
-from sherwood_tui.core.plugin import GamePlugin, OptionSpec  # OptionSpec: re-exported for the games
+from sherwood_tui.core.options import GameOptions, NoOptions, OptionSpec
+from sherwood_tui.core.plugin import GamePlugin
 from sherwood_tui.core.wording import printable
 
 if TYPE_CHECKING:
@@ -242,7 +243,8 @@ class Game(ABC, Generic[S, A, V]):
     """One game's rules. Subclasses are stateless; all state is in the state object.
 
     A subclass names its plug-in (`plugin = PLUGIN`, from the game's `plugin.py`): its
-    metadata (id, title, players, options) is written there once and copied here."""
+    metadata (id, title, players, options) is written there once and copied here: its
+    options class is `options_type`, what setup offers of it `options`."""
 
     plugin: ClassVar[GamePlugin]
     id: ClassVar[str]
@@ -250,6 +252,7 @@ class Game(ABC, Generic[S, A, V]):
     blurb: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    options_type: ClassVar[type[GameOptions]] = NoOptions
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     tiebreak_label: ClassVar[str] = "Tie-break"
     state_type: ClassVar[type]
@@ -266,7 +269,8 @@ class Game(ABC, Generic[S, A, V]):
         super().__init_subclass__(**kwargs)
         plugin = cls.__dict__.get("plugin")
         if plugin is not None:
-            for name in ("id", "title", "blurb", "min_players", "max_players", "options", "tiebreak_label"):
+            for name in ("id", "title", "blurb", "min_players", "max_players", "options_type", "options",
+                         "tiebreak_label"):
                 setattr(cls, name, getattr(plugin, name))
 
     def __init__(self) -> None:
@@ -293,20 +297,22 @@ class Game(ABC, Generic[S, A, V]):
         if len({name.casefold() for name in names}) != n:
             raise RuleError("Two players have the same name; names must differ.")
 
-    def check_options(self, options: dict[str, bool]) -> dict[str, bool]:
-        """Fill defaults and reject unknown options."""
-        known = {o.key: o.default for o in self.options}
-        unknown = set(options) - set(known)
-        if unknown:
-            raise RuleError(f"{self.title} has no option {sorted(unknown)[0]!r}.")
-        return {**known, **{k: bool(v) for k, v in options.items()}}
+    def check_options(self, options: Mapping[str, bool] | GameOptions) -> GameOptions:
+        """The game's options object (`options_type`) from their dict form, the defaults
+        filled in (an object of the game's options class is taken as it is); a RuleError
+        names an option the game does not have."""
+        if isinstance(options, self.options_type):
+            return options
+        if isinstance(options, GameOptions):
+            raise RuleError(f"{self.title} has no options of {type(options).__name__}.")
+        return self.options_type.from_dict(options, game=self.title)
 
-    def new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> S:
-        """A new game for these players, variants and seed."""
+    def new_game(self, players: list[Player], options: Mapping[str, bool] | GameOptions, seed: int) -> S:
+        """A new game for these players, variants (their dict form, or the object) and seed."""
         return self.start(players, options, seed)[0]
 
     def start(
-        self, players: list[Player], options: dict[str, bool], seed: int
+        self, players: list[Player], options: Mapping[str, bool] | GameOptions, seed: int
     ) -> tuple[S, list[Event]]:
         """A new game and the public events of its set-up (for the log)."""
         self.check_players(players)
@@ -315,9 +321,10 @@ class Game(ABC, Generic[S, A, V]):
 
     @abstractmethod
     def _new_game(
-        self, players: list[Player], options: dict[str, bool], seed: int
+        self, players: list[Player], options: Any, seed: int
     ) -> S | tuple[S, list[Event]]:
-        """The set-up; may also return the set-up's public events as (state, events)."""
+        """The set-up, given the game's options object (an `options_type`, which the
+        state keeps); may also return the set-up's public events as (state, events)."""
 
     # ----- whose turn (read from the step table) -----------------------------------
     def to_act(self, state: S) -> list[int]:

@@ -18,19 +18,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui.core.levels import DEFAULT_PLAYOUTS
+from sherwood_tui.core.options import GameOptions, NoOptions
+from sherwood_tui.core.options import OptionSpec as OptionSpec  # re-exported: what setup offers
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import AnyGame
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A yes/no variant of a game, offered in player setup."""
-
-    key: str
-    label: str
-    help: str = ""
-    default: bool = False
 
 
 def no_interludes(session: Any, events: list[Any]) -> list[Any]:
@@ -135,7 +127,8 @@ class GamePlugin:
     max_players: int
     parts: Parts
     reference: str  # the rules reference in our own words: "package:file.md"
-    options: tuple[OptionSpec, ...] = ()
+    # the game's options, one frozen dataclass (`core.options`): setup offers its fields
+    options_type: type[GameOptions] = NoOptions
     asset: str = ""  # its component data file (assets/), which a playtester may replace
     # digests of earlier versions of the built-in data file whose saved games go on under
     # today's (a change that plays an old game out the same, e.g. a list of words)
@@ -151,6 +144,11 @@ class GamePlugin:
     default_playouts: int = DEFAULT_PLAYOUTS
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """What setup offers: the options class's fields (key, label, help, default)."""
+        return self.options_type.specs()
 
     # Each part is looked up anew (its module is imported once): what it holds now is used.
     def load(self) -> AnyGame:

@@ -8,13 +8,14 @@ The hot-seat app and a table's host drive its bots the same way (`Session.bot_tu
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sherwood_tui.core.contract import AnyGame, Event, Player
 from sherwood_tui.core.errors import RuleError
 from sherwood_tui.core.handoff import BOT, HandOff
+from sherwood_tui.core.options import GameOptions
 from sherwood_tui.core.seat import AnyFeed, feed_of
 from sherwood_tui.core.steps import MAX_DECISION_MOVES, as_moves
 
@@ -26,13 +27,14 @@ class Session:
         self,
         game: AnyGame,
         players: list[Player],
-        options: dict[str, bool] | None = None,
+        options: Mapping[str, bool] | GameOptions | None = None,
         seed: int | None = None,
     ) -> None:
         self.game = game
         self.players = list(players)
         self.seed = random.randrange(2**62) if seed is None else seed
-        self.options = game.check_options(options or {})
+        # the dict form, every option named (a save's): the rules keep the object on the state
+        self.options = game.check_options({} if options is None else options).as_dict()
         self.state, opening = game.start(self.players, self.options, self.seed)
         self.actions: list[Any] = []
         self.log: list[Event] = [Event(text=f"A game of {game.title} begins."), *opening]
@@ -44,7 +46,7 @@ class Session:
     # ----- replay -----------------------------------------------------------------------
     @classmethod
     def replay(
-        cls, game: AnyGame, players: list[Player], options: dict[str, bool], seed: int,
+        cls, game: AnyGame, players: list[Player], options: Mapping[str, bool] | GameOptions, seed: int,
         actions: list[Any],
     ) -> Session:
         """Rebuild a session from its seed and actions (RuleError if one is illegal)."""

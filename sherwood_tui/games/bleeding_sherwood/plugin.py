@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
+from sherwood_tui.core.plugin import GamePlugin, Parts
+from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 
 PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
 
@@ -15,13 +16,7 @@ PLUGIN = GamePlugin(
     parts=Parts.of_game(PACKAGE, schema="BleedingSherwoodData"),
     reference=f"{PACKAGE}:rules_reference.md",
     asset="bleeding-sherwood.json",
-    options=(
-        OptionSpec(
-            key="classic_1996",
-            label="1996 rules",
-            help="One target a round, and only the highest bid captures anything.",
-        ),
-    ),
+    options_type=BleedingSherwoodOptions,
     tiebreak_label="Goodes in hand",
     # expert:200 against three sensible bots, 4 players, 24 games each (2026-12-03): seat 1
     # won 17% with playouts to the game's end (expert:50), 33% looking 2 rounds ahead, 54%

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
+from sherwood_tui.core.plugin import GamePlugin, Parts
+from sherwood_tui.games.sheriff.rules.options import SheriffOptions
 
 PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
 
@@ -16,14 +17,7 @@ PLUGIN = GamePlugin(
     reference=f"{PACKAGE}:rules_reference.md",
     asset="sheriff-of-nottingham.json",
     asset_continues=("63a0b0c763c784cd",),  # before the list of favours (rules core v3)
-    options=(
-        OptionSpec(
-            key="royal_goods",
-            label="Royal Goods",
-            help="Add the 12 Royal Goods: never declarable, they travel face down like "
-            "contraband but count as 2 or 3 legal goods for King and Queen.",
-        ),
-    ),
+    options_type=SheriffOptions,
     # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
     # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
     search_rounds=2,

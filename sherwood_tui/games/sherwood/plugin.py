@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sherwood_tui.core.plugin import GamePlugin, OptionSpec, Parts
+from sherwood_tui.core.plugin import GamePlugin, Parts
+from sherwood_tui.games.sherwood.rules.options import SherwoodOptions
 
 PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
 
@@ -15,14 +16,7 @@ PLUGIN = GamePlugin(
     parts=Parts.of_game(PACKAGE, schema="SherwoodData"),
     reference=f"{PACKAGE}:rules_reference.md",
     asset="sherwood-2005.json",
-    options=(
-        OptionSpec(
-            key="camp_needs_town",
-            label="Camp only after a town",
-            help="The designer's variant: the Camp reward may only be taken by a player "
-            "who already holds at least one town.",
-        ),
-    ),
+    options_type=SherwoodOptions,
     # expert:50 against two sensible bots, 3 players (2026-12-03): seat 1 won 17% of 12
     # games looking 1 round (a turn of the game) ahead, 33% of 12 looking 2, 48% of 24 looking 3
     search_rounds=3,

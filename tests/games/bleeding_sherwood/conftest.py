@@ -8,6 +8,7 @@ from sherwood_tui.core.contract import Player
 from sherwood_tui.games.bleeding_sherwood import GAME
 from sherwood_tui.games.bleeding_sherwood.rules.data import cards
 from sherwood_tui.games.bleeding_sherwood.rules.model import new_state
+from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 from sherwood_tui.games.bleeding_sherwood.rules.phases.dealing import first_round
 from tests.contract_checks import changed
 
@@ -48,7 +49,7 @@ def rig(
     base = new_state(
         tuple(Player(name=x) for x in NAMES[:n]),
         tuple(hand_ids),
-        classic=classic,
+        options=BleedingSherwoodOptions(classic_1996=classic),
         rng=7,
         goode_deck=tuple(top_g + rest_g),
         peasant_deck=tuple(top_p + rest_p),

@@ -410,7 +410,7 @@ def test_variant_1996_rules_reference_names_the_jester_and_the_town_crier():
 
 def test_variant_1996_is_an_option_of_player_setup():
     state = GAME.new_game([Player(name="A"), Player(name="B"), Player(name="C")], {"classic_1996": True}, 3)
-    assert state.classic and len(state.targets) >= 1
+    assert state.options.classic_1996 and len(state.targets) >= 1
 
 
 # ----- illegal actions ----------------------------------------------------------------

@@ -58,7 +58,7 @@ def test_royal_goods_variant_adds_the_twelve_royal_goods():
     royal = Counter(NAME[c] for c in cards if load().card_types[c].kind == "royal")
     assert sum(royal.values()) == 12
     state = new_game(5, royal=True)
-    assert state.royal and sorted(all_cards(state)) == sorted(cards)
+    assert state.options.royal_goods and sorted(all_cards(state)) == sorted(cards)
 
 
 def test_three_player_deck_removes_4plus_cards():

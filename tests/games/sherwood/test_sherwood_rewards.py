@@ -132,7 +132,7 @@ def test_camp_needs_a_town_first_in_the_variant():
 def test_camp_option_is_declared():
     (option,) = GAME.options
     assert option.key == "camp_needs_town" and option.default is False
-    assert GAME.new_game([*make().players], {"camp_needs_town": True}, 1).camp_needs_town
+    assert GAME.new_game([*make().players], {"camp_needs_town": True}, 1).options.camp_needs_town
 
 
 def test_theft_draws_three_loot_cards():

@@ -50,7 +50,7 @@ def _bid(view: SeatView, legal: list[PlayGoode | Pass], rnd: random.Random) -> P
         return actions.pass_
     best = max((target_worth(t) for t in table.targets), default=0)
     card = bid_card([(c.id, c.value) for c in hand], [seat.bid_total for seat in table.seats], me, table.first,
-                    best=best, classic=table.classic, rnd=rnd)
+                    best=best, classic=table.options.classic_1996, rnd=rnd)
     return actions.pass_ if card is None else actions.plays[card]
 
 

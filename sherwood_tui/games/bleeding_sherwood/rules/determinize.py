@@ -69,7 +69,7 @@ class Guess:
             known=table.known,
         )
         self.table_fields: dict[str, Any] = dict(
-            classic=table.classic, round=table.round, first=table.first,
+            options=table.options, round=table.round, first=table.first,
             effects=tuple(EFFECT_OF_TEXT[text] for text in table.effects), order=table.order,
             high_bidder=ranking(totals, table.first)[0] if collecting else table.first,
             shown=(), end_reason=table.end_reason, hands_at_round_end=table.hands_at_round_end,

@@ -196,7 +196,7 @@ def quick_bid(state: State, seat: int, rnd: random.Random, bidder: Bidder) -> An
         best = max(best, worth)
     cheapest = sorted(hand, key=GOODE_VALUES.__getitem__)
     play = bid_card([(card, GOODE_VALUES[card]) for card in cheapest], totals, seat, table.first, best=best,
-                    classic=table.classic, rnd=rnd)
+                    classic=table.options.classic_1996, rnd=rnd)
     if play is None:
         return PASSES[seat]
     if bidder is not NEUTRAL:

@@ -16,6 +16,7 @@ from pydantic import Field
 from sherwood_tui.core.contract import Move, Player
 from sherwood_tui.core.draft import plain
 from sherwood_tui.games.bleeding_sherwood.rules.data import cards
+from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 
 # ----- state ---------------------------------------------------------------------------
 
@@ -35,7 +36,7 @@ class Table:
     """What changes only between rounds (and as collection begins): a part of the state,
     so that a step copies only the fields it may change."""
 
-    classic: bool
+    options: BleedingSherwoodOptions
     rng: int
     goode_deck: tuple[int, ...]
     peasant_deck: tuple[int, ...]
@@ -81,7 +82,7 @@ class State:
     # bid) and has not bid since a round's bidding closed: public, as they were face up.
     known: tuple[tuple[int, ...], ...] = field(default=(), metadata={"trace": False})
 
-    classic = _of_table("classic")
+    options = _of_table("options")
     rng = _of_table("rng")
     goode_deck = _of_table("goode_deck")
     peasant_deck = _of_table("peasant_deck")
@@ -104,7 +105,7 @@ def new_state(players: tuple[Player, ...], hands: tuple[tuple[int, ...], ...], *
     """A state before its first round: `values` name the Table's fields (the decks, say)."""
     n = len(players)
     table: dict[str, Any] = dict(
-        classic=False, rng=0, goode_deck=(), peasant_deck=(), goode_discard=(), round=0, first=0, effects=(),
+        options=BleedingSherwoodOptions(), rng=0, goode_deck=(), peasant_deck=(), goode_discard=(), round=0, first=0, effects=(),
         order=(), high_bidder=0, shown=(), end_reason="", hands_at_round_end=(),
     )
     table.update(values)

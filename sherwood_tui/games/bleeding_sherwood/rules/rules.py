@@ -17,6 +17,7 @@ from sherwood_tui.core.contract import Event, Game, Player
 from sherwood_tui.games.bleeding_sherwood.plugin import PLUGIN
 from sherwood_tui.games.bleeding_sherwood.rules import determinize, privacy, scoring, views
 from sherwood_tui.games.bleeding_sherwood.rules.model import Action, State
+from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 from sherwood_tui.games.bleeding_sherwood.rules.phases import dealing
 from sherwood_tui.games.bleeding_sherwood.rules.steps import STEPS
 
@@ -33,7 +34,7 @@ class BleedingSherwood(Game[State, Action, views.SeatView]):
     public_view_type = views.PublicView
     steps = STEPS
 
-    def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> tuple[State, list[Event]]:
+    def _new_game(self, players: list[Player], options: BleedingSherwoodOptions, seed: int) -> tuple[State, list[Event]]:
         return dealing.new_game(players, options, seed)
 
     # The parts' functions serve as the methods (one call, not two); the core reads the

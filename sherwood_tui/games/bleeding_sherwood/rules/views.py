@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from sherwood_tui.core.draft import plain
 from sherwood_tui.games.bleeding_sherwood.rules.model import CARDS, EFFECT_TEXT, RoundBids, State, bid_total, score_of
+from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 
 
 @plain
@@ -54,7 +55,8 @@ class PublicView:
     seats: tuple[SeatPublic, ...]
     goode_deck: int
     peasant_deck: int
-    classic: bool
+    # the game's options (public; the same all game: the traces leave them out)
+    options: BleedingSherwoodOptions = field(metadata={"trace": False})
     end_reason: str
     hands_at_round_end: tuple[int, ...]  # Goodes in hand as the last round ended
     # The table's memory of public events, for the expert (summaries of what the log
@@ -140,7 +142,7 @@ def public_view(state: State) -> PublicView:
         for s, p in enumerate(state.players)
     ])
     table = state.table
-    classic, phase = table.classic, state.phase
+    options, phase = table.options, state.phase
     return PublicView(
         round=table.round,
         phase=phase,
@@ -149,11 +151,11 @@ def public_view(state: State) -> PublicView:
         collector=table.order[state.collect_pos] if phase == "collecting" else None,
         order=table.order,
         effects=tuple([EFFECT_TEXT[e] for e in table.effects]),
-        targets=tuple([target_view(t.peasant, t.goodes, classic) for t in state.targets]),
+        targets=tuple([target_view(t.peasant, t.goodes, options.classic_1996) for t in state.targets]),
         seats=seats,
         goode_deck=len(table.goode_deck),
         peasant_deck=len(table.peasant_deck),
-        classic=classic,
+        options=options,
         end_reason=table.end_reason,
         hands_at_round_end=table.hands_at_round_end,
         known=state.known,

@@ -334,7 +334,7 @@ def _unseen(view: SeatView, good: str) -> int:
     for zone in (*table.discards, table.confiscated, *(seat.stand for seat in table.seats)):
         names += map(_name_of, zone)
     seen = names.count(good)
-    return _totals(len(table.seats), table.royal).get(good, 0) - seen
+    return _totals(len(table.seats), table.options.royal_goods).get(good, 0) - seen
 
 
 def _suspicion(view: SeatView, merchant: int) -> float:

@@ -129,7 +129,7 @@ def determinize(view: SeatView, rnd: random.Random, honesty: Sequence[float] | N
     seen.update(*stands_up, *(_ids(pile) for pile in table.discards), _ids(table.confiscated))
     if over:
         seen.update(*(_ids(seat.hidden or ()) for seat in seats))
-    unseen = [card for card in deck(n, table.royal) if card not in seen]
+    unseen = [card for card in deck(n, table.options.royal_goods) if card not in seen]
     rnd.shuffle(unseen)
 
     def deal(count: int) -> tuple[int, ...]:
@@ -148,7 +148,7 @@ def determinize(view: SeatView, rnd: random.Random, honesty: Sequence[float] | N
     loading = tuple(_ids(view.loading) if s == me else () for s in range(n))
     return State(
         players=tuple(Player(name=seat.name) for seat in seats),
-        royal=table.royal,
+        options=table.options,
         rng=rnd.getrandbits(62),
         round=table.round,
         rounds_total=table.rounds_total,

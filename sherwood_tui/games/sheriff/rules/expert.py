@@ -339,7 +339,7 @@ def _decide(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decis
     merchant = table.seats[m]
     demands = [Bribe(gold=offer.gold + d, stand=offer.stand, bag=offer.bag, favour=offer.favour)
                for d in GOLD_STEPS if offer.gold + d <= merchant.gold]
-    in_play = kinds_in_play(len(table.seats), table.royal)  # (a bluff may declare a good not in play)
+    in_play = kinds_in_play(len(table.seats), table.options.royal_goods)  # (a bluff may declare a good not in play)
     if len(offer.bag) < merchant.bag_count and merchant.declaration in in_play:
         demands.append(Bribe(gold=offer.gold, stand=offer.stand, bag=(*offer.bag, merchant.declaration),
                              favour=offer.favour))

@@ -31,7 +31,7 @@ def problems(state: State) -> list[str]:
     """The broken invariants of this state (empty when all hold)."""
     n, data = len(state.players), load()
     found = []
-    if sorted(all_cards(state)) != sorted_deck(n, state.royal):
+    if sorted(all_cards(state)) != sorted_deck(n, state.options.royal_goods):
         found.append("a card appeared or vanished")
     if sum(state.gold) != data.starting_gold * n:
         found.append(f"gold appeared or vanished ({sum(state.gold)} in play, not {data.starting_gold * n})")

@@ -141,13 +141,13 @@ def _bribe_items(state: State, seat: int, by_merchant: bool) -> list[Action]:
     if not by_merchant:  # the table sees face-down goods by their number: any contraband kind
         hidden_asked = sum(1 for kind in b.stand if not DATA.by_name[kind].legal)
         if hidden_asked < len(down):
-            for kind in kinds_in_play(len(state.players), state.royal):
+            for kind in kinds_in_play(len(state.players), state.options.royal_goods):
                 if not DATA.by_name[kind].legal:
                     have[kind] = max(have.get(kind, 0), 1)
     stand_moves = STAND_GOOD_MOVES[seat]
     out += [stand_moves[k] for k in sorted(have, key=KIND_ORDER.__getitem__) if have[k] > 0]
     if len(b.bag) < len(state.bags[m]):
-        out += _bag_good_moves(seat, len(state.players), state.royal)
+        out += _bag_good_moves(seat, len(state.players), state.options.royal_goods)
     if not b.favour:
         out += FAVOUR_MOVES[seat]
     return out

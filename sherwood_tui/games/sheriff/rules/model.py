@@ -19,6 +19,7 @@ from sherwood_tui.core.contract import MOVE_SCHEMA, Event, Move, Player
 from sherwood_tui.core.draft import Draft, draft_class, plain
 from sherwood_tui.core.rng import randbelow, shuffled
 from sherwood_tui.games.sheriff.rules.data import deck, load
+from sherwood_tui.games.sheriff.rules.options import SheriffOptions
 
 DATA = load()
 TYPES = DATA.card_types  # card id -> CardType
@@ -126,7 +127,7 @@ def noted(record: tuple[Conduct, ...], seat: int, **more: int) -> tuple[Conduct,
 @dataclass(frozen=True, slots=True)
 class State:
     players: tuple[Player, ...]
-    royal: bool
+    options: SheriffOptions
     rng: int
     round: int
     rounds_total: int
@@ -202,11 +203,11 @@ else:  # Turn(state): one a step, its fields copied slot by slot (core.draft.dra
     Turn = draft_class(State, extra={"events": "[]"}, base=TurnBase)
 
 
-def new_state(players: list[Player], royal: bool, seed: int) -> State:
+def new_state(players: list[Player], options: SheriffOptions, seed: int) -> State:
     """The set-up: a first Sheriff drawn at random, six cards a hand, two discard piles."""
     n = len(players)
     first, rng = randbelow(seed, n)
-    cards, rng = shuffled(rng, deck(n, royal))
+    cards, rng = shuffled(rng, deck(n, options.royal_goods))
     pile = list(cards)
     hands = []
     for _ in range(n):
@@ -218,7 +219,7 @@ def new_state(players: list[Player], royal: bool, seed: int) -> State:
     discard_b = tuple(pile[-k:])
     del pile[-k:]
     return State(
-        players=tuple(players), royal=royal, rng=rng, round=1,
+        players=tuple(players), options=options, rng=rng, round=1,
         rounds_total=n * DATA.sheriff_turns[n], first_sheriff=first, sheriff=first,
         step="set_aside", draw_pile=tuple(pile), discards=(discard_a, discard_b),
         gold=(DATA.starting_gold,) * n, hands=tuple(hands), stands_up=((),) * n,

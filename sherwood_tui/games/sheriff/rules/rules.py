@@ -36,6 +36,7 @@ from sherwood_tui.games.sheriff.rules.model import (  # the moves, for the tests
     Threaten,
     new_state,
 )
+from sherwood_tui.games.sheriff.rules.options import SheriffOptions
 from sherwood_tui.games.sheriff.rules.steps import STEPS
 
 __all__ = [
@@ -53,8 +54,8 @@ class SheriffGame(Game[State, Action, views.SeatView]):
     public_view_type = views.PublicView
     steps = STEPS
 
-    def _new_game(self, players: list[Player], options: dict[str, bool], seed: int) -> State:
-        return new_state(players, bool(options.get("royal_goods", False)), seed)
+    def _new_game(self, players: list[Player], options: SheriffOptions, seed: int) -> State:
+        return new_state(players, options, seed)
 
     # ----- what each seat may know (the rules' own functions) -------------------------
     view = staticmethod(views.view)

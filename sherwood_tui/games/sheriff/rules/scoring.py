@@ -65,7 +65,7 @@ def score_lines(state: State, reveal: bool = False) -> tuple[ScoreLine, ...]:
     names = tuple(p.name for p in state.players)
     return _score_lines(
         names, state.gold, stands_up=state.stands_up, stands_down=state.stands_down,
-        reveal=reveal or state.step == "over", goods=bonus_goods(len(names), state.royal),
+        reveal=reveal or state.step == "over", goods=bonus_goods(len(names), state.options.royal_goods),
     )
 
 

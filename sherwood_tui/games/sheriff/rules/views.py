@@ -10,6 +10,7 @@ from sherwood_tui.core.contract import Event
 from sherwood_tui.core.draft import evolve, plain
 from sherwood_tui.core.rng import shuffled
 from sherwood_tui.games.sheriff.rules.model import DATA, PHASE_OF_STEP, TYPES, Bribe, Conduct, Debt, State
+from sherwood_tui.games.sheriff.rules.options import SheriffOptions
 from sherwood_tui.games.sheriff.rules.steps import STEPS
 from sherwood_tui.games.sheriff.rules.wording import zone_text
 
@@ -50,7 +51,8 @@ class PublicView:
     phase: str
     step: str
     sheriff: int
-    royal: bool
+    # the game's options (public; the same all game: the traces leave them out)
+    options: SheriffOptions = field(metadata={"trace": False})
     to_act: tuple[int, ...]
     market_seat: int | None
     set_aside_count: int
@@ -168,7 +170,7 @@ def public_view(state: State) -> PublicView:
     a, b = state.discards
     return PublicView(
         round=state.round, rounds_total=state.rounds_total, phase=PHASE_OF_STEP[state.step],
-        step=state.step, sheriff=sheriff, royal=state.royal,
+        step=state.step, sheriff=sheriff, options=state.options,
         to_act=tuple(STEPS.of(state).actors(state)), market_seat=state.market_seat,
         set_aside_count=len(state.set_aside), drew_from_pile=state.drew_from_pile,
         draw_pile=len(state.draw_pile), discards=(_views(a), _views(b)), seats=tuple(seats),

@@ -357,7 +357,7 @@ def judgement_text(cards: Sequence[int], good: str) -> str:
 
 def declarable(table: PublicView) -> list[str]:
     """The legal goods that are in this game (no Bread with three players)."""
-    in_play = kinds_in_play(len(table.seats), table.royal)
+    in_play = kinds_in_play(len(table.seats), table.options.royal_goods)
     return [g for g in LEGAL_GOODS if g in in_play]
 
 

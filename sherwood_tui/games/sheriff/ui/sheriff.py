@@ -186,7 +186,7 @@ class CounterScreen(SheriffScreen):
             n = sum(1 for c in seat.stand if c.name == kind)
             if n:
                 rows.append(Row("stand", kind, f"Stand: {kind}", n))
-        in_play = kinds_in_play(len(table.seats), table.royal)
+        in_play = kinds_in_play(len(table.seats), table.options.royal_goods)
         contraband = [k for k in ("Pepper", "Mead", "Silk", "Crossbow") if k in in_play]
         if seat.hidden_count:  # their kinds are secret: any kind, up to their number
             down = f"{seat.hidden_count} face down"

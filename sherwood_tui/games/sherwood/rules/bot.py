@@ -291,7 +291,7 @@ def _town_reward_value(towns: Towns, seat: int, reward: Reward, *, gold: int, fr
 
 def _mission_value(table: PublicView, seat: int, mission_id: str | None, *, gold: int, horizon: float) -> float:
     return mission_value(table.towns, seat, mission_id, gold=min(gold, 2), horizon=horizon,
-                         camp_needs_town=table.camp_needs_town, n=len(table.seats))
+                         camp_needs_town=table.options.camp_needs_town, n=len(table.seats))
 
 
 @lru_cache(maxsize=8192)
@@ -523,7 +523,7 @@ def board_of(view: SeatView) -> Board:
     """The board as `view`'s seat knows it."""
     table = view.table
     seats = table.seats
-    return Board(table.towns, table.missions, table.king, table.camp_needs_town, _turns_left(view),
+    return Board(table.towns, table.missions, table.king, table.options.camp_needs_town, _turns_left(view),
                  tuple([s.band for s in seats]), tuple([s.prison for s in seats]),
                  tuple([s.hand_count for s in seats]), tuple([s.largest_network for s in seats]))
 
@@ -742,7 +742,7 @@ class Glance(NamedTuple):
 def glance_of(view: SeatView) -> Glance:
     table, me = view.table, view.seat
     mine = table.seats[me]
-    return Glance(me, view.hand, len(table.seats), table.towns, table.missions, table.camp_needs_town,
+    return Glance(me, view.hand, len(table.seats), table.towns, table.missions, table.options.camp_needs_town,
                   _turns_left(view), table.reward, table.reveal, mine.band, mine.prison)
 
 

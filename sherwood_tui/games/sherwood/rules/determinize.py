@@ -53,7 +53,7 @@ def determinize(view: SeatView, rnd: random.Random, party_of: PartyOf | None = N
     reward = table.reward
     state = State(
         players=tuple(Player(name=seat.name) for seat in seats),
-        camp_needs_town=table.camp_needs_town,
+        options=table.options,
         rng=rnd.getrandbits(62),
         turn=table.turn,
         stack=table.stack,

@@ -153,7 +153,7 @@ def model(view: SeatView) -> Beliefs:
 def board_in(state: State) -> Board:
     """The public board of a state (every seat may know it)."""
     towns = state.towns
-    return Board(towns, state.missions, state.king, state.camp_needs_town,
+    return Board(towns, state.missions, state.king, state.options.camp_needs_town,
                  turns_left(state.king, state.stack, tuple([len(s) for s in state.stacks])),
                  state.bands, state.prison, tuple([len(h) for h in state.hands]),
                  tuple([largest_network(towns, s) for s in range(len(state.players))]))
@@ -218,7 +218,7 @@ def habit_party(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -
     else:
         values = mission_values(state.towns, seat, missions, min(gold, 2),
                                 horizon=turns_left(False, state.stack, tuple([len(s) for s in state.stacks])),
-                                camp_needs_town=state.camp_needs_town, n=len(state.players))
+                                camp_needs_town=state.options.camp_needs_town, n=len(state.players))
         weights = [(v + 0.3) * taste.get(mission_kind(m), 1.0) if m is not None else 0.0
                    for v, m in zip(values, missions)]
     total = sum(weights)
@@ -259,7 +259,7 @@ def rollout(state: State, seat: int, rnd: random.Random, beliefs: Beliefs) -> An
 def glance_in(state: State, seat: int) -> Glance:
     """What `seat` knows of a state for its decisions after the ambush (its own hand
     and the public fields)."""
-    return Glance(seat, state.hands[seat], len(state.players), state.towns, state.missions, state.camp_needs_town,
+    return Glance(seat, state.hands[seat], len(state.players), state.towns, state.missions, state.options.camp_needs_town,
                   turns_left(state.king, state.stack, tuple([len(s) for s in state.stacks])),
                   state.reward, state.reveal, state.bands[seat], state.prison[seat])
 

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from sherwood_tui.games.sherwood.rules.data import Reward
 from sherwood_tui.games.sherwood.rules.model import RANSOM_COST, PendingReward, Reveal
+from sherwood_tui.games.sherwood.rules.options import SherwoodOptions
 from sherwood_tui.games.sherwood.rules.tables import (
     CAMP_SITES,
     MISSIONS,
@@ -62,7 +63,7 @@ class Board(Protocol):
     def reveal(self) -> Reveal | None: ...
 
     @property
-    def camp_needs_town(self) -> bool: ...
+    def options(self) -> SherwoodOptions: ...
 
 
 def reward_spec(mission_id: str, kind: str | None) -> Reward | None:
@@ -123,7 +124,7 @@ def reward_problem_on(board: Board, reward: PendingReward, kind: str, gold: int)
         return None
     if pawn_stock(board, reward.seat) < 2:
         return "You have no hero pawn left to place on a town."
-    if kind == "camp" and board.camp_needs_town and reward.seat not in board.towns:
+    if kind == "camp" and board.options.camp_needs_town and reward.seat not in board.towns:
         return "Camp can only be taken once you hold a town (variant in play)."
     if not open_towns(board, reward, kind, gold):
         if kind == "camp":

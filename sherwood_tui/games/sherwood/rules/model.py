@@ -14,6 +14,7 @@ from pydantic import Field
 from sherwood_tui.core.contract import Move, Player
 from sherwood_tui.core.draft import Draft, draft_class, plain, replaced
 from sherwood_tui.core.rng import shuffled
+from sherwood_tui.games.sherwood.rules.options import SherwoodOptions
 
 ROMAN = ("I", "II", "III")
 KING = "king-richard"
@@ -132,7 +133,7 @@ Phase = Literal[
 @plain
 class State:
     players: tuple[Player, ...]
-    camp_needs_town: bool = False
+    options: SherwoodOptions = SherwoodOptions()
     rng: int
     turn: int = 1
     stack: int = 1  # the stack in play: 1, 2 or 3

@@ -103,6 +103,7 @@ from sherwood_tui.games.sherwood.rules.model import (  # noqa: F401 (the names o
     StepDraft,
     seat_names,
 )
+from sherwood_tui.games.sherwood.rules.options import SherwoodOptions
 from sherwood_tui.games.sherwood.rules.phases.booty import little_booty_seats  # noqa: F401
 from sherwood_tui.games.sherwood.rules.phases.capture import capture_seats, discretion_winners  # noqa: F401
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
@@ -153,7 +154,7 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
 
     # ----- setup ---------------------------------------------------------------------
     def _new_game(
-        self, players: list[Player], options: dict[str, bool], seed: int
+        self, players: list[Player], options: SherwoodOptions, seed: int
     ) -> tuple[State, list[Event]]:
         d = data()
         n = len(players)
@@ -168,7 +169,7 @@ class SherwoodGame(Game[State, Action, views.SeatView]):
         merry = tuple(c.id for c in d.merry_men)
         state = State(
             players=tuple(players),
-            camp_needs_town=options.get("camp_needs_town", False),
+            options=options,
             rng=rng,
             stacks=(stack1, stack2, stack3),
             loot_deck=deck,

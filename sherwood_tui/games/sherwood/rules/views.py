@@ -30,6 +30,7 @@ from sherwood_tui.games.sherwood.rules.model import (
     ScoreEvent,
     State,
 )
+from sherwood_tui.games.sherwood.rules.options import SherwoodOptions
 from sherwood_tui.games.sherwood.rules.scoring import holdings
 from sherwood_tui.games.sherwood.rules.steps import STEPS
 from sherwood_tui.games.sherwood.rules.tables import gold_count
@@ -79,7 +80,8 @@ class PublicView:
     to_act: tuple[int, ...]
     favours: tuple[int | None, ...]
     score_log: tuple[ScoreEvent, ...]
-    camp_needs_town: bool
+    # the game's options (public; the same all game: the traces leave them out)
+    options: SherwoodOptions = field(metadata={"trace": False})
     end_text: str
     # every party revealed so far (a summary of the reveals, left out of the traces)
     record: tuple[PastParty, ...] = field(default=(), metadata={"trace": False})
@@ -145,7 +147,7 @@ def public_view(state: State) -> PublicView:
         to_act=tuple(STEPS.of(state).actors(state)),
         favours=favours,
         score_log=state.score_log,
-        camp_needs_town=state.camp_needs_town,
+        options=state.options,
         end_text=state.end_text,
         record=state.record,
     )

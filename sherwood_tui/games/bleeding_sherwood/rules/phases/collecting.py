@@ -44,7 +44,7 @@ def begin(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     table = state.table
     ranked = order = ranking(totals, table.first)
     effects = table.effects
-    if table.classic:  # 1996: only the highest bid captures anything (whatever the Jester)
+    if table.options.classic_1996:  # 1996: only the highest bid captures anything (whatever the Jester)
         order = order[:1]
     elif "reverse_order" in effects:
         order = order[::-1]

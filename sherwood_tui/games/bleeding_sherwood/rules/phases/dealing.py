@@ -28,6 +28,7 @@ from sherwood_tui.games.bleeding_sherwood.rules.model import (
     Target,
     new_state,
 )
+from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 from sherwood_tui.games.bleeding_sherwood.rules.phases import bidding, round_end
 
 ROUND_START = "Round {0}: {1}."
@@ -66,7 +67,7 @@ def start_round(
     and whether both decks outlast the deal (if not, the game ends: the caller finishes
     it with `deck_empty(state)`)."""
     old = state.table
-    classic, n = old.classic, len(state.players)
+    classic, n = old.options.classic_1996, len(state.players)
     peasants, goodes = old.peasant_deck, old.goode_deck
     # Targets from the decks' tops until their value reaches the table's minimum (one
     # target under the 1996 rules and at two); `p` and `g`: the cards dealt so far.
@@ -184,7 +185,7 @@ def target_of(peasant: int, goodes: tuple[int, ...]) -> Target:
     return Target(peasant=peasant, goodes=goodes)
 
 
-def new_game(players: list[Player], options: dict[str, bool], seed: int) -> tuple[State, list[Event]]:
+def new_game(players: list[Player], options: BleedingSherwoodOptions, seed: int) -> tuple[State, list[Event]]:
     """Shuffle, deal the hands and the first round (a random dealer's left bids first)."""
     data = CARDS
     n = len(players)
@@ -195,7 +196,7 @@ def new_game(players: list[Player], options: dict[str, bool], seed: int) -> tupl
     hands = []
     for i in range(n):
         hands.append(goode_deck[i * size : (i + 1) * size])
-    state = new_state(tuple(players), tuple(hands), classic=options.get("classic_1996", False), rng=rng,
+    state = new_state(tuple(players), tuple(hands), options=options, rng=rng,
                       goode_deck=goode_deck[n * size :], peasant_deck=peasant_deck)
     return first_round(state, (dealer + 1) % n)
 

@@ -111,7 +111,7 @@ def check_bribe(state: State | Turn, merchant: int, bribe: Bribe, by_merchant: b
         who = "You have" if by_merchant else f"{state.players[merchant].name} has"
         raise RuleError(f"{who} only {state.gold[merchant]} gold.")
     if bribe.stand or bribe.bag:
-        in_play = kinds_in_play(len(state.players), state.royal)
+        in_play = kinds_in_play(len(state.players), state.options.royal_goods)
         for kind in bribe.stand + bribe.bag:
             if kind not in BY_NAME:
                 raise RuleError(f"There is no good called {kind!r}.")
