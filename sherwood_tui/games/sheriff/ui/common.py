@@ -28,7 +28,6 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import count
 from sherwood_tui.games.sheriff.rules.model import (
-    DATA,
     KIND_ORDER,
     LEGAL_GOODS,
     Bribe,
@@ -728,11 +727,11 @@ def prefill(rows: list[Row], bribe: Bribe | None) -> None:
 
 
 class FavourChoice(Static):
-    """The favour a bribe promises: none, or one of the game data's promises (`f` moves
-    to the next one)."""
+    """The favour a bribe promises: none, or one of the promises the legal moves offer
+    (`f` moves to the next one; none offered: the line says so, and `f` does nothing)."""
 
-    def __init__(self, favour: str) -> None:
-        self.choices = ("", *DATA.favours)
+    def __init__(self, favour: str, offered: Sequence[str]) -> None:
+        self.choices = ("", *offered)
         self.index = self.choices.index(favour) if favour in self.choices else 0
         super().__init__(self._text(), markup=False, id="favour")
 
@@ -741,6 +740,8 @@ class FavourChoice(Static):
         return self.choices[self.index]
 
     def next_favour(self) -> None:
+        if len(self.choices) == 1:
+            return
         self.index = (self.index + 1) % len(self.choices)
         self.update(self._text())
 
@@ -751,7 +752,8 @@ class FavourChoice(Static):
             text.append(f'"{self.favour}"')
         else:
             text.append("none")
-        text.append("  (f: next promise)", style="dim")
+        text.append("  (f: next promise)" if len(self.choices) > 1 else "  (no favours in this game's bribes)",
+                    style="dim")
         return text
 
 

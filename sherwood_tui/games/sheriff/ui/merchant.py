@@ -25,6 +25,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     LEGAL_GOODS,
     Action,
     Bribe,
+    BribeFavour,
     Declare,
     Draw,
     PayWithGood,
@@ -336,9 +337,10 @@ class OfferScreen(MerchantScreen):
         prefill(rows, table.demand)
         composer = BribeRows(rows, size, id="rows")
         composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
-        composer.border_subtitle = "←→ amount · f favour · Enter offers"
+        favours = [move.favour for move in self.legal if isinstance(move, BribeFavour)]  # what the rules offer
+        composer.border_subtitle = "←→ amount · f favour · Enter offers" if favours else "←→ amount · Enter offers"
         yield composer
-        yield FavourChoice(table.demand.favour if table.demand else "")
+        yield FavourChoice(table.demand.favour if table.demand else "", favours)
         yield line(Text(""), id="preview")
         info = Text()
         info.append(f"You declared {count_text(size, me.declared)}. If opened: ", style="dim")

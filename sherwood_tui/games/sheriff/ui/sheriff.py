@@ -25,6 +25,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     LEGAL_GOODS,
     Action,
     Bribe,
+    BribeFavour,
     EndInspection,
     LetPass,
     OpenBag,
@@ -200,7 +201,8 @@ class CounterScreen(SheriffScreen):
         composer.border_title = f"{self.actor_name} asks {seat.name} for"
         composer.border_subtitle = "←→ amount · Enter asks · Esc back"
         yield composer
-        yield FavourChoice(table.offer.favour if table.offer else "")
+        favours = [move.favour for move in self.legal if isinstance(move, BribeFavour)]  # what the rules offer
+        yield FavourChoice(table.offer.favour if table.offer else "", favours)
         yield line(Text(""), id="preview")
         info = Text()
         info.append_text(bribe_text("Their offer: ", table.offer))
