@@ -197,7 +197,7 @@ def test_a_huge_soak_feeds_the_pool_a_generator(taken):
     (game_id, seed, indexes, cycle, own), second = taken
     assert (game_id, seed, indexes, second[2]) == ("sheriff", 3, range(0, 500), range(500, 1000))
     assert own is None  # the built-in data (else the player's file, for workers started afresh)
-    assert len(cycle) == 6  # 3 to 5 players, with and without Royal Goods
+    assert len(cycle) == 3 * 2 ** len(soak.catalog.get("sheriff").options)  # 3 to 5 players, each variant
 
 
 def test_no_more_processes_than_chunks():

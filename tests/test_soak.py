@@ -5,6 +5,8 @@ runs 100,000 a game."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from sherwood_tui import catalog
@@ -26,8 +28,10 @@ def test_the_soak_cycle_covers_every_player_count_and_variant():
     game = catalog.get("sheriff").load()
     tables = soak.tables(game)
     assert {t.players for t in tables} == {3, 4, 5}
-    assert {t.options for t in tables} == {(("royal_goods", False),), (("royal_goods", True),)}
-    assert soak.tables(game, 4, {"royal_goods": True}) == [soak.Table(4, (("royal_goods", True),))]
+    keys = [o.key for o in game.options]  # every combination of the game's options, whichever they are
+    assert {t.options for t in tables} == {tuple(zip(keys, on)) for on in itertools.product((False, True), repeat=len(keys))}
+    chosen = {key: True for key in keys}
+    assert soak.tables(game, 4, chosen) == [soak.Table(4, tuple(chosen.items()))]
 
 
 def test_a_failure_is_reported_with_the_command_that_replays_it(monkeypatch, capsys):

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from sherwood_tui import commands
+from sherwood_tui import catalog, commands
 from sherwood_tui.core.contract import Player
 from sherwood_tui.core.savelock import SaveLock
 from sherwood_tui.core.saves import load_session, write_save
 from sherwood_tui.core.session import Session
 
 PLAYERS = ["--player", "Robin", "--player", "Marian", "--player", "Will:sensible"]
+SHERIFF_OPTIONS = ", ".join(sorted(o.key for o in catalog.get("sheriff").options))  # whichever options it has
 
 
 def one_line(capsys, argv: list[str]) -> str:
@@ -53,7 +54,7 @@ def one_line(capsys, argv: list[str]) -> str:
     (["host", "sheriff", "--player", "Robin", "--player", "robin", "--player", "Will", "--quiet"],
      "sherwood-tui host: Two players have the same name; names must differ."),
     (["host", "sheriff", *PLAYERS, "--option", "moat", "--quiet"],
-     "sherwood-tui host: Sheriff of Nottingham has no option 'moat' (options: royal_goods)"),
+     f"sherwood-tui host: Sheriff of Nottingham has no option 'moat' (options: {SHERIFF_OPTIONS})"),
     (["host", "sheriff", *PLAYERS, "--ssh-port", "70000"],
      "sherwood-tui host: argument --ssh-port: must be from 0 to 65,535 (0: any free port), not '70000'"),
     (["host", "sheriff", *PLAYERS, "--listen", "example.org"], "sherwood-tui host: argument --listen: not an IP address: 'example.org'"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import subprocess
@@ -149,7 +150,8 @@ def test_a_single_run_json_keeps_its_fields_and_adds_intervals():
 def test_every_combination_of_options_gets_a_row():
     out = simulate("sheriff", "--players", "3", "--games", "4", "--jobs", "2", "--option", "all", "--json")
     rows = json.loads(out.stdout)["variants"]
-    assert [row["options"] for row in rows] == [{"royal_goods": False}, {"royal_goods": True}]
+    keys = [o.key for o in catalog.get("sheriff").options]  # whichever options the game has
+    assert [row["options"] for row in rows] == [dict(zip(keys, on)) for on in itertools.product((False, True), repeat=len(keys))]
     assert all(len(row["win_rates"]) == 3 and row["games"] == 4 and row["endings"] for row in rows)
     table = simulate("bleeding-sherwood", "--players", "3", "--games", "3", "--jobs", "1", "--option", "all")
     assert table.returncode == 0 and "Every combination of options" in table.stdout and "1996 rules: yes" in table.stdout

@@ -3,10 +3,11 @@ schema the README documents (read here with the standard library's sqlite3)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 
-from sherwood_tui import commands
+from sherwood_tui import catalog, commands
 
 SCHEMA = {
     "runs": ["id", "started", "game", "command", "data_fingerprint"],
@@ -83,7 +84,10 @@ def test_variants_name_options_and_compared_files(tmp_path, capsys):
     capsys.readouterr()
     db = sqlite3.connect(path)
     variants = db.execute("SELECT run, variant, COUNT(*) FROM games GROUP BY run, variant ORDER BY run, variant").fetchall()
-    assert variants == [(1, "royal_goods=no", 2), (1, "royal_goods=yes", 2), (2, "built-in data", 2), (2, "mine.json", 2)]
+    keys = [o.key for o in catalog.get("sheriff").options]  # whichever options the game has
+    swept = sorted(",".join(f"{k}={'yes' if v else 'no'}" for k, v in zip(keys, on))
+                   for on in itertools.product((False, True), repeat=len(keys)))
+    assert variants == [*((1, name, 2) for name in swept), (2, "built-in data", 2), (2, "mine.json", 2)]
 
 
 def test_a_file_that_is_not_records_gets_one_line_and_is_left_alone(tmp_path, capsys):

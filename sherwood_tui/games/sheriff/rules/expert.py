@@ -324,7 +324,7 @@ def _offer(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decisi
     offers.append(Bribe(favour=DATA.favours[0]))
     if gold:
         offers.append(Bribe(gold=1, favour=DATA.favours[0]))
-    return [decisions.offer(seat, b) for b in offers]
+    return [decisions.offer(seat, b) for b in offers if not b.favour or any(m.type == "bribe_favour" for m in legal)]
 
 
 def _decide(view: SeatView, legal: list[Action], beliefs: Beliefs) -> list[Decision]:
