@@ -86,12 +86,45 @@ def test_fish_completes_the_commands_and_a_games_name(tmp_path):
     assert "--report" in fish_completes(path, "sherwood-tui simulate sheriff --re", tmp_path)
 
 
-def test_zsh_registers_the_completion_when_the_script_is_evaluated(tmp_path):
+# zsh completes only at its line editor: an interactive zsh in a pseudo-terminal (zpty) is
+# set up as a user's .zshrc would be (compinit, then `eval "$(sherwood-tui --completion zsh)"`),
+# types each line and a tab; compadd, wrapped, writes what is offered to a file. Each step
+# waits for a word the shell prints after it (spelt in two pieces as typed, so the echo of
+# the typing is not taken for it).
+ZSH_DRIVER = r"""
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z 'PROMPT=; autoload -Uz compinit; compinit -u -D'
+zpty -w z 'eval "$(<SCRIPT)"'
+zpty -w z 'compadd () { local -a hits; builtin compadd -A hits "$@"; print -rl -- ${^hits} >> $offered; builtin compadd "$@" }'
+zpty -w z 'print -r -- READ""Y'
+zpty -r z out '*READY*' || exit 1
+for i line in LINES; do
+  zpty -w z "offered=offered$i.txt"
+  zpty -n -w z "$line"$'\t'
+  zpty -w z $'\C-u'"print -r -- END$i""END"
+  zpty -r z out "*END${i}END*" || exit 1
+done
+zpty -d z
+"""
+
+
+def zsh_completes(path: str, lines: list[str], tmp_path) -> list[list[str]]:
+    """What zsh offers after each of `lines`."""
+    numbered = " ".join(f"{i} {line!r}" for i, line in enumerate(lines))
+    driver = tmp_path / "driver.zsh"
+    driver.write_text(ZSH_DRIVER.replace("SCRIPT", path).replace("LINES", numbered))
+    done = in_shell("zsh", "-f", str(driver), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    offered = [tmp_path / f"offered{i}.txt" for i in range(len(lines))]
+    return [sorted(set(file.read_text().split())) if file.exists() else [] for file in offered]
+
+
+def test_zsh_completes_the_commands_and_a_games_name_once_the_script_is_evaluated(tmp_path):
     """As a user's .zshrc would: `eval "$(sherwood-tui --completion zsh)"` after compinit."""
     path = script("zsh", tmp_path)
-    code = f'autoload -Uz compinit; compinit -u -D; eval "$(<{path})"; print -r -- $_comps[sherwood-tui]'
-    done = in_shell("zsh", "-f", "-c", code, cwd=tmp_path)
-    assert done.returncode == 0 and done.stdout == "_shtab_sherwood_tui\n", done.stderr
+    commands, games = zsh_completes(path, ["sherwood-tui ", "sherwood-tui simulate sh"], tmp_path)
+    assert commands == sorted(COMMANDS) and games == ["sheriff", "sherwood"]
 
 
 def test_a_shell_without_a_script_is_refused_in_one_line():
