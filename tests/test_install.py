@@ -5,6 +5,7 @@ the game data comes from inside the installed package."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+WHEEL_SOURCES = ["pyproject.toml", "README.md", "LICENSE", "sherwood_tui", "assets"]  # what the build reads
 PICKER = """
 import sherwood_tui
 from sherwood_tui.ui.app import SherwoodApp
@@ -36,22 +38,35 @@ def test_install_names_every_package():
     assert found | {"sherwood_tui.assets"} == listed
 
 
+def built_wheel(work: Path) -> Path:
+    """The wheel of the checkout, built from a copy of what goes into it (so no build
+    folder is shared with another test, nor left over from an older tree)."""
+    source = work / "source"
+    for name in WHEEL_SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            source.mkdir(exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(work / "wheels"), str(source)],
+                   check=True, cwd=work, capture_output=True)
+    (wheel,) = (work / "wheels").glob("*.whl")
+    return wheel
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """A fresh virtual environment with the wheel of the checkout installed; the
     dependencies are borrowed from the test environment by a plain path entry (no
     network, and nothing of the checkout's editable install)."""
     work = tmp_path_factory.mktemp("install")
-    wheels = work / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
-                   check=True, cwd=work, capture_output=True)
+    wheel = built_wheel(work)
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
     target = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                             check=True, capture_output=True, text=True).stdout.strip()
     (Path(target) / "borrowed-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    (wheel,) = wheels.glob("*.whl")
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q", str(wheel)],
                    check=True, capture_output=True)
     return python, work
@@ -96,12 +111,9 @@ def installed_alone(tmp_path_factory):
     package registry (pip's cache keeps it quick), without any extra: what
     `pipx install .` gives a player."""
     work = tmp_path_factory.mktemp("alone")
-    wheels = work / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
-                   check=True, cwd=work, capture_output=True)
+    wheel = built_wheel(work)
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    (wheel,) = wheels.glob("*.whl")
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "-q",
                            "--only-binary", ":all:", str(wheel)], capture_output=True, text=True, timeout=600)
     if done.returncode != 0 and any(sign in done.stderr for sign in OFFLINE):
