@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # pyproject.toml).
 TYPED := sherwood_tui
 
-.PHONY: play test check lint types imports bench soak lowest clean
+.PHONY: play test check lint types imports bench soak lowest clean docs
 
 $(STAMP): pyproject.toml sherwood_tui/__init__.py  # the version lives in __init__.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,18 @@ lint: $(STAMP)
 
 types: $(STAMP)
 	$(PY) -m mypy --follow-imports=silent $(TYPED)
+
+# `make docs`: the documentation site (docs/, mkdocs.yml) built into site/ with `mkdocs
+# build --strict`, so that a broken link, a page missing from the nav or an included file
+# that is gone fails it; the docs extra (mkdocs-material) is installed into .venv first.
+# CI (.ci/run) runs it.
+DOCS_STAMP := $(VENV)/.docs-installed
+$(DOCS_STAMP): $(STAMP)
+	$(PY) -m pip install -q -e '.[docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
 soak: $(STAMP)
 	$(PY) -m sherwood_tui soak --games 100000
