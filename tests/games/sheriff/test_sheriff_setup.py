@@ -17,8 +17,8 @@ from .sheriff_kit import new_game, players
 def test_game_metadata_and_royal_goods_option():
     assert GAME.id == "sheriff"
     assert (GAME.min_players, GAME.max_players) == (3, 5)
-    assert [o.key for o in GAME.options] == ["royal_goods"]
-    assert GAME.options[0].default is False
+    royal = next(o for o in GAME.options if o.key == "royal_goods")
+    assert royal.label == "Royal Goods" and royal.default is False
     assert GAME.state_type is State
 
 
