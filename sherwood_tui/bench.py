@@ -302,7 +302,7 @@ def memory() -> tuple[int, int]:
 BASELINE_COMMIT = "d3720a57c9d96a57b61091235839169b1d9a5b25"
 CORE_V1_COMMIT = "66d433f12be4dd7d375ba5f733ef0081b7bfe80c"  # the last commit before the rules core v2
 BASELINE = BASELINE_COMMIT[:7]
-SIMULATE_JOBS = 2  # simulate's default (one per core) on the 2-core machine the README's figures come from
+SIMULATE_JOBS = 2  # simulate's default (one per core) on the 2-core machine the docs' figures come from
 SIMULATE_GAMES = {  # about 2-3 s of CPU time a run here, for each bot level
     "random": {"bleeding-sherwood": 2000, "sheriff": 800, "sherwood": 600},
     "sensible": {"bleeding-sherwood": 1000, "sheriff": 300, "sherwood": 200},

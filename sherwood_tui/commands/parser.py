@@ -212,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "against it; three or more: each against the first)")
     sim.add_argument("--restrict", metavar="NAME",
                      help="what a strategy is worth: one seat's bot (going round the table) kept from it, "
-                          "among unrestricted ones of the same --bots level (the game's restrictions: README)")
+                          "among unrestricted ones of the same --bots level (the game's restrictions: docs/designers/comparisons.md)")
     sim.add_argument("--sweep", action="append", metavar="FIELD=V1,V2,...",
                      help="play the data with FIELD (as `assets GAME --schema` names it) at each value, each "
                           "against the first (repeatable: a grid)")
@@ -220,7 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--report", type=Path, metavar="FILE.html",
                      help="also write the tables and charts as one HTML file (needs the report extra)")
     sim.add_argument("--records", type=Path, metavar="FILE.sqlite",
-                     help="also write every game to this SQLite file (runs are added to it; schema: README)")
+                     help="also write every game to this SQLite file (runs are added to it; schema: docs/designers/records.md)")
     sim.add_argument("--keep", type=whole_number(1, 100), metavar="N",
                      help="save the N most unusual games (per side) as save files, for `replay`")
     sim.add_argument("--keep-dir", type=saves_folder, metavar="DIR",
@@ -245,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--report", type=Path, metavar="FILE.html",
                       help="also write the ratings and win rates as charts, and the tables, in one HTML file (needs the report extra)")
     tour.add_argument("--records", type=Path, metavar="FILE.sqlite",
-                      help="also write every game to this SQLite file (a variant per seating; schema: README)")
+                      help="also write every game to this SQLite file (a variant per seating; schema: docs/designers/records.md)")
     tour.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")

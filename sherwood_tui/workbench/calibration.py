@@ -1,6 +1,6 @@
 """A/A runs: how often the workbench flags a difference or a seat advantage where there
-is none. The README's false-positive sentences are these measurements (the suite
-repeats them: tests/workbench/test_calibration.py).
+is none. The false-positive figures of the docs (docs/contributors/benchmarks.md) are these
+measurements (the suite repeats them: tests/workbench/test_calibration.py).
 
 - Comparisons: the built-in data against itself, each side on seeds of its own (so the
   two sides are independent samples of one game): the share of runs with any measure

@@ -1,5 +1,5 @@
 """Records: every game of a run written to an SQLite file (`simulate --records FILE`),
-runs appended to the same file, in a schema kept stable (the README documents it):
+runs appended to the same file, in a schema kept stable (docs/designers/records.md documents it):
 
     runs(id, started, game, command, data_fingerprint)
     games(id, run, variant, seed, players, rounds, actions, ending)

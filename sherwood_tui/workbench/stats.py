@@ -9,7 +9,7 @@ Each interval has its test, with a p-value: a share above a fixed one (the exact
 binomial test), two shares (the pooled two-proportion
 score test), two means (Welch's t test). Many tests at once are corrected with Holm's
 step-down method (`holm`), which keeps the chance of any false flag among them within 5%.
-Plain Python: no numpy, scipy or statsmodels (README: "Why our own statistics").
+Plain Python: no numpy, scipy or statsmodels (docs/designers/statistics.md: "Why our own statistics").
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ curtain never decides, and a distinct press a moment later still acts.
 
 The game is Bleeding Sherwood for two or three humans, resumed from a save (the curtain
 is up after a resume) where Robin (seat 0) bids next and Marian (seat 1) after her. See
-README "Hot-seat privacy and hand-offs" and `sherwood_tui/core/handoff.py`.
+docs/players/hot-seat.md and `sherwood_tui/core/handoff.py`.
 
 Timing, on a shared and noisy machine: every deliberate key comes well after the
 screen it acts on is seen on the terminal (`AT_LEISURE`, the guard holding keys for

@@ -1,6 +1,6 @@
 """A/A runs (issue 25): where nothing differs, the workbench's flags stay within the rate
-the README states (one run in 20: Holm's correction keeps the chance of any false flag
-in a run within 5%), where testing each measure or seat alone flags far more."""
+docs/designers/statistics.md states (one run in 20: Holm's correction keeps the chance of
+any false flag in a run within 5%), where testing each measure or seat alone flags far more."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from sherwood_tui.workbench.calibration import comparison_false_flags, seat_false_flags
 from sherwood_tui.workbench.stats import wilson
 
-STATED = 0.05  # README: "at most one run in 20"
+STATED = 0.05  # docs/designers/statistics.md: "at most one run in 20"
 
 
 def within_stated(flagged: int, runs: int) -> bool:

@@ -1,5 +1,5 @@
 """`simulate --records FILE.sqlite`: every game of a run in SQLite, runs appended, in the
-schema the README documents (read here with the standard library's sqlite3)."""
+schema docs/designers/records.md documents (read here with the standard library's sqlite3)."""
 
 from __future__ import annotations
 
