@@ -45,7 +45,7 @@ DOCS = ROOT / "docs"
 PAGES = [README, *sorted(DOCS.rglob("*.md"))]
 BIN = Path(sys.executable).parent  # the checkout's .venv/bin: its sherwood-tui
 RUNNABLE = "<!-- runnable -->"
-SHELLS = {"sh", "bash", "shell", "console"}
+SHELLS = {"sh", "bash", "zsh", "shell", "console"}
 README_LINES = 150
 
 # Commands that are not run here, each with what covers it instead.
@@ -61,6 +61,7 @@ ALLOWED: dict[str, str] = {
     r"sherwood-tui host .*": "an interactive table: tests/table/ play whole games through the host "
                              "over SSH and in a browser",
     r"ssh .*": "a player joining a table: tests/table/test_ssh.py",
+    r'eval "\$\(sherwood-tui --completion zsh\)"': "zsh's completion at its line editor: tests/test_completion.py",
     r"dask (scheduler|worker)( .*)?|.* --scheduler tcp://\S+.*": "a Dask cluster: tests/workbench/test_cluster.py "
                                                               "on a two-worker LocalCluster",
 }
