@@ -87,4 +87,4 @@ bench: $(STAMP)
 	$(PY) -m sherwood_tui.bench
 
 clean:
-	rm -rf $(VENV) $(LOWEST)
+	rm -rf $(VENV) $(LOWEST) site
