@@ -148,7 +148,7 @@ def _bribe_items(state: State, seat: int, by_merchant: bool) -> list[Action]:
     out += [stand_moves[k] for k in sorted(have, key=KIND_ORDER.__getitem__) if have[k] > 0]
     if len(b.bag) < len(state.bags[m]):
         out += _bag_good_moves(seat, len(state.players), state.options.royal_goods)
-    if not b.favour:
+    if not b.favour and not state.options.no_favours:
         out += FAVOUR_MOVES[seat]
     return out
 

@@ -15,3 +15,7 @@ class SheriffOptions(GameOptions):
         help="Add the 12 Royal Goods: never declarable, they travel face down like "
         "contraband but count as 2 or 3 legal goods for King and Queen.",
     )
+    no_favours: bool = option(
+        "Bribes without favours",
+        help="A bribe holds gold and goods only: nobody may promise a favour.",
+    )

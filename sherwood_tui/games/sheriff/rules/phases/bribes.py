@@ -93,6 +93,8 @@ def bribe_bag_good(state: State, action: BribeBagGood) -> tuple[State, list[Even
 
 
 def bribe_favour(state: State, action: BribeFavour) -> tuple[State, list[Event]]:
+    if state.options.no_favours:
+        raise RuleError("This game's bribes are without favours: offer gold or goods.")
     b = state.building or NO_BRIBE
     if b.favour:
         raise RuleError("This bribe already promises a favour.")
