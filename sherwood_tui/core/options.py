@@ -75,10 +75,6 @@ class GameOptions:
         """The dict form of these options, every option named (saves, wire, records)."""
         return {f.name: bool(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
 
-    def labels_on(self) -> list[str]:
-        """The labels of the options that are on ("Royal Goods"), in declared order."""
-        return [spec.label for spec in self.specs() if getattr(self, spec.key)]
-
 
 @dataclass(frozen=True, slots=True)
 class NoOptions(GameOptions):

@@ -33,7 +33,6 @@ def test_the_dict_form_fills_defaults_and_goes_back_with_every_option_named():
     assert options == Moat(moat=True, drawbridge=True)
     assert options.as_dict() == {"moat": True, "drawbridge": True}
     assert Moat.from_dict(options.as_dict()) == options
-    assert options.labels_on() == ["A moat", "A drawbridge"]
 
 
 def test_an_option_the_game_does_not_have_is_refused_by_name():
