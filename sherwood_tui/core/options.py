@@ -7,7 +7,8 @@
 The plug-in names the class (`GamePlugin(options_type=SheriffOptions)`); what setup
 offers (`OptionSpec`: key, label, help, default) is read from its fields. The rules
 build the object once, at set-up (`Game.check_options`), and keep it on the state; the
-views carry it (options are public), so bots and screens read `view.options.royal_goods`.
+public view carries it (options are public), so bots and screens read
+`table.options.royal_goods` (a seat's view holds the public one as its `table`).
 
 Outside the rules an option set travels in its dict form, `{"royal_goods": True}`:
 saves, the table's wire, the command line (`--option royal_goods=yes`) and records.
