@@ -61,6 +61,8 @@ ALLOWED: dict[str, str] = {
     r"sherwood-tui host .*": "an interactive table: tests/table/ play whole games through the host "
                              "over SSH and in a browser",
     r"ssh .*": "a player joining a table: tests/table/test_ssh.py",
+    r"python -m tests\.traces\.record( .*)?": "the behaviour traces: tests/test_traces.py checks the first games "
+                                              "of each configuration in make test (the whole set takes minutes)",
     r'eval "\$\(sherwood-tui --completion zsh\)"': "zsh's completion at its line editor: tests/test_completion.py",
     r"dask (scheduler|worker)( .*)?|.* --scheduler tcp://\S+.*": "a Dask cluster: tests/workbench/test_cluster.py "
                                                               "on a two-worker LocalCluster",
