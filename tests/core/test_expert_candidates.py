@@ -1,7 +1,8 @@
 """Every game's expert kit proposes only legal decisions: at every decision of seeded
 games played by random bots (who bluff, bid and send at random, so odd positions come up:
-a Sheriff facing a bag declared as a good not in a three-player game), each candidate's
-moves are applied to the true state one after another without a refusal."""
+a Sheriff facing a bag declared as a good not in a three-player game), with the game's
+options all off, then all on, each candidate's moves are applied to the true state one
+after another without a refusal."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def test_every_candidate_of_the_expert_is_a_legal_decision(game_id, players):
     game = catalog.get(game_id).load()
     kit = expert_kit(game)
     for seed in range(3):
-        state = game.new_game([Player(name=f"P{i}") for i in range(players)], {}, seed)
+        every_option = {spec.key: seed % 2 == 1 for spec in game.options}  # all off, then all on
+        state = game.new_game([Player(name=f"P{i}") for i in range(players)], every_option, seed)
         rnd = random.Random(seed)
         while not game.is_over(state):
             seat = rnd.choice(game.to_act(state))
