@@ -87,7 +87,7 @@ def table_text(table: PublicView, targets: bool = True) -> Text:
     if table.phase != "bidding":  # while bidding, the special's own line says so
         for effect in table.effects:
             out.append(f"! {effect}\n", style="bold")
-    if table.classic:
+    if table.options.classic_1996:
         out.append("! 1996 rules: only the highest bid captures\n", style="bold")
     out.append(f"Bids ({clip(table.seats[table.first].name, 20)} bid first)\n", style="bold")
     for seat, s in enumerate(table.seats):
