@@ -75,7 +75,10 @@ REFUSE_PRIOR = 0.4  # ... of the bags whose merchant offered a bribe
 HIDDEN_PER_LIE = 1.3  # face-down goods a smuggling bag leaves on the stand, about
 GOLD_STEPS = (1, 2, 3, 5, 8, 12)  # bribes and demands of several sizes
 # the most candidates given (the sensible bot's and the best by the prior): sequential
-# halving over 30 candidates at 400 playouts judges its first cut on two worlds each (16: six)
+# halving over 30 candidates at 400 playouts judges its first cut on two worlds each (16: six).
+# A wider list buys nothing: in 39 bag, bribe and draw decisions of expert games, with no cap
+# and no BAG_MARGIN (5 to 18 candidates, each played on the same 100 worlds), the best was
+# always among the first 13, and keeping only the first 9 lost 0.0004 of reward on average
 MAX_CANDIDATES = 16
 # bags worth less than the best by more than this (by `bag_worth`, against this Sheriff's
 # believed inspection rate) are not weighed, beyond the first few: the search need not
