@@ -16,12 +16,16 @@ draft of a class is written out for it once (`draft_class`: fields copied in and
 slot by slot), and `evolve` goes through a copier written out for the class and the
 fields it changes (`copier`), several times quicker than `dataclasses.replace`, which
 runs `__init__` again; `updater(cls, *fields)` is `evolve` made once for the fields a
-rule changes at every step (a third of its cost). `@plain` declares a class (a game's moves, say) with a quick
-keyword `__init__`.
+rule changes at every step (a third of its cost). `@plain` declares a class (a game's
+moves, say) with a quick keyword `__init__`. They all take frozen slotted dataclasses.
+
+The code written out here (`written_out`) is compiled under a file name of its own
+whose source `linecache` holds, so that a traceback, pdb or a profiler shows its lines.
 """
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, dataclass_transform
@@ -30,7 +34,6 @@ T = TypeVar("T")
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 _new = object.__new__
-_set = object.__setattr__
 
 
 def field_names(cls: type) -> tuple[str, ...]:
@@ -65,19 +68,11 @@ def plain(cls: type[T]) -> type[T]:
             params.append(name)
             lines.append(f"    _set_{name}(self, {name})")
     signature = f"self, *, {', '.join(params)}" if params else "self"
-    init = written_out(f"def __init__({signature}):\n" + "\n".join(lines or ["    pass"]), "__init__", scope)
+    source = f"def __init__({signature}):\n" + "\n".join(lines or ["    pass"]) + "\n"
+    init = written_out(source, "__init__", scope, label=f"{made.__qualname__}.__init__")
     init.__qualname__ = f"{made.__qualname__}.__init__"
     made.__init__ = init
     return made
-
-
-def build(cls: type[T], values: dict[str, Any]) -> T:
-    """An instance of the frozen dataclass `cls` from trusted `values` (every field),
-    without running `__init__` (the rules' hot path)."""
-    new = _new(cls)
-    for name, value in values.items():
-        _set(new, name, value)
-    return new
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -87,7 +82,7 @@ def evolve(obj: T, **changes: Any) -> T:
     key = (obj.__class__, *changes)
     copy = _COPIES.get(key)
     if copy is None:
-        copy = _copier_for(obj.__class__, tuple(changes))
+        copy = copier(obj.__class__, *changes)
         if len(_COPIES) < MAX_COPIERS:
             _COPIES[key] = copy
     return copy(obj, changes)  # type: ignore[no-any-return]
@@ -97,48 +92,31 @@ MAX_COPIERS = 4096  # (class, names) pairs: beyond this many, copiers are made a
 _COPIES: dict[tuple[Any, ...], Callable[..., Any]] = {}
 
 
-def _copier_for(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
-    """`copier(cls, *changed)`, or for a class with no slots of its own, a copy field by
-    field."""
-    if "__slots__" in cls.__dict__:
-        return copier(cls, *changed)
-
-    def copy(obj: Any, given: dict[str, Any]) -> Any:
-        new: Any = _new(cls)
-        for name in field_names(cls):
-            _set(new, name, given[name] if name in given else getattr(obj, name))
-        return new
-
-    return copy
-
-
 class Draft(Generic[T]):
     """The working copy of a state for one step: its fields are plain attributes to read
     and set; `done()` gives the new state. Never shared, so nobody sees it half-made.
 
-    `Draft(state)` is a draft written out for the state's class (`draft_class`, made
-    once per class): fields copied in and out slot by slot. Subclasses made by
-    `draft_class` may add slots and methods of their own (names of the seats, say)."""
+    `Draft(state)` is the draft written out for the state's class (`draft_class`, made
+    once per class): its `__init__` and `done` copy the fields in and out slot by slot.
+    Subclasses made by `draft_class` may add slots and methods of their own (names of
+    the seats, say)."""
 
-    __slots__ = ("__dict__", "_cls")
+    __slots__ = ()
 
     def __new__(cls, state: T) -> Draft[T]:
         if cls is Draft:  # the draft written out for this state's class
             made = _DRAFTS.get(state.__class__)
             if made is None:
-                made = _DRAFTS[state.__class__] = _plain_draft(state.__class__)
+                made = _DRAFTS[state.__class__] = draft_class(state.__class__)
             return _new(made)  # its own __init__ follows
         return _new(cls)
 
-    def __init__(self, state: T) -> None:  # a draft of a class with no slots of its own
-        cls = type(state)
-        self._cls = cls
-        self.__dict__ = {name: getattr(state, name) for name in field_names(cls)}
-
-    def done(self) -> T:
-        return build(self._cls, self.__dict__)
-
     if TYPE_CHECKING:
+        # Written out for each class by `draft_class`.
+        def __init__(self, state: T) -> None: ...
+
+        def done(self) -> T: ...
+
         # The fields are the draft's slots (copied from the state), so a type checker
         # cannot know them: to it, any other attribute of a draft is read and set as an `Any`.
         def __getattr__(self, name: str) -> Any: ...
@@ -149,15 +127,12 @@ class Draft(Generic[T]):
 _DRAFTS: dict[type, type[Draft[Any]]] = {}  # a state class -> its draft class (one per class)
 
 
-def _plain_draft(cls: type) -> type[Draft[Any]]:
-    """The draft of `Draft(state)` for states of `cls`: written out if it has slots."""
-    if "__slots__" in cls.__dict__:
-        return draft_class(cls)
-
-    class DictDraft(Draft[Any]):
-        __slots__ = ()
-
-    return DictDraft
+def _slotted(cls: type) -> tuple[str, ...]:
+    """The slots of the frozen slotted dataclass `cls` (TypeError for any other class)."""
+    slots = cls.__dict__.get("__slots__")
+    if slots is None or not hasattr(cls, "__dataclass_fields__"):
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass (@dataclass(frozen=True, slots=True) or @plain)")
+    return tuple(slots)
 
 
 def _twin(cls: type, kind: str) -> type:
@@ -166,13 +141,24 @@ def _twin(cls: type, kind: str) -> type:
     object change to a class of the same layout: the same slots over the same base, such
     as `contract.Move`). A frozen dataclass's own stores go through
     `object.__setattr__`, several times slower: this is the rules' hot path."""
-    return type(f"{cls.__name__}{kind}", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
+    return type(f"{cls.__name__}{kind}", cls.__bases__, {"__slots__": _slotted(cls)})
 
 
-def written_out(source: str, name: str, scope: dict[str, Any]) -> Any:
+_FILES: dict[tuple[str, str], str] = {}  # (label, source) -> the file name it is compiled under
+
+
+def written_out(source: str, name: str, scope: dict[str, Any], label: str = "") -> Any:
     """The function `name` defined by `source` (code the core writes out for a class or
-    a field, with `scope` as its globals)."""
-    exec(source, scope)
+    a field, with `scope` as its globals). Its source is compiled under a file name of
+    its own, `<written out: LABEL #N>` (`label`, by default `name`), and `linecache`
+    holds it: a traceback from inside shows the line, as pdb does. The same source gets
+    the same file again, so code made anew adds no lines."""
+    label = label or name
+    filename = _FILES.get((label, source))
+    if filename is None:
+        filename = _FILES[label, source] = f"<written out: {label} #{len(_FILES) + 1}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    exec(compile(source, filename, "exec"), scope)
     return scope[name]
 
 
@@ -180,7 +166,7 @@ def draft_class(
     cls: type[T], extra: dict[str, str] | None = None, scope: dict[str, Any] | None = None,
     base: type[Draft[Any]] | None = None,
 ) -> type[Draft[T]]:
-    """A `Draft` of the frozen slotted dataclass `cls` for a game's hot path (`Step =
+    """A `Draft` of the frozen slotted dataclass `cls` for a game's hot path (`Turn =
     draft_class(State)`, one a step): the fields are slots of the draft, copied in
     (`__init__`) and out (`done`) slot by slot in code written out for `cls`, three
     times as quick as a dict of fields.
@@ -188,6 +174,7 @@ def draft_class(
     `extra`: more slots of the draft (not fields of the state), each with the expression
     over the state `o` that starts it, e.g. `{"events": "[]"}`; `scope`: the names those
     expressions use; `base`: a subclass of `Draft` with the game's own methods."""
+    _slotted(cls)
     names = field_names(cls)
     extra = extra or {}
     init = (
@@ -201,19 +188,22 @@ def draft_class(
         + "    o.__class__ = cls\n    return o\n"
     )
     names_in = {**(scope or {}), "cls": cls, "twin": _twin(cls, "Builder")}
+    label = f"{cls.__qualname__}Draft"
     body = {
         "__slots__": (*names, *extra),
-        "__init__": written_out(init, "__init__", dict(names_in)),
-        "done": written_out(done, "done", dict(names_in)),
+        "__init__": written_out(init, "__init__", dict(names_in), label=f"{label}.__init__"),
+        "done": written_out(done, "done", dict(names_in), label=f"{label}.done"),
         "__doc__": (base or Draft).__doc__,
     }
     return type(f"{cls.__name__}Draft", (base or Draft,), body)
 
 
-def _copy_function(cls: type, changed: tuple[str, ...], signature: str, value: str) -> Any:
+def _copy_function(cls: type, changed: tuple[str, ...], signature: str, value: str, label: str) -> Any:
     """A function `signature` returning a copy of a `cls` `o`, written out for `cls`: each
     field named in `changed` from `value` (a format of the field's name), the others
-    from `o`. TypeError for a name that is no field of `cls`."""
+    from `o`. TypeError for a class that is not a slotted dataclass, or a name that is
+    no field of it."""
+    _slotted(cls)
     names = field_names(cls)
     unknown = set(changed) - set(names)
     if unknown:
@@ -224,7 +214,7 @@ def _copy_function(cls: type, changed: tuple[str, ...], signature: str, value: s
         + "".join(f"    c.{n} = {value.format(n)}\n" if n in changed else f"    c.{n} = o.{n}\n" for n in names)
         + "    c.__class__ = cls\n    return c\n"
     )
-    return written_out(source, name, {"cls": cls, "twin": _twin(cls, name.capitalize())})
+    return written_out(source, name, {"cls": cls, "twin": _twin(cls, name.capitalize())}, label=label)
 
 
 def copier(cls: type[T], *changed: str) -> Callable[[T, dict[str, Any]], T]:
@@ -232,8 +222,9 @@ def copier(cls: type[T], *changed: str) -> Callable[[T, dict[str, Any]], T]:
     the fields `changed` set to `changes[name]`, written out for `cls` and those names
     (`evolve` hands it its keyword dict as it is: a call with `*values` unpacked costs
     more than the copy)."""
-    copy: Callable[[T, dict[str, Any]], T] = _copy_function(cls, changed, "copy(o, d)", "d[{!r}]")
-    copy.__qualname__ = f"copy_{cls.__name__}_{'_'.join(changed)}"
+    qualname = f"copy_{cls.__name__}_{'_'.join(changed)}"
+    copy: Callable[[T, dict[str, Any]], T] = _copy_function(cls, changed, "copy(o, d)", "d[{!r}]", qualname)
+    copy.__qualname__ = qualname
     return copy
 
 
@@ -247,8 +238,8 @@ def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _replacer(size: int, index: int) -> Callable[[tuple[Any, ...], Any], tuple[Any, ...]]:
     entries = ", ".join("v" if k == index else f"t[{k}]" for k in range(size))
-    made: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = written_out(f"def put(t, v):\n    return ({entries},)\n",
-                                                                       "put", {})
+    made: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = written_out(
+        f"def put(t, v):\n    return ({entries},)\n", "put", {}, label=f"put_{index}_of_{size}")
     return made
 
 
@@ -268,6 +259,7 @@ def updater(cls: type[T], *changed: str) -> Callable[..., T]:
     Every field named must be given."""
     if not changed:
         raise TypeError("no field to change")
-    update: Callable[..., T] = _copy_function(cls, changed, f"update(o, *, {', '.join(changed)})", "{}")
-    update.__qualname__ = f"update_{cls.__name__}_{'_'.join(changed)}"
+    qualname = f"update_{cls.__name__}_{'_'.join(changed)}"
+    update: Callable[..., T] = _copy_function(cls, changed, f"update(o, *, {', '.join(changed)})", "{}", qualname)
+    update.__qualname__ = qualname
     return update
