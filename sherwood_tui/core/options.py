@@ -4,8 +4,9 @@
     class SheriffOptions(GameOptions):
         royal_goods: bool = option("Royal Goods", help="Add the 12 Royal Goods: ...")
 
-The plug-in names the class (`GamePlugin(options_type=SheriffOptions)`); what setup
-offers (`OptionSpec`: key, label, help, default) is read from its fields. The rules
+The plug-in names the class (`Parts.of_game(..., options="SheriffOptions")`, imported
+when first asked); what setup offers (`OptionSpec`: key, label, help, default) is read
+from its fields. The rules
 build the object once, at set-up (`Game.check_options`), and keep it on the state; the
 public view carries it (options are public), so bots and screens read
 `table.options.royal_goods` (a seat's view holds the public one as its `table`).

@@ -98,12 +98,13 @@ class Parts:
     schema: str | None = None  # the pydantic model of the game's data file (its schema.py)
     restrictions: str | None = None  # the restrictions of its bots (`RESTRICTIONS` of rules/restrictions.py)
     expert: str | None = None  # what the expert's search is given (`KIT` of rules/expert.py: core.search.ExpertKit)
+    options: str | None = None  # the game's options class (rules/options.py: core.options.GameOptions)
 
     @classmethod
-    def of_game(cls, package: str, schema: str | None = None) -> Parts:
+    def of_game(cls, package: str, schema: str | None = None, options: str | None = None) -> Parts:
         """The parts of a game folder of the usual shape: `GAME` on the package; the
-        sensible bot, invariants, stats and data schema (the model named `schema`) in
-        `rules/`; the screens in `ui/screens.py`."""
+        sensible bot, invariants, stats, data schema (the model named `schema`) and
+        options (the class named `options`) in `rules/`; the screens in `ui/screens.py`."""
         return cls(
             rules=f"{package}:GAME",
             bot=f"{package}.rules.bot:sensible",
@@ -113,6 +114,7 @@ class Parts:
             schema=None if schema is None else f"{package}.rules.schema:{schema}",
             restrictions=f"{package}.rules.restrictions:RESTRICTIONS",
             expert=f"{package}.rules.expert:KIT",
+            options=None if options is None else f"{package}.rules.options:{options}",
         )
 
 
@@ -127,8 +129,6 @@ class GamePlugin:
     max_players: int
     parts: Parts
     reference: str  # the rules reference in our own words: "package:file.md"
-    # the game's options, one frozen dataclass (`core.options`): setup offers its fields
-    options_type: type[GameOptions] = NoOptions
     asset: str = ""  # its component data file (assets/), which a playtester may replace
     # digests of earlier versions of the built-in data file whose saved games go on under
     # today's (a change that plays an old game out the same, e.g. a list of words)
@@ -144,6 +144,15 @@ class GamePlugin:
     default_playouts: int = DEFAULT_PLAYOUTS
     ready: bool = True
     _loaded: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def options_type(self) -> type[GameOptions]:
+        """The game's options, one frozen dataclass (`core.options`; `Parts.options`,
+        imported when first asked: the picker imports no game's rules)."""
+        if self.parts.options is None:
+            return NoOptions
+        found: type[GameOptions] = resolve(self.parts.options)
+        return found
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:

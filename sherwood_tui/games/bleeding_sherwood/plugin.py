@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from sherwood_tui.core.plugin import GamePlugin, Parts
-from sherwood_tui.games.bleeding_sherwood.rules.options import BleedingSherwoodOptions
 
 PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
 
@@ -13,10 +12,9 @@ PLUGIN = GamePlugin(
     blurb="Bid Goode cards to rob the Peasants; every bidder takes something.",
     min_players=2,
     max_players=6,
-    parts=Parts.of_game(PACKAGE, schema="BleedingSherwoodData"),
+    parts=Parts.of_game(PACKAGE, schema="BleedingSherwoodData", options="BleedingSherwoodOptions"),
     reference=f"{PACKAGE}:rules_reference.md",
     asset="bleeding-sherwood.json",
-    options_type=BleedingSherwoodOptions,
     tiebreak_label="Goodes in hand",
     # expert:200 against three sensible bots, 4 players, 24 games each (2026-12-03): seat 1
     # won 17% with playouts to the game's end (expert:50), 33% looking 2 rounds ahead, 54%

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from sherwood_tui.core.plugin import GamePlugin, Parts
-from sherwood_tui.games.sheriff.rules.options import SheriffOptions
 
 PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
 
@@ -13,11 +12,10 @@ PLUGIN = GamePlugin(
     blurb="Smuggle goods past the Sheriff: declare, bluff and bribe.",
     min_players=3,
     max_players=5,
-    parts=Parts.of_game(PACKAGE, schema="SheriffData"),
+    parts=Parts.of_game(PACKAGE, schema="SheriffData", options="SheriffOptions"),
     reference=f"{PACKAGE}:rules_reference.md",
     asset="sheriff-of-nottingham.json",
     asset_continues=("63a0b0c763c784cd",),  # before the list of favours (rules core v3)
-    options_type=SheriffOptions,
     # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
     # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
     search_rounds=2,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from sherwood_tui.core.plugin import GamePlugin, Parts
-from sherwood_tui.games.sherwood.rules.options import SherwoodOptions
 
 PACKAGE = __name__.rpartition(".")[0]  # sherwood_tui.games.<game>
 
@@ -13,10 +12,9 @@ PLUGIN = GamePlugin(
     blurb="Send secret ambush parties on missions; win towns, dodge prison.",
     min_players=2,
     max_players=4,
-    parts=Parts.of_game(PACKAGE, schema="SherwoodData"),
+    parts=Parts.of_game(PACKAGE, schema="SherwoodData", options="SherwoodOptions"),
     reference=f"{PACKAGE}:rules_reference.md",
     asset="sherwood-2005.json",
-    options_type=SherwoodOptions,
     # expert:50 against two sensible bots, 3 players (2026-12-03): seat 1 won 17% of 12
     # games looking 1 round (a turn of the game) ahead, 33% of 12 looking 2, 48% of 24 looking 3
     search_rounds=3,
