@@ -236,6 +236,13 @@ def test_the_reference_names_every_command_and_option() -> None:
     assert not missing, missing
 
 
+def test_every_page_of_the_docs_is_in_the_sites_nav() -> None:
+    """(`make docs` refuses a page left out of the nav; this says so in `make test` too.)"""
+    nav = set(re.findall(r":\s+(\S+\.md)\s*$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.MULTILINE))
+    pages = {str(page.relative_to(DOCS)) for page in DOCS.rglob("*.md")}
+    assert pages == nav, (sorted(pages - nav), sorted(nav - pages))
+
+
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
