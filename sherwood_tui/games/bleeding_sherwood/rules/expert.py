@@ -45,6 +45,8 @@ PRIOR_ROUNDS = 3.0  # the beliefs start as this many sensible rounds
 # expert at 300 playouts, 4 players, 40 games (seeds 1-40, 2026-12-07): at 0.1 its margin
 # over the best other was +15.1 against three sensible bots and +14.1 against three
 # one-card bidders (it believed them only late in the game); at 0.4, +15.6 and +20.5.
+# At 1000 playouts (seeds 1-40): at 0.4, +24.9 against one-card bidders; at 0.8, +22.1
+# (no gain; 40 games' margins differ by about 2.5 points on noise alone).
 ONE_CARD_PRIOR = 0.4
 BID_WORTH = GOODE_WORTH * 1.2  # a spent bid's worth to its taker, a point of it (as the bot)
 
