@@ -25,9 +25,12 @@ from sherwood_tui.workbench.cluster import ClusterError
 from sherwood_tui.workbench.compare import (
     advantages_json,
     against_first,
+    changed_json,
+    describe_changed,
     many_csv,
     measure_json,
     measures,
+    played_differently,
     seat_advantages,
     to_csv,
 )
@@ -364,36 +367,47 @@ class Run:
         return Output(data, header, parts, to_csv(measures(results, self.bots)), charts)
 
     def comparison(self, a: list[GameResult], b: list[GameResult]) -> Output:
+        from rich.text import Text
+
         from sherwood_tui.workbench import report
 
         rows = measures(a, self.bots, b)
+        changed = played_differently(a, b)
         found = {side.label: seat_advantages(results, self.bots) for side, results in zip(self.sides, (a, b))}
         data = {**self._about(), "games": self.args.games, "options": self.options,
                 "a": {"data": self.sides[0].shown, "summary": summarise(a, self.bots)},
                 "b": {"data": self.sides[1].shown, "summary": summarise(b, self.bots)},
                 "measures": [measure_json(m) for m in rows],
-                "seat_advantage": {label.lower(): advantages_json(flags) for label, flags in found.items()}}
+                "seat_advantage": {label.lower(): advantages_json(flags) for label, flags in found.items()},
+                "paired": changed is not None, "played_differently": changed_json(changed)}
         header = (f"{self.info.title}: A = {self.sides[0].shown}, B = {self.sides[1].shown}; "
                   f"{self._line(options_label(self.info, self.options))}")
-        parts = report.comparison_renderables(rows, found, [("A", a), ("B", b)], self.bots)
+        parts = [*report.comparison_renderables(rows, found, [("A", a), ("B", b)], self.bots),
+                 Text(describe_changed(changed))]
         charts = ChartData("comparison", ["A", "B"], [a, b], self.bots, [f"{s.label}: {s.shown}" for s in self.sides])
         return Output(data, header, parts, to_csv(rows), charts)
 
     def against_first(self, played: list[list[GameResult]]) -> Output:
         """Many variants (a sweep, or three files or more), each against the first."""
+        from rich.text import Text
+
         from sherwood_tui.workbench import report
 
         names = [side.label for side in self.sides]
         tables = against_first(played, self.bots)
         found = [seat_advantages(results, self.bots) for results in played]
+        changed = [None, *(played_differently(played[0], results) for results in played[1:])]
         data = {**self._about(), "games": self.args.games, "options": self.options,
                 "variants": [{"name": name, "data": side.shown, "summary": summarise(results, self.bots),
-                              "seat_advantage": advantages_json(flags)}
-                             for name, side, results, flags in zip(names, self.sides, played, found)],
+                              "seat_advantage": advantages_json(flags),
+                              **({"paired": share is not None, "played_differently": changed_json(share)} if k else {})}
+                             for k, (name, side, results, flags, share)
+                             in enumerate(zip(names, self.sides, played, found, changed))],
                 "measures": [{"variant": name, **measure_json(m)} for name, rows in zip(names[1:], tables) for m in rows]}
         header = (f"{self.info.title}: {len(names)} variants, each against the first ({names[0]}); "
                   f"{self._line(options_label(self.info, self.options))}")
-        parts = report.against_first_renderables(names, tables, found, played, self.bots)
+        parts = [*report.against_first_renderables(names, tables, found, played, self.bots),
+                 Text("\n".join(describe_changed(share, name) for name, share in zip(names[1:], changed[1:])))]
         charts = ChartData("variants", names, played, self.bots, swept=bool(getattr(self.args, "sweep", None)))
         return Output(data, header, parts, many_csv(names, tables), charts)
 

@@ -4,7 +4,10 @@ Each measure is a share (a win rate, how often a game ends one way) or a mean (a
 a length, one of the game's own counts) with its 95% interval; with two sides, the
 difference B - A with its interval (uncorrected) and whether it is beyond noise: its
 test rejects "no difference" after Holm's correction over every measure of the table
-(`stats.py`), and its interval excludes 0. A seat whose win rate is over 5 points above
+(`stats.py`), and its interval excludes 0. When both sides played the same seeds (the
+games are matched), the difference is paired: computed game by game, with the paired t
+test behind its flag, and the share of games that played differently is given; else
+(unmatched games) the two sides are compared as independent samples. A seat whose win rate is over 5 points above
 the fair share, beyond noise after Holm's correction over the seats, has an advantage.
 UI-free: the tables and charts that draw these are in `report.py` and `charts.py`.
 """
@@ -26,6 +29,7 @@ from sherwood_tui.workbench.stats import (
     mean_difference,
     mean_difference_p,
     mean_interval,
+    paired_difference,
     share_above_p,
     share_difference,
     share_difference_p,
@@ -56,6 +60,7 @@ class Measure:
     diff: Interval | None = None
     p: float = math.nan  # the two-sided p-value of "B = A" (NaN: no test)
     corrected: bool = False  # rejected by Holm's correction over the table's measures
+    paired: bool = False  # diff and p from game-by-game differences (the same seeds)
 
     @property
     def uncorrected(self) -> bool:
@@ -78,27 +83,64 @@ class Advantage:
     fair: float
 
 
-def _samples(results: Sequence[Any], bots: list[str], endings: list[str], counts: list[str]) -> list[tuple[str, str, Any]]:
-    """(key, label, Share or list of per-game values) of every measure of one side."""
+def _samples(results: Sequence[Any], bots: list[str], endings: list[str], counts: list[str]) -> list[tuple[str, str, Any, list[float]]]:
+    """(key, label, Share or list of per-game values, per-game values) of every measure
+    of one side (a share's per-game value: that game's part of a success, 0 to 1)."""
     games, seats = len(results), len(bots)
     wins = seat_wins(results, seats)
-    rows: list[tuple[str, str, Any]] = [
-        (f"win_rate.seat{i + 1}", f"Seat {i + 1} win %", Share(wins[i], games)) for i in range(seats)
+    per_game = [game_wins(r, seats) for r in results]
+    rows: list[tuple[str, str, Any, list[float]]] = [
+        (f"win_rate.seat{i + 1}", f"Seat {i + 1} win %", Share(wins[i], games), [g[i] for g in per_game])
+        for i in range(seats)
     ]
     levels = sorted(set(bots))
     if len(levels) > 1:
         for level in levels:
             members = [i for i in range(seats) if bots[i] == level]
             rows.append((f"win_rate.{level}", f"{level} win % per seat",
-                         Share(sum(wins[i] for i in members), games * len(members))))
+                         Share(sum(wins[i] for i in members), games * len(members)),
+                         [sum(g[i] for i in members) / len(members) for g in per_game]))
     for i in range(seats):
-        rows.append((f"score.seat{i + 1}", f"Seat {i + 1} score", [r.scores[i] for r in results]))
-    rows.append(("length.actions", "actions per game", [r.actions for r in results]))
-    rows.append(("length.rounds", "rounds per game", [r.rounds for r in results]))
+        values = [r.scores[i] for r in results]
+        rows.append((f"score.seat{i + 1}", f"Seat {i + 1} score", values, values))
+    for key, label, values in (("length.actions", "actions per game", [r.actions for r in results]),
+                               ("length.rounds", "rounds per game", [r.rounds for r in results])):
+        rows.append((key, label, values, values))
     ended = Counter(r.ending for r in results)
-    rows += [(f"ending.{name}", f"ended: {name}", Share(ended[name], games)) for name in endings]
-    rows += [(f"count.{name}", f"{name} per game", [r.counts.get(name, 0) for r in results]) for name in counts]
+    rows += [(f"ending.{name}", f"ended: {name}", Share(ended[name], games),
+              [1.0 if r.ending == name else 0.0 for r in results]) for name in endings]
+    for name in counts:
+        values = [r.counts.get(name, 0) for r in results]
+        rows.append((f"count.{name}", f"{name} per game", values, values))
     return rows
+
+
+def game_wins(result: Any, seats: int) -> list[float]:
+    """Each seat's part of one game's win (a tie shares it)."""
+    parts = [0.0] * seats
+    for w in result.winners:
+        parts[w] += 1 / len(result.winners)
+    return parts
+
+
+def matched(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Both sides played the same games' seeds, in the same order (paired games)."""
+    return len(a) == len(b) > 0 and all(x.seed == y.seed for x, y in zip(a, b))
+
+
+def _play(result: Any) -> tuple[Any, ...]:
+    """What tells whether a game played differently: its moves (their digest), who won,
+    how long it lasted, how it ended and its counts. Not the scores: a score moved by a
+    data change alone (every score +20) is no game played differently."""
+    return (result.moves, result.winners, result.actions, result.rounds, result.ending, sorted(result.counts.items()))
+
+
+def played_differently(a: Sequence[Any], b: Sequence[Any]) -> Share | None:
+    """How many matched games played differently on B (a move, the winners, the length,
+    the ending or a count), out of all; None when the games are not matched."""
+    if not matched(a, b):
+        return None
+    return Share(sum(_play(x) != _play(y) for x, y in zip(a, b)), len(a))
 
 
 def seat_wins(results: Sequence[Any], seats: int) -> list[float]:
@@ -120,18 +162,24 @@ def _keys(sides: Sequence[Sequence[Any]]) -> tuple[list[str], list[str]]:
 
 
 def measures(a: Sequence[Any], bots: list[str], b: Sequence[Any] | None = None) -> list[Measure]:
-    """Every measure of side A, or of A and B with B - A (both played the same seeds)."""
+    """Every measure of side A, or of A and B with B - A: paired when both played the
+    same seeds (`matched`), else as independent samples."""
     endings, counts = _keys([a] if b is None else [a, b])
     rows_a = _samples(a, bots, endings, counts)
     rows_b = _samples(b, bots, endings, counts) if b is not None else [None] * len(rows_a)
+    paired = b is not None and matched(a, b)
     found: list[Measure] = []
     for row_a, row_b in zip(rows_a, rows_b):
-        key, label, sample_a = row_a
+        key, label, sample_a, values_a = row_a
         sample_b = row_b[2] if row_b is not None else None
         if isinstance(sample_a, Share):
-            found.append(_share_measure(key, label, sample_a, sample_b))
+            made = [_share_measure(key, label, sample_a, sample_b)]
         else:
-            found += _mean_measures(key, label, sample_a, sample_b)
+            made = _mean_measures(key, label, sample_a, sample_b)
+        if paired and row_b is not None:
+            diff, p = paired_difference(values_a, row_b[3])
+            made[0] = replace(made[0], diff=diff, p=p, paired=True)
+        found += made
     return corrected(found)
 
 
@@ -220,8 +268,28 @@ def measure_json(measure: Measure) -> dict[str, Any]:
         row.update(b=_number(measure.b.value), b_low=_number(measure.b.low), b_high=_number(measure.b.high),
                    diff=_number(measure.diff.value), low=_number(measure.diff.low), high=_number(measure.diff.high),
                    p=_number(measure.p), beyond_noise=measure.beyond_noise,
-                   beyond_noise_uncorrected=measure.uncorrected)
+                   beyond_noise_uncorrected=measure.uncorrected, paired=measure.paired)
     return row
+
+
+def changed_json(share: Share | None) -> dict[str, Any] | None:
+    """The share of matched games that played differently, with its Wilson interval
+    (None: the games are not matched)."""
+    if share is None:
+        return None
+    rate = wilson(share.successes, share.trials)
+    return {"games": share.trials, "changed": int(share.successes), "share": _number(rate.value),
+            "low": _number(rate.low), "high": _number(rate.high)}
+
+
+def describe_changed(share: Share | None, name: str = "B") -> str:
+    """One line: whether the comparison is paired, and how many games played differently."""
+    if share is None:
+        return f"{name}: unpaired (the sides did not play the same seeds): differences of independent samples"
+    rate = wilson(share.successes, share.trials)
+    return (f"{name}: paired (the same {share.trials} seeds, differences game by game); "
+            f"{int(share.successes)} games played differently, {100 * rate.value:.1f}% "
+            f"(95% CI {100 * rate.low:.1f} to {100 * rate.high:.1f})")
 
 
 def advantages_json(found: list[Advantage] | None) -> list[dict[str, Any]] | None:

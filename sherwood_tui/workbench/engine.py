@@ -17,6 +17,7 @@ imported. Both sides play the same seeds.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -73,6 +74,7 @@ class GameResult:
     rounds: int
     ending: str
     counts: dict[str, float] = field(default_factory=dict)
+    moves: str = ""  # a digest of the game's actions: two games with the same one played alike
 
 
 def _counter(info: catalog.GameInfo) -> Callable[..., None] | None:
@@ -106,6 +108,7 @@ def play_one(
     rnd = random.Random(seed)
     counts: Counter[str] = Counter()
     rounds = 0
+    moves = hashlib.blake2b(digest_size=12)
 
     def choose(state: Any, seat: int) -> Any:
         return bot_action(game, state, seat, bots[seat], rnd)
@@ -114,6 +117,7 @@ def play_one(
         nonlocal rounds
         if record is not None:
             record.append(action)
+        moves.update(repr(action).encode())
         rounds += count_round_ends(events)
         if count_step is not None:
             count_step(counts, before, action, after, events)
@@ -132,6 +136,7 @@ def play_one(
         rounds=rounds,
         ending=game.ending(state),
         counts=dict(counts),
+        moves=moves.hexdigest(),
     )
 
 

@@ -3,7 +3,9 @@
 - a share (a win rate, how often a game ends one way): Wilson's score interval;
 - the difference of two shares: Newcombe's hybrid score interval (his method 10), built
   from the two Wilson intervals; it is what a two-proportion score test rejects;
-- a mean: Student's t interval; the difference of two means: Welch's (unequal spreads).
+- a mean: Student's t interval; the difference of two means: Welch's (unequal spreads);
+- a paired difference (both sides played the same seeds): Student's t interval on the
+  game-by-game differences, and the paired t test (`paired_difference`).
 
 Each interval has its test, with a p-value: a share above a fixed one (the exact
 binomial test), two shares (the pooled two-proportion
@@ -109,6 +111,22 @@ def share_difference(successes_a: float, trials_a: int, successes_b: float, tria
     low = diff - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
     high = diff + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
     return Interval(diff, low, high)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[Interval, float]:
+    """B minus A game by game (a[i] and b[i]: the same seed): the mean of the per-game
+    differences with Student's t interval, and the two-sided p-value of the paired t test.
+    Differences all alike give a zero-width interval (p: 1 if they are 0, else 0)."""
+    if len(a) != len(b):
+        raise ValueError("a paired difference needs as many games on each side")
+    spread = mean_interval([y - x for x, y in zip(a, b)])
+    mean = spread.mean.value
+    if spread.n < 2:
+        return spread.mean, math.nan
+    if spread.sd == 0:
+        return Interval(mean, mean, mean), 1.0 if mean == 0 else 0.0
+    t = abs(mean) / (spread.sd / math.sqrt(spread.n))
+    return spread.mean, 2 * (1 - t_cdf(t, spread.n - 1))
 
 
 @dataclass(frozen=True)
