@@ -54,6 +54,12 @@ def whole_number(low: int, high: int, note: str = "") -> Callable[[str], int]:
     return parse
 
 
+def salts(text: str) -> list[int]:
+    """An argparse `type`: `--salt N`, or `N1,N2,...` (one per side), each a whole number."""
+    one = whole_number(0, MAX_SEED)
+    return [one(part) for part in text.split(",")]
+
+
 def jobs_count(text: str) -> int:
     """An argparse `type`: processes, from 1 to a few per core."""
     return whole_number(1, max_jobs(), f" ({JOBS_PER_CORE} per core)")(text)
@@ -200,6 +206,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=games, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
     sim.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
+    sim.add_argument("--salt", type=salts, metavar="N[,N,...]",
+                     help="mix the games' seeds with N: other games from the same data; one per side "
+                          "(N1,N2,...): each side its own games, compared unpaired (the A/A check)")
     sim.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS,
                      help="the budget of every plain `expert` seat: " + budget_help)
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable); all: every combination")

@@ -181,7 +181,8 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
     except GameFailed as err:
         print(f"sherwood-tui simulate: a game failed on {err}", file=sys.stderr)
         return 2 if sides[0].path is not None else 1
-    data = {**done.summary(), "game": info.id, "seed": args.seed, "options": options,
+    data = {**done.summary(), "game": info.id, "seed": args.seed, **({"salt": args.salt[0]} if getattr(args, "salt", None) else {}),
+            "options": options,
             "says": find_restriction(info, args.restrict), "seconds": round(time.perf_counter() - started, 2)}
     if args.records is not None:
         from sherwood_tui.workbench.records import RecordsError, Variant, write_run
@@ -201,6 +202,35 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
                     f"{data['games']} games, {args.players} players, seed {args.seed}, {data['seconds']:.1f} s",
                     report.restricted_renderables(data))
     return 0
+
+
+def salt_problem(args: argparse.Namespace, sides: int, every: bool) -> str | None:
+    """Why `--salt` cannot be given as it is, or None: one salt for the run, or one per
+    side of a comparison or sweep."""
+    salts = getattr(args, "salt", None)
+    if not salts or len(salts) == 1:
+        return None
+    if every or getattr(args, "restrict", None) is not None or sides == 1:
+        return "--salt: give one value (N1,N2,... is one per side of a --compare or --sweep)"
+    if len(salts) != sides:
+        return f"--salt: one value, or one per side ({sides} sides), not {len(salts)}"
+    return None
+
+
+def first_seeds(args: argparse.Namespace) -> int | list[int]:
+    """The first seed of the run (`--seed`, mixed with `--salt N`: `args.seed` becomes
+    it, so that every output names the games' real seeds), or of each side (one salt
+    per side: games not matched)."""
+    from sherwood_tui.workbench.engine import salted_seed
+
+    salts = getattr(args, "salt", None)
+    if not salts:
+        return int(args.seed)
+    room = args.games + args.players  # `--restrict` rounds the games up to a whole number of rounds
+    if len(salts) == 1:
+        args.seed = salted_seed(args.seed, salts[0], room)
+        return int(args.seed)
+    return [salted_seed(args.seed, salt, room) for salt in salts]
 
 
 def find_restriction(info: catalog.GameInfo, name: str) -> str:
@@ -261,6 +291,10 @@ def main(args: argparse.Namespace) -> int:
         problem = problem or ("+" in bots[0] and "--restrict: the --bots level is the unrestricted one") or None
     if problem:
         return fail(problem)
+    problem = salt_problem(args, len(sides), combos is not None)
+    if problem:
+        return fail(problem)
+    firsts = first_seeds(args)
     tune_gc_for_batch_play()  # this process (and the ones it forks) only plays games now
     if getattr(args, "restrict", None) is not None:
         return _restricted(info, args, bots[0], options, sides)
@@ -269,10 +303,10 @@ def main(args: argparse.Namespace) -> int:
         with open_sides(info, sides, max(1, local_jobs(args)), args.games, getattr(args, "scheduler", None)) as playing:
             if combos is not None:
                 with _progress([f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
-                    played = [playing.play(args.players, args.games, args.seed, bots, combo, bars)[0] for combo in combos]
+                    played = [playing.play(args.players, args.games, firsts, bots, combo, bars)[0] for combo in combos]
             else:
                 with _progress([f"{side.label + ': ' if side.label else ''}{side.shown}" for side in sides], args.games) as bars:
-                    played = playing.play(args.players, args.games, args.seed, bots, options, bars)
+                    played = playing.play(args.players, args.games, firsts, bots, options, bars)
             kept = _keep(playing, info, args, bots, options, sides, played) if args.keep else []
     except ClusterError as err:  # --scheduler: the cluster cannot be reached, or failed
         return fail(str(err), err.status)
@@ -348,12 +382,20 @@ class Run:
     seconds: float
 
     def _about(self) -> dict[str, Any]:
-        return {"game": self.info.id, "players": self.args.players, "seed": self.args.seed, "bots": self.bots,
-                "seconds": round(self.seconds, 2)}
+        about = {"game": self.info.id, "players": self.args.players, "seed": self.args.seed, "bots": self.bots,
+                 "seconds": round(self.seconds, 2)}
+        salts = getattr(self.args, "salt", None)
+        if salts:  # the seed is the salted first one; with a salt per side, each side's first seed
+            about["salt"] = salts[0] if len(salts) == 1 else salts
+            if len(salts) > 1:
+                about["first_seeds"] = first_seeds(self.args)
+        return about
 
     def _line(self, options: str) -> str:
         a = self.args
-        return (f"{a.games} games{' a side' if len(self.sides) > 1 else ''}, {a.players} players, seed {a.seed}, "
+        salts = getattr(a, "salt", None)
+        salted = f" salted {','.join(map(str, salts))}" if salts else ""
+        return (f"{a.games} games{' a side' if len(self.sides) > 1 else ''}, {a.players} players, seed {a.seed}{salted}, "
                 f"bots {','.join(self.bots)}, options {options}, {self.seconds:.1f} s")
 
     def single(self, results: list[GameResult]) -> Output:

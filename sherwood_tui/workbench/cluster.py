@@ -41,7 +41,17 @@ from pathlib import Path
 from typing import IO, Any
 
 from sherwood_tui import __version__, catalog
-from sherwood_tui.workbench.engine import C, DataSide, GameFailed, GameResult, R, Sides, _play_chunk, seed_chunks
+from sherwood_tui.workbench.engine import (
+    C,
+    DataSide,
+    GameFailed,
+    GameResult,
+    R,
+    Sides,
+    _play_chunk,
+    index_chunks,
+    side_seeds,
+)
 
 # sherwood-tui is on no package index: the extra installs from a checkout (`make` does it).
 NEEDS_EXTRA = ("--scheduler needs the cluster extra: pip install -e '.[cluster]' in the sherwood-tui checkout "
@@ -361,13 +371,16 @@ class ClusterSides:
         """The cluster's worker threads now."""
         return max(1, sum(int(n) for n in self.client.nthreads().values()))
 
-    def play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+    def play(self, players: int, games: int, seed: int | Sequence[int], bots: list[str], options: dict[str, bool],
              progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]:
-        """Every side plays the same games (seeds, bots, options) on the cluster;
-        `progress[i](n)` is called as side i's chunks finish. GameFailed names a game
-        that failed (and its side); ClusterError says why the cluster could not play."""
+        """Every side plays the same games (seeds, bots, options; or a first seed per
+        side) on the cluster; `progress[i](n)` is called as side i's chunks finish.
+        GameFailed names a game that failed (and its side); ClusterError says why the
+        cluster could not play."""
+        firsts = side_seeds(seed, len(self.sides))
         chunks = ((index, seeds, (self.info.id, players, bots, options, seeds))
-                  for seeds in seed_chunks(seed, games, self.threads()) for index in range(len(self.sides)))
+                  for part in index_chunks(games, self.threads()) for index in range(len(self.sides))
+                  for seeds in [range(firsts[index] + part.start, firsts[index] + part.stop)])
         try:
             results = self.run_chunks(_play_chunk, chunks, progress)
         except GameFailed as err:

@@ -3,7 +3,8 @@ worker processes, on the built-in data or a player's own (one pool of fresh work
 side of a comparison). The command line (`sherwood_tui/commands/`) drives it; it never
 imports the command line.
 
-Game i of a run uses seed `seed + i`, so a run gives the same results whatever `jobs`.
+Game i of a run uses seed `seed + i`, so a run gives the same results whatever `jobs`
+(`salted_seed`: the first seed of a run mixed with `--salt N`).
 Game-specific counts come from `games/<game>/rules/stats.py` (`count_step`), when present.
 
 A run on a player's own data or a comparison plays each side in worker processes of its
@@ -29,6 +30,7 @@ from sherwood_tui import catalog
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Event, Player
 from sherwood_tui.core.levels import level_problem
+from sherwood_tui.core.limits import MAX_SEED
 from sherwood_tui.core.playout import RANDOM_MOVE, PlayoutError, count_round_ends, playout
 from sherwood_tui.core.wording import printable
 
@@ -55,8 +57,8 @@ if TYPE_CHECKING:
 
         def __exit__(self, *exc: object) -> None: ...
 
-        def play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
-                 progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]: ...
+        def play(self, players: int, games: int, seed: int | Sequence[int], bots: list[str],
+                 options: dict[str, bool], progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]: ...
 
         def keep(self, index: int, *args: Any) -> list[Path]: ...
 
@@ -177,6 +179,25 @@ def index_chunks(count: int, jobs: int, largest: int = 200) -> Iterator[range]:
     never holds a list of its games (a pool takes them as its processes are free)."""
     size = chunk_size(count, jobs, largest)
     return (range(start, min(start + size, count)) for start in range(0, count, size))
+
+
+def salted_seed(seed: int, salt: int, games: int) -> int:
+    """The first seed of a run whose seeds are mixed with `salt` (`simulate --salt N`):
+    a hash of both, so that another salt draws other games from the same data (each a
+    seed of its own, far from the run's unsalted ones), and every game's seed still
+    names it for `replay` (the last one stays within MAX_SEED)."""
+    digest = hashlib.blake2b(f"{seed}:{salt}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % (MAX_SEED - games + 2)
+
+
+def side_seeds(seed: int | Sequence[int], sides: int) -> list[int]:
+    """The first seed of each side: one for all (the same games on every side), or one
+    each (salted sides: games not matched)."""
+    if isinstance(seed, int):
+        return [seed] * sides
+    if len(seed) != sides:
+        raise ValueError(f"a first seed for each of {sides} sides, not {len(seed)}")
+    return list(seed)
 
 
 def seed_chunks(seed: int, games: int, jobs: int, largest: int = 200) -> Iterator[range]:
@@ -353,24 +374,27 @@ class Sides:
         for pool in self.pools:
             pool.join()
 
-    def play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+    def play(self, players: int, games: int, seed: int | Sequence[int], bots: list[str], options: dict[str, bool],
              progress: Sequence[Callable[[int], Any]] = ()) -> list[list[GameResult]]:
-        """Every side plays the same games (seeds, bots, options); `progress[i](n)` is
-        called as side i finishes games. GameFailed names a game that failed."""
+        """Every side plays the same games (seeds, bots, options; or a first seed per
+        side: `side_seeds`); `progress[i](n)` is called as side i finishes games.
+        GameFailed names a game that failed."""
         try:
             return self._play(players, games, seed, bots, options, progress)
         except GameFailed as err:
             raise GameFailed(f"{self.sides[err.side].shown}: {err.message}", err.side) from None
 
-    def _play(self, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
+    def _play(self, players: int, games: int, seed: int | Sequence[int], bots: list[str], options: dict[str, bool],
               progress: Sequence[Callable[[int], Any]]) -> list[list[GameResult]]:
+        firsts = side_seeds(seed, len(self.sides))
         if not self.pools:
-            return [run(self.info.id, players, games, seed, bots, options, self.jobs, progress[0] if progress else None)]
+            return [run(self.info.id, players, games, firsts[0], bots, options, self.jobs,
+                        progress[0] if progress else None)]
         import multiprocessing
 
-        jobs: Callable[[], Iterator[Job]] = lambda: (
-            (self.info.id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, self.jobs))
-        streams = [pool.imap_unordered(_play_chunk, jobs()) for pool in self.pools]
+        jobs: Callable[[int], Iterator[Job]] = lambda first: (
+            (self.info.id, players, bots, options, seeds) for seeds in seed_chunks(first, games, self.jobs))
+        streams = [pool.imap_unordered(_play_chunk, jobs(first)) for pool, first in zip(self.pools, firsts)]
         results: list[list[GameResult]] = [[] for _ in streams]
         waiting = list(range(len(streams)))
         while waiting:  # both sides at once: take whatever either has finished

@@ -1,6 +1,7 @@
 """Paired comparisons: when both sides play the same seeds, each difference is computed
 game by game (a zero-width interval when every game moved alike), the share of games that
-played differently is given, and unmatched games fall back to independent samples."""
+played differently is given, and unmatched games fall back to independent samples;
+`--salt` draws other games from the same data (the A/A check from the command line)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ import sys
 
 import pytest
 
+from sherwood_tui import catalog
+from sherwood_tui.core.assets import builtin_text
+from sherwood_tui.core.limits import MAX_SEED
 from sherwood_tui.workbench.compare import matched, measures, played_differently
-from sherwood_tui.workbench.engine import GameResult
-from sherwood_tui.workbench.stats import mean_difference, mean_interval, paired_difference
+from sherwood_tui.workbench.engine import GameResult, run, salted_seed
+from sherwood_tui.workbench.stats import mean_difference, mean_interval, paired_difference, wilson
 
 
 def result(seed: int, scores: list[float], winners: list[int] | None = None, moves: str = "m", actions: int = 100) -> GameResult:
@@ -135,3 +139,55 @@ def test_the_table_says_the_comparison_is_paired_and_how_many_games_changed():
     done = simulate("sheriff", "--players", "3", "--sweep", "starting_gold=50,70", "--games", "6", "--jobs", "1")
     assert done.returncode == 0, done.stderr
     assert "starting_gold=70: paired (the same 6 seeds, differences game by game); 0 games played differently" in done.stdout
+
+
+# ----- --salt: other games from the same data ------------------------------------------
+
+
+def test_a_salt_draws_other_games_and_the_same_salt_the_same_ones():
+    first = salted_seed(1, 7, 100)
+    assert first != 1 and salted_seed(1, 7, 100) == first
+    assert salted_seed(1, 8, 100) != first and salted_seed(2, 7, 100) != first
+    assert all(0 <= salted_seed(seed, salt, 1000) <= MAX_SEED - 999 for seed in (0, MAX_SEED - 999) for salt in range(50))
+
+
+def test_one_salt_per_side_makes_the_sides_independent_and_compares_them_unpaired(tmp_path):
+    data = tmp_path / "sheriff.json"
+    data.write_text(builtin_text(catalog.get("sheriff").asset), encoding="utf-8")
+    done = simulate("sheriff", "--players", "3", "--games", "30", "--compare", str(data), str(data),
+                    "--salt", "1,2", "--json", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["salt"] == [1, 2] and out["first_seeds"] == [salted_seed(1, 1, 33), salted_seed(1, 2, 33)]
+    assert out["paired"] is False and out["played_differently"] is None
+    assert not any(m["paired"] for m in out["measures"])
+    assert not any(m["beyond_noise"] for m in out["measures"])  # the same data: nothing to find
+    assert out["a"]["summary"] != out["b"]["summary"]  # yet other games on each side
+
+
+def test_one_salt_for_the_run_keeps_the_sides_paired_and_names_the_real_first_seed():
+    done = simulate("sheriff", "--players", "3", "--sweep", "starting_gold=50,70", "--games", "5", "--salt", "9",
+                    "--json", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["salt"] == 9 and out["seed"] == salted_seed(1, 9, 8)
+    assert out["variants"][1]["paired"] is True
+
+
+@pytest.mark.parametrize("salt", ["1,2,3", "-1", "x"])
+def test_a_salt_that_does_not_fit_the_run_is_refused_in_one_line(salt):
+    done = simulate("sheriff", "--players", "3", "--games", "5", "--salt", salt)
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done
+    assert "--salt" in done.stderr
+
+
+@pytest.mark.slow
+def test_a_a_checks_with_salts_flag_beyond_noise_within_the_stated_rate():
+    """The A/A check of the docs, repeated: the built-in data against itself, each side
+    with a salt of its own; Holm's correction keeps false flags near one run in 20."""
+    bots, runs, games, flagged = ["random"] * 4, 40, 30, 0
+    for k in range(runs):
+        a = run("sheriff", 4, games, salted_seed(1, 2 * k, games), bots, {})
+        b = run("sheriff", 4, games, salted_seed(1, 2 * k + 1, games), bots, {})
+        flagged += any(m.beyond_noise for m in measures(a, bots, b))
+    assert wilson(flagged, runs).low <= 0.05, flagged
