@@ -60,6 +60,17 @@ def salts(text: str) -> list[int]:
     return [one(part) for part in text.split(",")]
 
 
+def interval_width(text: str) -> float:
+    """An argparse `type`: `--until-ci WIDTH`, a width above 0 (not inf, not NaN)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:  # NaN fails both comparisons
+        raise argparse.ArgumentTypeError(f"must be a width above 0 (points, or the measure's units), not {shown(text)}")
+    return value
+
+
 def jobs_count(text: str) -> int:
     """An argparse `type`: processes, from 1 to a few per core."""
     return whole_number(1, max_jobs(), f" ({JOBS_PER_CORE} per core)")(text)
@@ -203,12 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play bot games headlessly and print a table")
     sim.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
     sim.add_argument("--players", type=players, default=4)
-    sim.add_argument("--games", type=games, default=100, help=f"games to play (1 to {MAX_GAMES:,})")
+    sim.add_argument("--games", type=games, default=100,
+                     help=f"games to play (1 to {MAX_GAMES:,}); with --until-ci, the most to play")
     sim.add_argument("--seed", type=seed, default=1, help="the first game's seed (game i: seed + i)")
     sim.add_argument("--bots", help="a level for all seats, or one per seat: sensible,random,...")
     sim.add_argument("--salt", type=salts, metavar="N[,N,...]",
                      help="mix the games' seeds with N: other games from the same data; one per side "
                           "(N1,N2,...): each side its own games, compared unpaired (the A/A check)")
+    sim.add_argument("--until-ci", type=interval_width, metavar="WIDTH",
+                     help="a comparison or sweep plays on in chunks until every difference's 95%% interval is "
+                          "narrower than WIDTH (win rates in points, others in their units); --games is the cap")
     sim.add_argument("--playouts", type=budget, metavar="N", default=argparse.SUPPRESS,
                      help="the budget of every plain `expert` seat: " + budget_help)
     sim.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable); all: every combination")

@@ -33,6 +33,8 @@ from sherwood_tui.workbench.compare import (
     played_differently,
     seat_advantages,
     to_csv,
+    until_ci_chunk,
+    widest_difference,
 )
 from sherwood_tui.workbench.engine import (
     DataSide,
@@ -57,6 +59,7 @@ def flag_problem(args: argparse.Namespace) -> str | None:
         return "--option all runs every combination: give no other --option"
     sweep = bool(getattr(args, "sweep", None))
     restrict = getattr(args, "restrict", None) is not None
+    until = getattr(args, "until_ci", None) is not None
     pairs = [
         (args.assets is not None and args.compare is not None,
          "--assets and --compare do not go together (--compare A.json B.json compares two files)"),
@@ -72,6 +75,8 @@ def flag_problem(args: argparse.Namespace) -> str | None:
         (every and args.keep is not None, "--option all and --keep do not go together"),
         (every and args.csv, "--option all prints a table or --json, not --csv"),
         (args.keep_dir is not None and args.keep is None, "--keep-dir needs --keep N"),
+        (until and (restrict or every or (not sweep and args.compare is None)),
+         "--until-ci needs a comparison (--compare or --sweep): it stops when the differences' intervals are narrow"),
     ]
     return next((message for wrong, message in pairs if wrong), None)
 
@@ -233,6 +238,36 @@ def first_seeds(args: argparse.Namespace) -> int | list[int]:
     return [salted_seed(args.seed, salt, room) for salt in salts]
 
 
+def play_until_narrow(playing: Playing, args: argparse.Namespace, firsts: int | list[int], bots: list[str],
+                      options: dict[str, bool], bars: list[Callable[[int], Any]]) -> list[list[GameResult]]:
+    """`--until-ci WIDTH`: play every side in chunks (seeds seed..seed+k-1, then on: the
+    games of a plain run of as many) until every compared measure's difference interval
+    is narrower than WIDTH, or `--games` (the cap) is reached; a line on stderr per chunk.
+    `args.games` becomes the games played, `args.until_ci_result` says why it stopped."""
+    cap, width = int(args.games), float(args.until_ci)
+    played: list[list[GameResult]] = []
+    done, widest, label = 0, float("nan"), ""
+    while done < cap:
+        size = min(until_ci_chunk(cap), cap - done)
+        first: int | list[int] = firsts + done if isinstance(firsts, int) else [f + done for f in firsts]
+        part = playing.play(args.players, size, first, bots, options, bars)
+        played = part if not played else [old + new for old, new in zip(played, part)]
+        done += size
+        widest, label = widest_difference(against_first(played, bots))
+        narrow = widest < width  # NaN (too few games to tell) is never narrow
+        shown_width = "unknown" if widest != widest else f"{widest:.3g}"
+        print(f"sherwood-tui simulate: --until-ci {width:g}: {done:,} games a side, widest interval {shown_width}"
+              f"{f' ({label})' if label else ''}; " + ("narrow enough, stopping" if narrow else
+                                                       "the cap" if done >= cap else "playing on"),
+              file=sys.stderr)
+        if narrow:
+            break
+    args.games = done
+    args.until_ci_result = {"width": width, "cap": cap, "games": done, "narrow": bool(widest < width),
+                            "widest": None if widest != widest else round(widest, 6), "widest_measure": label}
+    return played
+
+
 def find_restriction(info: catalog.GameInfo, name: str) -> str:
     """A restriction's words ("never smuggles")."""
     return info.restrictions()[name].says
@@ -292,6 +327,8 @@ def main(args: argparse.Namespace) -> int:
     if problem:
         return fail(problem)
     problem = salt_problem(args, len(sides), combos is not None)
+    if getattr(args, "until_ci", None) is not None and len(sides) < 2:
+        problem = problem or "--until-ci needs a comparison: this sweep has one variant"
     if problem:
         return fail(problem)
     firsts = first_seeds(args)
@@ -306,7 +343,10 @@ def main(args: argparse.Namespace) -> int:
                     played = [playing.play(args.players, args.games, firsts, bots, combo, bars)[0] for combo in combos]
             else:
                 with _progress([f"{side.label + ': ' if side.label else ''}{side.shown}" for side in sides], args.games) as bars:
-                    played = playing.play(args.players, args.games, firsts, bots, options, bars)
+                    if getattr(args, "until_ci", None) is None:
+                        played = playing.play(args.players, args.games, firsts, bots, options, bars)
+                    else:
+                        played = play_until_narrow(playing, args, firsts, bots, options, bars)
             kept = _keep(playing, info, args, bots, options, sides, played) if args.keep else []
     except ClusterError as err:  # --scheduler: the cluster cannot be reached, or failed
         return fail(str(err), err.status)
@@ -384,6 +424,8 @@ class Run:
     def _about(self) -> dict[str, Any]:
         about = {"game": self.info.id, "players": self.args.players, "seed": self.args.seed, "bots": self.bots,
                  "seconds": round(self.seconds, 2)}
+        if getattr(self.args, "until_ci_result", None) is not None:
+            about["until_ci"] = self.args.until_ci_result
         salts = getattr(self.args, "salt", None)
         if salts:  # the seed is the salted first one; with a salt per side, each side's first seed
             about["salt"] = salts[0] if len(salts) == 1 else salts
@@ -395,7 +437,10 @@ class Run:
         a = self.args
         salts = getattr(a, "salt", None)
         salted = f" salted {','.join(map(str, salts))}" if salts else ""
-        return (f"{a.games} games{' a side' if len(self.sides) > 1 else ''}, {a.players} players, seed {a.seed}{salted}, "
+        until = getattr(a, "until_ci_result", None)
+        stopped = (f" (until intervals < {until['width']:g}: {'narrow enough' if until['narrow'] else 'the cap'})"
+                   if until else "")
+        return (f"{a.games} games{' a side' if len(self.sides) > 1 else ''}{stopped}, {a.players} players, seed {a.seed}{salted}, "
                 f"bots {','.join(self.bots)}, options {options}, {self.seconds:.1f} s")
 
     def single(self, results: list[GameResult]) -> Output:

@@ -37,6 +37,8 @@ from sherwood_tui.workbench.stats import (
 )
 
 ADVANTAGE = 0.05  # a seat's win rate this far above the fair share, beyond noise, is flagged
+UNTIL_CI_CHECKS = 10  # `--until-ci`: at most this many chunks up to the cap of games
+UNTIL_CI_LEAST_CHUNK = 10  # ... of at least this many games a side (an interval needs a few)
 CSV_COLUMNS = ("measure", "a", "b", "diff", "low", "high", "beyond_noise")
 
 
@@ -189,6 +191,32 @@ def against_first(sides: Sequence[Sequence[Any]], bots: list[str]) -> list[list[
     tables = [measures(sides[0], bots, other) for other in sides[1:]]
     rejected = iter(holm([m.p for rows in tables for m in rows]))
     return [[replace(m, corrected=next(rejected)) for m in rows] for rows in tables]
+
+
+def until_ci_chunk(cap: int) -> int:
+    """How many games a side `--until-ci` plays between checks: a tenth of the cap
+    (so it overshoots the games it needed by at most that), at least 10, at most the cap."""
+    return min(cap, max(UNTIL_CI_LEAST_CHUNK, -(-cap // UNTIL_CI_CHECKS)))
+
+
+def width_in_units(measure: Measure) -> float:
+    """The width of a measure's difference interval as tables print it: a share's in
+    percentage points, a mean's in its own units (NaN: too few games to tell)."""
+    if measure.diff is None:
+        return math.nan
+    width = measure.diff.high - measure.diff.low
+    return width * 100 if measure.kind == "share" else width
+
+
+def widest_difference(tables: Sequence[Sequence[Measure]]) -> tuple[float, str]:
+    """The widest difference interval of every compared measure (spreads aside, which
+    have none) of every table, and its label: NaN first, so too few games never stop a
+    run early."""
+    widths = [(width_in_units(m), m.label) for rows in tables for m in rows if m.diff is not None and m.kind != "sd"]
+    if not widths:
+        return math.nan, ""
+    unknown = next(((w, label) for w, label in widths if math.isnan(w)), None)
+    return unknown or max(widths)
 
 
 def corrected(rows: list[Measure]) -> list[Measure]:
