@@ -216,7 +216,7 @@ def widest_difference(tables: Sequence[Sequence[Measure]]) -> tuple[float, str]:
     if not widths:
         return math.nan, ""
     unknown = next(((w, label) for w, label in widths if math.isnan(w)), None)
-    return unknown or max(widths)
+    return unknown or max(widths, key=lambda found: found[0])  # the first of the widest
 
 
 def corrected(rows: list[Measure]) -> list[Measure]:
