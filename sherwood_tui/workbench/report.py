@@ -223,6 +223,7 @@ def variants_renderables(rows: Sequence[dict[str, Any]]) -> list[RenderableType]
 # ----- printing and the HTML file ----------------------------------------------------
 
 
+SHARED = 0o644  # a report is a file to share, as the exported data files are (saves stay 0600)
 PIPED_WIDTH = 10_000  # columns of a pipe or a file: whole lines, never cut at 80
 
 
@@ -266,7 +267,7 @@ def write_tournament_html(path: Path, header: str, parts: Sequence[RenderableTyp
     from sherwood_tui.core.saves import write_atomically
     from sherwood_tui.workbench import plots
 
-    write_atomically(path, html_page(header, [_text(part) for part in parts], plots.draw_tournament(data)))
+    write_atomically(path, html_page(header, [_text(part) for part in parts], plots.draw_tournament(data)), mode=SHARED)
 
 
 def write_html(path: Path, header: str, parts: Sequence[RenderableType], charts: ChartData | None = None) -> None:
@@ -281,7 +282,7 @@ def write_html(path: Path, header: str, parts: Sequence[RenderableType], charts:
         from sherwood_tui.workbench import plots
 
         drawn = plots.draw(charts)
-    write_atomically(path, html_page(header, [_text(part) for part in parts if not (drawn and _text_chart(part))], drawn))
+    write_atomically(path, html_page(header, [_text(part) for part in parts if not (drawn and _text_chart(part))], drawn), mode=SHARED)
 
 
 TEXT_CHARTS = ("Win rate per seat", "Scores per seat")  # charts.py's titles: the SVG charts draw them

@@ -53,6 +53,7 @@ def test_a_single_run_draws_win_rates_and_scores_over_its_tables(capsys, tmp_pat
     page = tmp_path / "one.html"
     simulate(capsys, "sheriff", *FAST, "--report", str(page))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.html"]
+    assert page.stat().st_mode & 0o777 == 0o644  # readable like the other exported files
     html = self_contained(page)
     assert charts(page) == ["Win rate per seat", "Scores per seat"]
     words = text_of(html)
