@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sherwood_tui import catalog
 from sherwood_tui.commands.parser import folder_problem, jobs_problem, local_jobs, shown
 from sherwood_tui.core.bots import restriction_problem
-from sherwood_tui.core.levels import with_budget
+from sherwood_tui.core.levels import split_level, with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.core.wording import printable
 from sherwood_tui.workbench.cluster import ClusterError
@@ -189,6 +189,10 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
     data = {**done.summary(), "game": info.id, "seed": args.seed, **({"salt": args.salt[0]} if getattr(args, "salt", None) else {}),
             "options": options,
             "says": find_restriction(info, args.restrict), "seconds": round(time.perf_counter() - started, 2)}
+    warning = bot_only_warning(level)
+    if warning:
+        data["warning"] = warning
+        print(f"sherwood-tui simulate: {warning}", file=sys.stderr)
     if args.records is not None:
         from sherwood_tui.workbench.records import RecordsError, Variant, write_run
 
@@ -207,6 +211,16 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
                     f"{data['games']} games, {args.players} players, seed {args.seed}, {data['seconds']:.1f} s",
                     report.restricted_renderables(data))
     return 0
+
+
+def bot_only_warning(level: str) -> str | None:
+    """What to say of a restricted run whose seats do not search (sensible or random bots):
+    its result measures how those bots play around the restriction, not what it costs a
+    player who thinks (None for an expert)."""
+    if split_level(level)[0] == "expert":
+        return None
+    return (f"these are {split_level(level)[0]} bots: the result says what the restriction costs them, "
+            "not a thinking player (a restriction can cost an expert far more); try --bots expert")
 
 
 def salt_problem(args: argparse.Namespace, sides: int, every: bool) -> str | None:

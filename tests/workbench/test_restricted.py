@@ -94,6 +94,21 @@ def test_simulate_restrict_says_what_the_restriction_costs(capsys, tmp_path):
     assert "What \"never bids more than one card a round\" is worth" in capsys.readouterr().out
 
 
+def test_restricted_play_with_bots_that_do_not_search_says_it_measures_the_bot(capsys):
+    """Restricted play measures how the bots play around a restriction: with sensible bots
+    the result comes with a warning (stderr, and in --json) that a thinking player may pay
+    far more; an expert's run has none."""
+    assert commands.run(["simulate", "bleeding-sherwood", "--players", "3", "--games", "3", "--jobs", "1",
+                         "--restrict", "one-card", "--json"]) == 0
+    out = capsys.readouterr()
+    assert "sensible bots" in json.loads(out.out)["warning"]
+    assert out.err.count("not a thinking player") == 1 and "--bots expert" in out.err
+    assert commands.run(["simulate", "bleeding-sherwood", "--players", "3", "--games", "3", "--jobs", "1",
+                         "--restrict", "one-card", "--bots", "expert:2", "--json"]) == 0
+    out = capsys.readouterr()
+    assert "warning" not in json.loads(out.out) and "thinking player" not in out.err
+
+
 @pytest.mark.parametrize("args", [
     ["--restrict", "honest"],  # not a Bleeding Sherwood restriction
     ["--restrict", "one-card", "--bots", "sensible,random,random"],
