@@ -425,3 +425,30 @@ def test_a_sweep_on_the_cluster_gives_the_local_table_and_records(cluster, tmp_p
     assert remote == local and len(local["variants"]) == 3
     db = sqlite3.connect(records)
     assert games_of(db, 1) == games_of(db, 2)
+
+
+def local_and_cluster_json(cluster, capsys, tmp_path, *args: str) -> list[dict]:
+    """`simulate sheriff ARGS --compare DATA DATA --json` (the built-in data on both sides),
+    in a local process and on the cluster: the two outputs, their seconds left out."""
+    from sherwood_tui.core.assets import builtin_text
+
+    data = tmp_path / "sheriff.json"
+    data.write_text(builtin_text(catalog.get("sheriff").asset), encoding="utf-8")
+    outputs = []
+    for where in (["--jobs", "1"], ["--scheduler", cluster.scheduler_address]):
+        assert commands.run(["simulate", "sheriff", "--players", "3", *args, "--compare", str(data), str(data),
+                             "--json", *where]) == 0
+        out = json.loads(capsys.readouterr().out)
+        out.pop("seconds")
+        outputs.append(out)
+    return outputs
+
+
+def test_a_salt_per_side_plays_the_same_games_on_a_dask_cluster_as_locally(cluster, tmp_path, capsys):
+    outputs = local_and_cluster_json(cluster, capsys, tmp_path, "--games", "8", "--salt", "5,6")
+    assert outputs[0] == outputs[1] and outputs[0]["paired"] is False
+
+
+def test_until_ci_chunks_on_a_dask_cluster_play_the_same_games_as_in_local_processes(cluster, tmp_path, capsys):
+    outputs = local_and_cluster_json(cluster, capsys, tmp_path, "--games", "25", "--salt", "5,6", "--until-ci", "0.001")
+    assert outputs[0] == outputs[1] and outputs[0]["until_ci"]["games"] == 25

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from sherwood_tui import catalog, commands
+from sherwood_tui import catalog
 from sherwood_tui.core.assets import builtin_text
 from sherwood_tui.core.limits import MAX_SEED
 from sherwood_tui.workbench.compare import matched, measures, played_differently
@@ -191,20 +191,3 @@ def test_a_a_checks_with_salts_flag_beyond_noise_within_the_stated_rate():
         b = run("sheriff", 4, games, salted_seed(1, 2 * k + 1, games), bots, {})
         flagged += any(m.beyond_noise for m in measures(a, bots, b))
     assert wilson(flagged, runs).low <= 0.05, flagged
-
-
-def test_a_salt_per_side_plays_the_same_games_on_a_dask_cluster_as_locally(tmp_path, capsys):
-    distributed = pytest.importorskip("distributed")
-    data = tmp_path / "sheriff.json"
-    data.write_text(builtin_text(catalog.get("sheriff").asset), encoding="utf-8")
-    args = ["simulate", "sheriff", "--players", "3", "--games", "8", "--compare", str(data), str(data),
-            "--salt", "5,6", "--json"]
-    outputs = []
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  host="127.0.0.1") as cluster:
-        for where in (["--jobs", "1"], ["--scheduler", cluster.scheduler_address]):
-            assert commands.run([*args, *where]) == 0
-            out = json.loads(capsys.readouterr().out)
-            out.pop("seconds")
-            outputs.append(out)
-    assert outputs[0] == outputs[1] and outputs[0]["paired"] is False

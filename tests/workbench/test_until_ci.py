@@ -118,22 +118,3 @@ def simulate_data() -> str:
     from sherwood_tui.core.assets import builtin_text
 
     return builtin_text(catalog.get("sheriff").asset)
-
-
-def test_chunks_on_a_dask_cluster_play_the_same_games_as_in_local_processes(tmp_path, capsys):
-    distributed = pytest.importorskip("distributed")
-    from sherwood_tui import commands
-
-    data = tmp_path / "sheriff.json"
-    data.write_text(simulate_data(), encoding="utf-8")
-    args = ["simulate", "sheriff", "--players", "3", "--games", "25", "--compare", str(data), str(data),
-            "--salt", "5,6", "--until-ci", "0.001", "--json"]
-    outputs = []
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  host="127.0.0.1") as cluster:
-        for where in (["--jobs", "1"], ["--scheduler", cluster.scheduler_address]):
-            assert commands.run([*args, *where]) == 0
-            out = json.loads(capsys.readouterr().out)
-            out.pop("seconds")
-            outputs.append(out)
-    assert outputs[0] == outputs[1] and outputs[0]["until_ci"]["games"] == 25
