@@ -184,8 +184,6 @@ class TurnBase(Draft[State]):
         events: list[Event]
         players: tuple[Player, ...]
 
-        def __init__(self, state: State) -> None: ...
-
     def say(self, template: str, *args: Any) -> None:
         """An "info" event (`Event.of`)."""
         self.events.append(_info("info", template, *args))

@@ -184,8 +184,6 @@ class StepDraftBase(Draft[State]):
     if TYPE_CHECKING:
         names: tuple[str, ...]
 
-        def __init__(self, state: State) -> None: ...
-
 
 if TYPE_CHECKING:
     StepDraft = StepDraftBase
