@@ -77,6 +77,7 @@ class GameResult:
     ending: str
     counts: dict[str, float] = field(default_factory=dict)
     moves: str = ""  # a digest of the game's actions: two games with the same one played alike
+    standings: list[list[float]] = field(default_factory=list)  # the scores at each round end (`flow.py`)
 
 
 def _counter(info: catalog.GameInfo) -> Callable[..., None] | None:
@@ -111,6 +112,7 @@ def play_one(
     counts: Counter[str] = Counter()
     rounds = 0
     moves = hashlib.blake2b(digest_size=12)
+    standings: list[list[float]] = []
 
     def choose(state: Any, seat: int) -> Any:
         return bot_action(game, state, seat, bots[seat], rnd)
@@ -120,7 +122,10 @@ def play_one(
         if record is not None:
             record.append(action)
         moves.update(repr(action).encode())
-        rounds += count_round_ends(events)
+        ended = count_round_ends(events)
+        if ended:  # the standings, read with the game's own scoring only here (cheap)
+            rounds += ended
+            standings.append([line.total for line in game.scores(after)])
         if count_step is not None:
             count_step(counts, before, action, after, events)
 
@@ -139,6 +144,7 @@ def play_one(
         ending=game.ending(state),
         counts=dict(counts),
         moves=moves.hexdigest(),
+        standings=standings,
     )
 
 
