@@ -19,7 +19,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "sherwood_tui"
 GAMES = PACKAGE / "games"
 MAX_POSITIONAL = 4
-CORE_HOOKS = {"count_step"}  # (counts, before, move, after, events): the simulator's counter
+# (counts or note, before, move, after, events): the simulator's counter, the records' events
+CORE_HOOKS = {"count_step", "note_step"}
 DISPATCH = {"apply", "_apply", "to_act", "legal_actions", "is_private", "may_act"}
 GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "plugin.py").exists())
 

@@ -179,7 +179,7 @@ def _restricted(info: catalog.GameInfo, args: argparse.Namespace, level: str, op
     try:
         with _progress([f"{info.title}: {level}+{args.restrict} in turn at each seat"], total) as bars:
             done = restricted.play(info.id, args.players, args.games, args.seed, level, args.restrict, options,
-                                   max(1, local_jobs(args)), bars[0] if bars else None)
+                                   max(1, local_jobs(args)), bars[0] if bars else None, events=args.records is not None)
     except KeyboardInterrupt:
         print("sherwood-tui simulate: interrupted", file=sys.stderr)
         return 130
@@ -351,7 +351,8 @@ def main(args: argparse.Namespace) -> int:
         return _restricted(info, args, bots[0], options, sides)
     started = time.perf_counter()
     try:
-        with open_sides(info, sides, max(1, local_jobs(args)), args.games, getattr(args, "scheduler", None)) as playing:
+        with open_sides(info, sides, max(1, local_jobs(args)), args.games, getattr(args, "scheduler", None),
+                        events=args.records is not None) as playing:
             if combos is not None:
                 with _progress([f"{info.title}: {len(combos)} combinations of options"], args.games * len(combos)) as bars:
                     played = [playing.play(args.players, args.games, firsts, bots, combo, bars)[0] for combo in combos]

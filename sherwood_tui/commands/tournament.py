@@ -77,7 +77,7 @@ def main(args: argparse.Namespace) -> int:
         with _Progress(f"{info.title}: tournament", total) as advance:
             own = None if own_text is None else (Path(args.assets), own_text)
             played = tournament.play(info.id, players, levels, args.games, args.seed, options, max(1, local_jobs(args)),
-                                     advance, own, args.scheduler)
+                                     advance, own, args.scheduler, events=args.records is not None)
     except ClusterError as err:  # --scheduler: the cluster cannot be reached, or failed
         return fail(str(err), err.status)
     except KeyboardInterrupt:

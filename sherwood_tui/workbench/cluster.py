@@ -86,7 +86,7 @@ class ChunkJob:
     seeds: range  # the chunk's seeds (what a failure names)
     path: str | None  # the side's file as the client names it (None: the built-in data)
     text: str | None  # the side's checked data text: what its games play on
-    work: Any  # the chunk as `worker` takes it (the engine's: game, players, bots, options, seeds)
+    work: Any  # the chunk as `worker` takes it (the engine's: game, players, bots, options, seeds, events)
     worker: Callable[[Any], list[Any]] = _play_chunk  # a function of a workbench module (pickled by its name)
 
     @property
@@ -341,8 +341,8 @@ class ClusterSides:
     """The sides of a run, played on the Dask cluster at `address`: open while the run
     plays (a `with` block), as `engine.Sides` is."""
 
-    def __init__(self, info: catalog.GameInfo, sides: list[DataSide], address: str) -> None:
-        self.info, self.sides, self.address = info, sides, address
+    def __init__(self, info: catalog.GameInfo, sides: list[DataSide], address: str, events: bool = False) -> None:
+        self.info, self.sides, self.address, self.events = info, sides, address, events
         self.client: Any = None
 
     def __enter__(self) -> ClusterSides:
@@ -378,7 +378,7 @@ class ClusterSides:
         GameFailed names a game that failed (and its side); ClusterError says why the
         cluster could not play."""
         firsts = side_seeds(seed, len(self.sides))
-        chunks = ((index, seeds, (self.info.id, players, bots, options, seeds))
+        chunks = ((index, seeds, (self.info.id, players, bots, options, seeds, self.events))
                   for part in index_chunks(games, self.threads()) for index in range(len(self.sides))
                   for seeds in [range(firsts[index] + part.start, firsts[index] + part.stop)])
         try:

@@ -5,7 +5,8 @@ imports the command line.
 
 Game i of a run uses seed `seed + i`, so a run gives the same results whatever `jobs`
 (`salted_seed`: the first seed of a run mixed with `--salt N`).
-Game-specific counts come from `games/<game>/rules/stats.py` (`count_step`), when present.
+Game-specific counts come from `games/<game>/rules/stats.py` (`count_step`), when present;
+a run that writes records also asks it for the game's events (`note_step`, `events.py`).
 
 A run on a player's own data or a comparison plays each side in worker processes of its
 own: fresh processes (never forks of one that has loaded a game) that read that side's
@@ -33,13 +34,14 @@ from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.limits import MAX_SEED
 from sherwood_tui.core.playout import RANDOM_MOVE, PlayoutError, count_round_ends, playout
 from sherwood_tui.core.wording import printable
+from sherwood_tui.workbench.events import EventLog, EventRow, note_step
 
 if TYPE_CHECKING:
     import multiprocessing.context
 
     from sherwood_tui.core.plugin import OptionSpec
 
-    Job = tuple[str, int, list[str], dict[str, bool], range]  # game, players, bots, options, seeds
+    Job = tuple[str, int, list[str], dict[str, bool], range, bool]  # game, players, bots, options, seeds, events
 
     class WithOptions(Protocol):
         """A game's rules or its plug-in: what the options' words need."""
@@ -78,6 +80,7 @@ class GameResult:
     counts: dict[str, float] = field(default_factory=dict)
     moves: str = ""  # a digest of the game's actions: two games with the same one played alike
     standings: list[list[float]] = field(default_factory=list)  # the scores at each round end (`flow.py`)
+    events: list[EventRow] = field(default_factory=list)  # only when asked for (`play_one(..., events=True)`)
 
 
 def _counter(info: catalog.GameInfo) -> Callable[..., None] | None:
@@ -101,11 +104,15 @@ class GameFailed(Exception):
 
 def play_one(
     game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int, record: list[Any] | None = None,
+    events: bool = False,
 ) -> GameResult:
-    """One bot game from its seed (`record`: a list its actions are appended to)."""
+    """One bot game from its seed (`record`: a list its actions are appended to;
+    `events`: note the game's events, for the records)."""
     info = catalog.get(game_id)
     game = info.load()
     count_step = _counter(info)
+    note = note_step(info) if events else None
+    log = EventLog() if note is not None else None
     seats = [Player(name=f"Seat {i + 1}", bot=cast(Any, bots[i])) for i in range(players)]
     state, _ = game.start(seats, options, seed)
     rnd = random.Random(seed)
@@ -122,9 +129,13 @@ def play_one(
         if record is not None:
             record.append(action)
         moves.update(repr(action).encode())
+        if log is not None:
+            note(log, before, action, after, events)  # type: ignore[misc]  # there is a log: there is a note_step
         ended = count_round_ends(events)
         if ended:  # the standings, read with the game's own scoring only here (cheap)
             rounds += ended
+            if log is not None:
+                log.round = rounds + 1
             standings.append([line.total for line in game.scores(after)])
         if count_step is not None:
             count_step(counts, before, action, after, events)
@@ -145,14 +156,16 @@ def play_one(
         counts=dict(counts),
         moves=moves.hexdigest(),
         standings=standings,
+        events=log.rows if log is not None else [],
     )
 
 
-def play_named(game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int) -> GameResult:
+def play_named(game_id: str, players: int, bots: list[str], options: dict[str, bool], seed: int,
+               events: bool = False) -> GameResult:
     """`play_one`, any failure made a GameFailed of one line naming the game's seed (it
     crosses from a worker process)."""
     try:
-        return play_one(game_id, players, bots, options, seed)
+        return play_one(game_id, players, bots, options, seed, events=events)
     except GameFailed:
         raise
     except Exception as err:
@@ -160,16 +173,17 @@ def play_named(game_id: str, players: int, bots: list[str], options: dict[str, b
 
 
 def _play_chunk(job: Job) -> list[GameResult]:
-    game_id, players, bots, options, seeds = job
-    return [play_named(game_id, players, bots, options, seed) for seed in seeds]
+    game_id, players, bots, options, seeds, events = job
+    return [play_named(game_id, players, bots, options, seed, events) for seed in seeds]
 
 
 def run(
     game_id: str, players: int, games: int, seed: int, bots: list[str], options: dict[str, bool],
-    jobs: int = 1, progress: Callable[[int], None] | None = None,
+    jobs: int = 1, progress: Callable[[int], None] | None = None, events: bool = False,
 ) -> list[GameResult]:
-    """Play `games` bot games; `progress(n)` is called as games finish."""
-    chunks = ((game_id, players, bots, options, seeds) for seeds in seed_chunks(seed, games, jobs))
+    """Play `games` bot games; `progress(n)` is called as games finish; `events`: each
+    result holds its game's events (for the records)."""
+    chunks = ((game_id, players, bots, options, seeds, events) for seeds in seed_chunks(seed, games, jobs))
     results = run_chunks(_play_chunk, chunks, workers(games, jobs), progress)
     results.sort(key=lambda r: r.seed)
     return results
@@ -348,23 +362,25 @@ def _fresh_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def open_sides(info: catalog.GameInfo, sides: list[DataSide], jobs: int, games: int, scheduler: str | None = None) -> Playing:
+def open_sides(info: catalog.GameInfo, sides: list[DataSide], jobs: int, games: int, scheduler: str | None = None,
+               events: bool = False) -> Playing:
     """Where the run plays: in processes of this machine (`Sides`), or on the Dask
     cluster whose scheduler is at `scheduler` (`workbench/cluster.py`, which alone
-    imports Dask; ClusterError if it cannot)."""
+    imports Dask; ClusterError if it cannot). `events`: the results hold their games'
+    events (a run that writes records)."""
     if scheduler is None:
-        return Sides(info, sides, jobs, games)
+        return Sides(info, sides, jobs, games, events)
     from sherwood_tui.workbench.cluster import ClusterSides
 
-    return ClusterSides(info, sides, scheduler)
+    return ClusterSides(info, sides, scheduler, events)
 
 
 class Sides:
     """The worker processes of a run: one pool per side, open while the run plays (a
     `with` block). A single run on the built-in data has none: it plays as `run` does."""
 
-    def __init__(self, info: catalog.GameInfo, sides: list[DataSide], jobs: int, games: int) -> None:
-        self.info, self.sides, self.jobs = info, sides, workers(games, jobs)
+    def __init__(self, info: catalog.GameInfo, sides: list[DataSide], jobs: int, games: int, events: bool = False) -> None:
+        self.info, self.sides, self.jobs, self.events = info, sides, workers(games, jobs), events
         self.pools: list[Any] = []
 
     def __enter__(self) -> Sides:
@@ -395,11 +411,11 @@ class Sides:
         firsts = side_seeds(seed, len(self.sides))
         if not self.pools:
             return [run(self.info.id, players, games, firsts[0], bots, options, self.jobs,
-                        progress[0] if progress else None)]
+                        progress[0] if progress else None, self.events)]
         import multiprocessing
 
         jobs: Callable[[int], Iterator[Job]] = lambda first: (
-            (self.info.id, players, bots, options, seeds) for seeds in seed_chunks(first, games, self.jobs))
+            (self.info.id, players, bots, options, seeds, self.events) for seeds in seed_chunks(first, games, self.jobs))
         streams = [pool.imap_unordered(_play_chunk, jobs(first)) for pool, first in zip(self.pools, firsts)]
         results: list[list[GameResult]] = [[] for _ in streams]
         waiting = list(range(len(streams)))

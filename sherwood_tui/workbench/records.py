@@ -5,11 +5,14 @@ runs appended to the same file, in a schema kept stable (docs/designers/records.
     games(id, run, variant, seed, players, rounds, actions, ending)
     seats(game, seat, bot, score, won)       -- won: the seat's share of the win, 0 to 1
     counts(game, name, value)                -- the game's own counts (stats.py)
+    events(game, seq, round, seat, kind, subject, value)  -- what happened, in order (events.py)
 
 A variant names what its games played on: "built-in data", a data file by its name, a
 sweep's value as FIELD=VALUE, a set of options as KEY=yes,...; seats count from 1, as
 the tables do. A run is written in one transaction: a run stopped halfway leaves none of
-it behind.
+it behind. A file written before a table existed gains it (empty for the old runs) when
+a run is appended; `PRAGMA user_version` says which schema wrote the file last
+(SCHEMA_VERSION; 0: before it was kept).
 """
 
 from __future__ import annotations
@@ -38,8 +41,13 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS counts (
     game INTEGER NOT NULL REFERENCES games(id), name TEXT NOT NULL, value REAL NOT NULL,
     PRIMARY KEY (game, name));
+CREATE TABLE IF NOT EXISTS events (
+    game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, round INTEGER NOT NULL, seat INTEGER,
+    kind TEXT NOT NULL, subject TEXT NOT NULL, value REAL, PRIMARY KEY (game, seq));
 CREATE INDEX IF NOT EXISTS games_of_run ON games(run);
+CREATE INDEX IF NOT EXISTS events_by_kind ON events(kind, subject);
 """
+SCHEMA_VERSION = 2  # 2: the events table
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,7 @@ def write_run(path: Path, game: str, command: str, fingerprint: str, variants: S
     try:
         with connection:  # one transaction: all of the run, or nothing
             connection.executescript(SCHEMA)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             run = connection.execute("INSERT INTO runs (started, game, command, data_fingerprint) VALUES (?, ?, ?, ?)",
                                      (when, game, command, fingerprint)).lastrowid
             for variant in variants:
@@ -118,3 +127,5 @@ def _write_game(connection: sqlite3.Connection, run: int | None, variant: Varian
          for seat in range(players)])
     connection.executemany("INSERT INTO counts (game, name, value) VALUES (?, ?, ?)",
                            [(game, name, value) for name, value in sorted(result.counts.items())])
+    connection.executemany("INSERT INTO events (game, seq, round, seat, kind, subject, value) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [(game, seq, *row) for seq, row in enumerate(result.events, 1)])

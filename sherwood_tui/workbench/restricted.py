@@ -64,13 +64,15 @@ def _json(interval: Interval) -> dict[str, float | None]:
 
 
 def play(game_id: str, players: int, games: int, seed: int, level: str, restriction: str,
-         options: dict[str, bool], jobs: int = 1, progress: Callable[[int], None] | None = None) -> RestrictedRun:
+         options: dict[str, bool], jobs: int = 1, progress: Callable[[int], None] | None = None,
+         events: bool = False) -> RestrictedRun:
     """`games` games (rounded up to a multiple of `players`), the restricted seat going
-    round: seat k's block plays seeds `seed + k * games / players` onwards."""
+    round: seat k's block plays seeds `seed + k * games / players` onwards (`events`:
+    with their events, for the records)."""
     block = -(-games // players)
     by_seat = []
     for seat in range(players):
         bots = [f"{level}+{restriction}" if k == seat else level for k in range(players)]
-        results = run(game_id, players, block, seed + seat * block, bots, options, jobs, progress)
+        results = run(game_id, players, block, seed + seat * block, bots, options, jobs, progress, events)
         by_seat.append((seat, bots, results))
     return RestrictedRun(level, restriction, players, by_seat)

@@ -42,7 +42,8 @@ from sherwood_tui.workbench.engine import (
 )
 from sherwood_tui.workbench.stats import Interval, wilson
 
-Job = tuple[str, int, tuple[tuple[str, ...], ...], dict[str, bool], int, range]  # game, players, seatings, options, seed, games
+# game, players, seatings, options, seed, games, events (for the records)
+Job = tuple[str, int, tuple[tuple[str, ...], ...], dict[str, bool], int, range, bool]
 
 
 # ----- seatings -----------------------------------------------------------------------
@@ -106,29 +107,30 @@ class TournamentGame:
 
 
 def _play_chunk(job: Job) -> list[TournamentGame]:
-    game_id, players, tables, options, seed, indexes = job
+    game_id, players, tables, options, seed, indexes, events = job
     played = []
     for g in indexes:
         seating = g % len(tables)
-        result = play_named(game_id, players, list(tables[seating]), options, seed + g)
+        result = play_named(game_id, players, list(tables[seating]), options, seed + g, events)
         played.append(TournamentGame(seating, tables[seating], result))
     return played
 
 
 def play(game_id: str, players: int, levels: Sequence[str], games: int, seed: int, options: dict[str, bool],
          jobs: int = 1, progress: Callable[[int], Any] | None = None,
-         own_data: tuple[Path, str] | None = None, scheduler: str | None = None) -> list[TournamentGame]:
+         own_data: tuple[Path, str] | None = None, scheduler: str | None = None,
+         events: bool = False) -> list[TournamentGame]:
     """Play the tournament: `games` rounded up to a multiple of the seatings, game g at
     seating `g mod S` with seed `seed + g`; the games in seed order, whatever `jobs` or
     the cluster. `own_data`: a data file and its (checked) text to play on. `scheduler`:
     the address of a Dask cluster's scheduler to play on instead of `jobs` processes
-    (`workbench/cluster.py`; ClusterError if it cannot). GameFailed names a game that
-    failed."""
+    (`workbench/cluster.py`; ClusterError if it cannot). `events`: each result holds
+    its game's events (for the records). GameFailed names a game that failed."""
     tables = tuple(seatings(levels, players))
     total = rounded_games(games, len(tables))
 
     def chunks(jobs: int) -> Iterator[Job]:
-        return ((game_id, players, tables, options, seed, part) for part in index_chunks(total, jobs))
+        return ((game_id, players, tables, options, seed, part, events) for part in index_chunks(total, jobs))
 
     if scheduler is not None:
         played = _on_cluster(game_id, own_data, scheduler, seed, total, progress, chunks)

@@ -14,6 +14,9 @@ Per seat ("seat 1 ..." for the first seat): bags loaded and how many of them lie
 same after its first Sheriff round ("... later": once it has seen the table, what it
 learned shows). The simulator's `--json` gives each as a mean per game; a rate is the
 ratio of two means (e.g. "seat 1 lying bags" / "seat 1 bags loaded").
+
+Events for the records (`note_step`, `EVENT_KINDS`: core/notes.py): declarations,
+threats, bribes offered and accepted, bags opened, and each card smuggled or confiscated.
 """
 
 from __future__ import annotations
@@ -22,10 +25,15 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
 
+from sherwood_tui.core.notes import EventKind
 from sherwood_tui.games.sheriff.rules.model import (
     FACE_DOWN,
+    NAME,
+    PENALTY,
+    VALUE,
     Confiscate,
     CounterOffer,
+    Declare,
     EndInspection,
     LetPass,
     Offer,
@@ -37,6 +45,7 @@ from sherwood_tui.games.sheriff.rules.model import (
 
 if TYPE_CHECKING:
     from sherwood_tui.core.contract import Event
+    from sherwood_tui.core.notes import Note
     from sherwood_tui.games.sheriff.rules.model import Action, State
 
 
@@ -112,3 +121,46 @@ def count_step(counts: Counter[str], before: State, action: Action, after: State
         elif not judged.honest:
             counts["lying bags passed"] += 1
             counts["contraband smuggled"] += sum(1 for c in judged.confiscated if FACE_DOWN[c])
+
+
+EVENT_KINDS = {
+    "declared": EventKind("the merchant", "the good declared", "how many cards"),
+    "threatened": EventKind("the merchant threatened with an inspection", "(none)", "(none)"),
+    "bribe offered": EventKind("the merchant", "(none)", "the offer's gold (a first offer with anything in it)"),
+    "bribe accepted": EventKind("the Sheriff who let the bag pass for it", "(none)", "the offer's gold"),
+    "inspected": EventKind("the Sheriff who opened a bag", '"honest bag" or "lying bag"',
+                           "the gold the Sheriff owes (honest) or the merchant's fine (lying)"),
+    "smuggled": EventKind("the merchant", "a card not declared that reached the stand (its bag passed unopened)",
+                          "its value", held=True),
+    "confiscated": EventKind("the merchant who lost it", "a card not declared, found in an opened bag",
+                             "its penalty"),
+}
+
+
+def note_step(note: Note, before: State, action: Action, after: State, events: list[Event]) -> None:
+    if action.part:
+        return
+    if isinstance(action, Declare):
+        note("declared", action.seat, action.good, action.count)
+    elif isinstance(action, Threaten):
+        note("threatened", action.merchant)
+    elif isinstance(action, Offer):
+        if before.demand is None and after.offer is not None and not after.offer.empty:
+            note("bribe offered", action.seat, "", after.offer.gold)
+    elif isinstance(action, LetPass) and before.step == "decide" and before.offer is not None and not before.offer.empty:
+        note("bribe accepted", action.seat, "", before.offer.gold)
+    if before.step not in ("choose", "decide"):
+        return
+    opened = action.merchant if isinstance(action, OpenBag) else None
+    for m, bag in enumerate(before.bags):
+        if not bag or after.bags[m]:
+            continue
+        judged = judge_bag(bag, before.declarations[m])  # type: ignore[arg-type]  # a bag at market is declared
+        if m == opened:
+            note("inspected", before.sheriff, "honest bag" if judged.honest else "lying bag",
+                 judged.sheriff_pays if judged.honest else judged.fine)
+            for card in judged.confiscated:
+                note("confiscated", m, NAME[card], PENALTY[card])
+        else:
+            for card in judged.confiscated:
+                note("smuggled", m, NAME[card], VALUE[card])
