@@ -487,7 +487,7 @@ class Run:
         parts = [*report.comparison_renderables(rows, found, [("A", a), ("B", b)], self.bots),
                  Text(describe_changed(changed))]
         charts = ChartData("comparison", ["A", "B"], [a, b], self.bots, [f"{s.label}: {s.shown}" for s in self.sides])
-        return Output(data, header, parts, to_csv(rows), charts)
+        return Output(data, header, parts, to_csv(rows, changed), charts)
 
     def against_first(self, played: list[list[GameResult]]) -> Output:
         """Many variants (a sweep, or three files or more), each against the first."""
@@ -511,7 +511,7 @@ class Run:
         parts = [*report.against_first_renderables(names, tables, found, played, self.bots),
                  Text("\n".join(describe_changed(share, name) for name, share in zip(names[1:], changed[1:])))]
         charts = ChartData("variants", names, played, self.bots, swept=bool(getattr(self.args, "sweep", None)))
-        return Output(data, header, parts, many_csv(names, tables), charts)
+        return Output(data, header, parts, many_csv(names, tables, changed[1:]), charts)
 
     def variants(self, played: list[list[GameResult]]) -> Output:
         from sherwood_tui.workbench import report

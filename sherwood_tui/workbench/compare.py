@@ -7,7 +7,10 @@ test rejects "no difference" after Holm's correction over every measure of the t
 (`stats.py`), and its interval excludes 0. When both sides played the same seeds (the
 games are matched), the difference is paired: computed game by game, with the paired t
 test behind its flag, and the share of games that played differently is given; else
-(unmatched games) the two sides are compared as independent samples. A seat whose win rate is over 5 points above
+(unmatched games) the two sides are compared as independent samples; a paired measure
+keeps its unpaired difference too (`unpaired`, for JSON and CSV). The game-flow measures
+(`flow.py`: lead changes, the decided round, the winner's margin, comebacks) are
+per-game measures like the others. A seat whose win rate is over 5 points above
 the fair share, beyond noise after Holm's correction over the seats, has an advantage.
 UI-free: the tables and charts that draw these are in `report.py` and `charts.py`.
 """
@@ -22,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from sherwood_tui.workbench import flow
 from sherwood_tui.workbench.stats import (
     Interval,
     Spread,
@@ -40,6 +44,10 @@ ADVANTAGE = 0.05  # a seat's win rate this far above the fair share, beyond nois
 UNTIL_CI_CHECKS = 10  # `--until-ci`: at most this many chunks up to the cap of games
 UNTIL_CI_LEAST_CHUNK = 10  # ... of at least this many games a side (an interval needs a few)
 CSV_COLUMNS = ("measure", "a", "b", "diff", "low", "high", "beyond_noise")
+# a comparison's pairing, after those: whether diff/low/high are paired, the unpaired
+# difference and its interval, and the share of games played differently with its interval
+PAIRING_COLUMNS = ("paired", "unpaired_diff", "unpaired_low", "unpaired_high",
+                   "played_differently", "played_differently_low", "played_differently_high")
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,8 @@ class Measure:
     p: float = math.nan  # the two-sided p-value of "B = A" (NaN: no test)
     corrected: bool = False  # rejected by Holm's correction over the table's measures
     paired: bool = False  # diff and p from game-by-game differences (the same seeds)
+    unpaired: Interval | None = None  # when paired: the difference as independent samples
+    unpaired_p: float = math.nan
 
     @property
     def uncorrected(self) -> bool:
@@ -108,6 +118,10 @@ def _samples(results: Sequence[Any], bots: list[str], endings: list[str], counts
     for key, label, values in (("length.actions", "actions per game", [r.actions for r in results]),
                                ("length.rounds", "rounds per game", [r.rounds for r in results])):
         rows.append((key, label, values, values))
+    flows = flow.per_game(results)
+    for key, label, kind in flow.MEASURES:
+        values = [f[key] for f in flows]
+        rows.append((key, label, Share(sum(values), games) if kind == "share" else values, values))
     ended = Counter(r.ending for r in results)
     rows += [(f"ending.{name}", f"ended: {name}", Share(ended[name], games),
               [1.0 if r.ending == name else 0.0 for r in results]) for name in endings]
@@ -180,7 +194,7 @@ def measures(a: Sequence[Any], bots: list[str], b: Sequence[Any] | None = None) 
             made = _mean_measures(key, label, sample_a, sample_b)
         if paired and row_b is not None:
             diff, p = paired_difference(values_a, row_b[3])
-            made[0] = replace(made[0], diff=diff, p=p, paired=True)
+            made[0] = replace(made[0], diff=diff, p=p, paired=True, unpaired=made[0].diff, unpaired_p=made[0].p)
         found += made
     return corrected(found)
 
@@ -297,6 +311,9 @@ def measure_json(measure: Measure) -> dict[str, Any]:
                    diff=_number(measure.diff.value), low=_number(measure.diff.low), high=_number(measure.diff.high),
                    p=_number(measure.p), beyond_noise=measure.beyond_noise,
                    beyond_noise_uncorrected=measure.uncorrected, paired=measure.paired)
+        if measure.unpaired is not None:  # paired: the difference as independent samples too
+            row.update(unpaired_diff=_number(measure.unpaired.value), unpaired_low=_number(measure.unpaired.low),
+                       unpaired_high=_number(measure.unpaired.high), unpaired_p=_number(measure.unpaired_p))
     return row
 
 
@@ -328,33 +345,51 @@ def advantages_json(found: list[Advantage] | None) -> list[dict[str, Any]] | Non
              "fair": _number(a.fair)} for a in found]
 
 
-def to_csv(rows: Sequence[Measure]) -> str:
+def _cell(value: float | None) -> str:
+    return "" if value is None or math.isnan(value) else f"{value:.6g}"
+
+
+def _pairing_cells(measure: Measure, changed: Share | None) -> list[str]:
+    """A compared row's `PAIRING_COLUMNS` (empty where there is nothing: a spread's, an
+    unpaired comparison's)."""
+    unpaired = measure.unpaired
+    rate = wilson(changed.successes, changed.trials) if changed is not None else None
+    return ["yes" if measure.paired else "no",
+            *(_cell(getattr(unpaired, part)) if unpaired is not None else "" for part in ("value", "low", "high")),
+            *(_cell(getattr(rate, part)) if rate is not None else "" for part in ("value", "low", "high"))]
+
+
+def to_csv(rows: Sequence[Measure], changed: Share | None = None) -> str:
     """One row per measure: measure,a,b,diff,low,high,beyond_noise (low and high: the
-    interval of the difference; with one side, of A; empty where there is none)."""
+    interval of the difference; with one side, of A; empty where there is none); a
+    comparison adds `PAIRING_COLUMNS` (`changed`: its games played differently)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    compared = any(m.diff is not None for m in rows)
+    writer.writerow(CSV_COLUMNS + (PAIRING_COLUMNS if compared else ()))
     for m in rows:
-        cell: Callable[[float | None], str] = lambda v: "" if v is None or math.isnan(v) else f"{v:.6g}"
         interval = m.diff if m.diff is not None else m.a
         writer.writerow([
-            m.key, cell(m.a.value), cell(m.b.value if m.b else None), cell(m.diff.value if m.diff else None),
-            cell(interval.low), cell(interval.high),
+            m.key, _cell(m.a.value), _cell(m.b.value if m.b else None), _cell(m.diff.value if m.diff else None),
+            _cell(interval.low), _cell(interval.high),
             ("yes" if m.beyond_noise else "no") if m.diff is not None and m.kind != "sd" else "",
+            *(_pairing_cells(m, changed) if compared else ()),
         ])
     return out.getvalue()
 
 
-def many_csv(names: Sequence[str], tables: Sequence[Sequence[Measure]]) -> str:
+def many_csv(names: Sequence[str], tables: Sequence[Sequence[Measure]],
+             changed: Sequence[Share | None] | None = None) -> str:
     """One row per measure and later variant, against the first:
-    measure,variant,first,value,diff,low,high,beyond_noise."""
+    measure,variant,first,value,diff,low,high,beyond_noise and the `PAIRING_COLUMNS`
+    (`changed`: each later variant's games played differently)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(("measure", "variant", "first", "value", "diff", "low", "high", "beyond_noise"))
-    cell: Callable[[float | None], str] = lambda v: "" if v is None or math.isnan(v) else f"{v:.6g}"
-    for name, rows in zip(names[1:], tables):
+    writer.writerow(("measure", "variant", "first", "value", "diff", "low", "high", "beyond_noise", *PAIRING_COLUMNS))
+    for name, rows, share in zip(names[1:], tables, changed or [None] * len(tables)):
         for m in rows:
             assert m.b is not None and m.diff is not None
-            writer.writerow([m.key, name, cell(m.a.value), cell(m.b.value), cell(m.diff.value), cell(m.diff.low),
-                             cell(m.diff.high), ("yes" if m.beyond_noise else "no") if m.kind != "sd" else ""])
+            writer.writerow([m.key, name, _cell(m.a.value), _cell(m.b.value), _cell(m.diff.value), _cell(m.diff.low),
+                             _cell(m.diff.high), ("yes" if m.beyond_noise else "no") if m.kind != "sd" else "",
+                             *_pairing_cells(m, share)])
     return out.getvalue()

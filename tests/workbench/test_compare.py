@@ -16,7 +16,7 @@ import pytest
 
 from sherwood_tui import catalog
 from sherwood_tui.core.assets import builtin_text
-from sherwood_tui.workbench.compare import CSV_COLUMNS, measures, seat_advantages, to_csv
+from sherwood_tui.workbench.compare import CSV_COLUMNS, PAIRING_COLUMNS, measures, seat_advantages, to_csv
 from sherwood_tui.workbench.engine import GameResult
 
 BLEEDING = catalog.get("bleeding-sherwood")
@@ -88,8 +88,8 @@ def test_csv_has_one_row_per_measure():
     games = [result(i, [i % 2], [float(i), 1.0]) for i in range(10)]
     rows = measures(games, ["random"] * 2, games)
     table = list(csv.reader(io.StringIO(to_csv(rows))))
-    assert tuple(table[0]) == CSV_COLUMNS and len(table) == len(rows) + 1
-    assert all(len(line) == len(CSV_COLUMNS) for line in table)
+    assert tuple(table[0]) == CSV_COLUMNS + PAIRING_COLUMNS and len(table) == len(rows) + 1
+    assert all(len(line) == len(CSV_COLUMNS + PAIRING_COLUMNS) for line in table)
     assert {line[6] for line in table[1:]} <= {"yes", "no", ""}
 
 
@@ -117,7 +117,7 @@ def test_a_deliberately_unbalanced_deck_is_flagged(tmp_path):
     out = simulate("bleeding-sherwood", "--players", "4", "--games", "60", "--jobs", "2", "--compare", str(changed), "--csv")
     assert out.returncode == 0, out.stderr
     rows = {line["measure"]: line for line in csv.DictReader(io.StringIO(out.stdout))}
-    assert list(next(csv.reader(io.StringIO(out.stdout)))) == list(CSV_COLUMNS)
+    assert list(next(csv.reader(io.StringIO(out.stdout)))) == list(CSV_COLUMNS + PAIRING_COLUMNS)
     deck = rows["ending.Peasant deck empty"]
     assert deck["beyond_noise"] == "yes" and float(deck["diff"]) > 0.4 and float(deck["low"]) > 0
 
