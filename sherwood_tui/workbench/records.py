@@ -6,6 +6,7 @@ runs appended to the same file, in a schema kept stable (docs/designers/records.
     seats(game, seat, bot, score, won)       -- won: the seat's share of the win, 0 to 1
     counts(game, name, value)                -- the game's own counts (stats.py)
     events(game, seq, round, seat, kind, subject, value)  -- what happened, in order (events.py)
+    flow(game, lead_changes, decided_round, decided_share, margin, comeback)  -- how it flowed (flow.py)
 
 A variant names what its games played on: "built-in data", a data file by its name, a
 sweep's value as FIELD=VALUE, a set of options as KEY=yes,...; seats count from 1, as
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from sherwood_tui.workbench.flow import flow_of
 
 if TYPE_CHECKING:
     from sherwood_tui.workbench.engine import GameResult
@@ -44,10 +47,13 @@ CREATE TABLE IF NOT EXISTS counts (
 CREATE TABLE IF NOT EXISTS events (
     game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, round INTEGER NOT NULL, seat INTEGER,
     kind TEXT NOT NULL, subject TEXT NOT NULL, value REAL, PRIMARY KEY (game, seq));
+CREATE TABLE IF NOT EXISTS flow (
+    game INTEGER PRIMARY KEY REFERENCES games(id), lead_changes INTEGER NOT NULL, decided_round INTEGER NOT NULL,
+    decided_share REAL NOT NULL, margin REAL NOT NULL, comeback INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS games_of_run ON games(run);
 CREATE INDEX IF NOT EXISTS events_by_kind ON events(kind, subject);
 """
-SCHEMA_VERSION = 2  # 2: the events table
+SCHEMA_VERSION = 3  # 2: the events table; 3: the flow table
 
 
 @dataclass(frozen=True)
@@ -129,3 +135,7 @@ def _write_game(connection: sqlite3.Connection, run: int | None, variant: Varian
                            [(game, name, value) for name, value in sorted(result.counts.items())])
     connection.executemany("INSERT INTO events (game, seq, round, seat, kind, subject, value) VALUES (?, ?, ?, ?, ?, ?, ?)",
                            [(game, seq, *row) for seq, row in enumerate(result.events, 1)])
+    flowed = flow_of(result)
+    connection.execute("INSERT INTO flow (game, lead_changes, decided_round, decided_share, margin, comeback) "
+                       "VALUES (?, ?, ?, ?, ?, ?)", (game, flowed.lead_changes, flowed.decided_round,
+                                                     flowed.decided_share, flowed.margin, flowed.comeback))

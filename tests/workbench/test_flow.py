@@ -67,3 +67,17 @@ def test_a_played_game_records_the_standings_at_each_round_end():
         assert len(played.standings) == played.rounds > 1, game_id
         assert played.standings[-1] == played.scores, game_id  # the last round end is the game's end
         assert 1 <= flow_of(played).decided_round <= played.rounds
+
+
+def test_the_records_hold_each_games_flow(tmp_path):
+    import sqlite3
+
+    from sherwood_tui.workbench.records import Variant, write_run
+
+    played = [game([[5, 0], [1, 2], [3, 2], [4, 3], [6, 3]], [0], seed=1), game([[3, 1]], [0], seed=2)]
+    path = tmp_path / "r.sqlite"
+    write_run(path, "sheriff", "sherwood-tui simulate sheriff", "0" * 16, [Variant("built-in data", ["sensible"] * 2, played)])
+    rows = sqlite3.connect(path).execute(
+        "SELECT seed, lead_changes, decided_round, decided_share, margin, comeback FROM flow JOIN games ON games.id = flow.game "
+        "ORDER BY seed").fetchall()
+    assert rows == [(1, 2, 3, 0.6, 3.0, 0), (2, 0, 1, 1.0, 2.0, 0)]  # ahead again at half time (round end 3 of 5)
