@@ -82,7 +82,24 @@ def run_renderables(summary: dict[str, Any], results: Sequence[Any], advantages:
         _row(other, (f"ended: {ending}", f"{count} ({100 * share['share']:.1f}%)", _ci(share["ci"], 100)))
     for key, value in summary["counts_per_game"].items():
         _row(other, (key, f"{value:g}", _ci(summary["counts_ci"][key], digits=2)))
-    return [seats, levels, other, _advantage_text(advantages, ""), *run_charts([("", results)], summary["bots"])]
+    return [seats, levels, other, flow_table(summary["flow"]), _advantage_text(advantages, ""),
+            *run_charts([("", results)], summary["bots"])]
+
+
+def flow_table(found: dict[str, Any]) -> Table:
+    """How games flowed (`summary.flow_summary`): each measure's mean, spread and interval."""
+    table = _table("How games flow (per game; 95% confidence intervals)", ("What", "Mean, sd, min, max", "95% CI"))
+    for key, label in (("lead_changes", "lead changes"), ("decided_round", "decided at round end"),
+                       ("decided_share", "decided at (share of the game)"), ("margin", "winner's margin (points)")):
+        spread = found[key]
+        digits = 2 if key == "decided_share" else 1
+        _row(table, (label, f"{spread['mean']:.{digits}f}, {spread['sd']:.{digits}f}, {spread['min']:g}, {spread['max']:g}",
+                     _ci(spread["mean_ci"], digits=digits)))
+    _row(table, ("comebacks (winner behind at half time)", f"{found['comebacks']} ({100 * found['comeback_rate']:.1f}%)",
+                 _ci(found["comeback_ci"], 100)))
+    table.caption = ("Read at each round end with the game's own scoring. Decided: from then on the winner stayed "
+                     "ahead of every other seat; margin: the winner's score less the runner-up's.")
+    return table
 
 
 def _advantage_text(advantages: list[Advantage] | None, side: str) -> Text:
@@ -209,14 +226,18 @@ def restricted_renderables(data: dict[str, Any]) -> list[RenderableType]:
 
 def variants_renderables(rows: Sequence[dict[str, Any]]) -> list[RenderableType]:
     """One row per combination of options (`--option all`)."""
-    table = _table("Every combination of options", ("Options", "Win % per seat", "Actions", "Rounds", "How games end",
+    table = _table("Every combination of options", ("Options", "Win % per seat", "Actions", "Rounds", "Lead\nchanges",
+                                                    "Decided\nat", "Margin", "Come-\nbacks", "How games end",
                                                     "Seat advantage"))
     table.columns[1].no_wrap = True
     for row in rows:
         endings = ", ".join(f"{name} {100 * share:.0f}%" for name, share in row["endings"].items())
         flags = ", ".join(f"seat {a['seat']}" for a in row["seat_advantage"]) if row["seat_advantage"] is not None else "-"
+        flowed = row["flow"]
         _row(table, (row["label"], " / ".join(f"{100 * r:.1f}" for r in row["win_rates"]), f"{row['actions']:.1f}",
-                     f"{row['rounds']:.1f}", endings, flags or "none"))
+                     f"{row['rounds']:.1f}", f"{flowed['lead_changes']['mean']:.1f}",
+                     f"{100 * flowed['decided_share']['mean']:.0f}%", f"{flowed['margin']['mean']:.1f}",
+                     f"{100 * flowed['comeback_rate']:.0f}%", endings, flags or "none"))
     return [table]
 
 

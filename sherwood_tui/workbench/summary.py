@@ -1,5 +1,6 @@
-"""A run's results summed up: wins per seat and per bot level, scores, lengths, endings
-and the game's own counts, each with its 95% interval; one row per variant."""
+"""A run's results summed up: wins per seat and per bot level, scores, lengths, endings,
+the game's own counts and how games flowed (`flow.py`), each with its 95% interval; one
+row per variant."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sherwood_tui.workbench import flow
 from sherwood_tui.workbench.compare import advantages_json, seat_advantages, seat_wins
 from sherwood_tui.workbench.engine import GameResult
 from sherwood_tui.workbench.stats import Interval, mean_interval, wilson
@@ -74,6 +76,24 @@ def summarise(results: list[GameResult], bots: list[str]) -> dict[str, Any]:
         "counts_per_game": {k: round(v.value, 3) for k, v in per_game.items()},
         "counts_ci": {k: _bounds(v, 3) for k, v in per_game.items()},
         "seat_advantage": advantages_json(advantages),
+        "flow": flow_summary(results),
+    }
+
+
+def flow_summary(results: list[GameResult]) -> dict[str, Any]:
+    """How the games flowed (`flow.py`): lead changes, the decided round (and its share
+    of the game), the winner's margin, each as a spread, and the comeback rate with its
+    Wilson interval."""
+    flows = [flow.flow_of(r) for r in results]
+    comebacks = sum(f.comeback for f in flows)
+    return {
+        "lead_changes": _spread([f.lead_changes for f in flows]),
+        "decided_round": _spread([f.decided_round for f in flows]),
+        "decided_share": _spread([round(f.decided_share, 6) for f in flows]),
+        "margin": _spread([f.margin for f in flows]),
+        "comebacks": comebacks,
+        "comeback_rate": round(comebacks / len(flows), 4) if flows else 0.0,
+        "comeback_ci": _bounds(wilson(comebacks, len(flows))),
     }
 
 
@@ -102,4 +122,5 @@ def variant_row(game: WithOptions, options: dict[str, bool], results: list[GameR
         "rounds": round(statistics.fmean(r.rounds for r in results), 2),
         "endings": {k: round(c / games, 4) for k, c in Counter(r.ending for r in results).most_common()},
         "seat_advantage": advantages_json(advantages),
+        "flow": flow_summary(results),
     }

@@ -81,3 +81,33 @@ def test_the_records_hold_each_games_flow(tmp_path):
         "SELECT seed, lead_changes, decided_round, decided_share, margin, comeback FROM flow JOIN games ON games.id = flow.game "
         "ORDER BY seed").fetchall()
     assert rows == [(1, 2, 3, 0.6, 3.0, 0), (2, 0, 1, 1.0, 2.0, 0)]  # ahead again at half time (round end 3 of 5)
+
+
+def test_simulate_shows_how_games_flow_in_its_table_and_json(capsys):
+    import json
+
+    from sherwood_tui import commands
+
+    run = ["simulate", "bleeding-sherwood", "--players", "3", "--games", "8", "--jobs", "1"]
+    assert commands.run([*run, "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["flow"]
+    assert set(found) == {"lead_changes", "decided_round", "decided_share", "margin", "comebacks", "comeback_rate",
+                          "comeback_ci"}
+    assert 0 < found["decided_share"]["mean"] <= 1 and found["margin"]["min"] >= 0
+    assert commands.run(run) == 0
+    table = " ".join(capsys.readouterr().out.split())
+    assert "How games flow" in table and "comebacks (winner behind at half time)" in table
+
+
+def test_a_comparison_pairs_the_flow_measures_game_by_game(capsys):
+    import json
+
+    from sherwood_tui import commands
+
+    assert commands.run(["simulate", "sheriff", "--players", "3", "--games", "12", "--jobs", "1",
+                         "--sweep", "starting_gold=50,70", "--json"]) == 0
+    rows = {m["measure"]: m for m in json.loads(capsys.readouterr().out)["measures"]}
+    for key in ("flow.lead_changes", "flow.decided_share", "flow.margin", "flow.comeback"):
+        assert rows[key]["paired"] is True, key
+    # 20 more gold each, the same games: who leads when is unchanged, and so is the margin
+    assert (rows["flow.lead_changes"]["diff"], rows["flow.margin"]["diff"]) == (0, 0)
