@@ -32,6 +32,10 @@ def run(argv: list[str]) -> int:
         from sherwood_tui.commands.tournament import main as tournament
 
         return tournament(args)
+    if args.command == "analyse":
+        from sherwood_tui.commands.analyse import main as analyse
+
+        return analyse(args)
     if args.command == "soak":
         from sherwood_tui.commands.soak import main as soak
 
@@ -43,7 +47,15 @@ def run(argv: list[str]) -> int:
     if args.command == "seat":
         from sherwood_tui.table.seat_app import run_seat
 
-        return run_seat(args.socket, args.ticket)
+        return run_seat(args.socket, args.ticket, args.lobby, args.back)
+    if args.command == "lobby":
+        from sherwood_tui.commands.serve import lobby
+
+        return lobby(args)
+    if args.command == "serve":
+        from sherwood_tui.commands.serve import serve
+
+        return serve(args)
     folder = args.saves
     if folder is None:  # the default folder is checked as `--saves` is
         folder = saves_dir()

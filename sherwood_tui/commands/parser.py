@@ -271,6 +271,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--records", type=Path, metavar="FILE.sqlite",
                       help="also write every game to this SQLite file (a variant per seating; schema: docs/designers/records.md)")
     tour.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
+    analyse = sub.add_parser("analyse", help="what each card, companion or mission is worth, from a run's --records")
+    analyse.add_argument("records", type=Path, metavar="RECORDS", help="a records file (simulate or tournament --records)")
+    analyse.add_argument("--run", type=whole_number(1, 999_999_999), metavar="N", help="the run to analyse (default: the latest)")
+    analyse.add_argument("--game", help="the latest run of this game (bleeding-sherwood, sheriff or sherwood)")
+    analyse.add_argument("--kind", action="append", metavar="KIND",
+                         help="an event kind to ask about (repeatable; default: the game's kinds of a thing taken, "
+                              "gained or won; the kinds: docs/designers/records.md)")
+    analyse.add_argument("--json", action="store_true", help="print the figures as JSON")
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
     soak.add_argument("--games", type=games, default=2000, help=f"games per game (default 2000, at most {MAX_GAMES:,})")
@@ -311,9 +319,27 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--saves", type=saves_folder, metavar="DIR", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     host.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                       default=argparse.SUPPRESS, help=own_data_help)
+    serve = sub.add_parser("serve", help="a server of many tables with a lobby: players come in over SSH")
+    serve.add_argument("--dir", type=saves_folder, metavar="DIR",
+                       help="the server's folder: its tables, saves and players (default: 'server' in the data folder)")
+    serve.add_argument("--ssh-port", type=port, default=2222, help="the SSH server's port (default 2222)")
+    serve.add_argument("--listen", type=listen_address, default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    serve.add_argument("--open", action="store_true",
+                       help="any SSH key comes into the lobby (default: a new key types the server's code once)")
+    serve.add_argument("--no-hints", action="store_true", help="the seats' h key shows no hint at this server's tables")
+    serve.add_argument("--no-bell", action="store_true",
+                       help="a new player's your-turn bell and title start off (each turns theirs on or off in the lobby)")
+    serve.add_argument("--bot-delay", type=bot_delay, default=argparse.SUPPRESS, metavar="SECONDS",
+                       help=f"seconds before each bot move (0 to {MAX_BOT_DELAY:g}; default 0.8)")
     seat = sub.add_parser("seat")  # started by a table's host for each terminal: no help, so not listed
     seat.add_argument("--socket", type=Path, required=True, help="the host's socket")
     seat.add_argument("--ticket", required=True, help="the one-time ticket the host issued")
+    seat.add_argument("--lobby", type=Path, help="a server's lobby socket: the seat goes back there")
+    seat.add_argument("--back", help="this key's pass back to the lobby")
+    lobby = sub.add_parser("lobby")  # started by a server's SSH door for each player: not listed
+    lobby.add_argument("--socket", type=Path, required=True, help="the server's lobby socket")
+    lobby.add_argument("--ticket", required=True, help="the one-time ticket the server issued")
     seat.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                       default=argparse.SUPPRESS, help=own_data_help)
     return parser

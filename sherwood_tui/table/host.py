@@ -29,7 +29,7 @@ import threading
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,11 @@ MAX_TABLE_FILE = 256 * 1024
 REPLACED = "This seat was opened on another terminal."
 NOT_JOINED = "This key has not joined the table yet: connect again and type the join code."
 CLOSING = "The host has closed the table. Your seat waits: connect again when it opens again."
+TALK_CELLS = 200  # the longest line of table talk
+TALK_BURST = 5  # lines a seat may say at once ...
+TALK_EVERY = 4.0  # ... then one each this many seconds
+TALK_KEPT = 100  # lines of talk a table keeps (with its save), the oldest go first
+TALK_SHOWN = 30  # lines a seat is sent as it sits down
 
 
 def table_file(save: Path) -> Path:
@@ -110,6 +115,7 @@ class Claims:
     seat_keys: dict[int, str] = field(default_factory=dict)
     watchers: set[str] = field(default_factory=set)
     links: dict[int, str] = field(default_factory=dict)
+    talk: list[dict[str, str]] = field(default_factory=list)  # the table talk: {"name", "text"}, oldest first
 
     @classmethod
     def load(cls, path: Path, humans: list[int]) -> Claims:
@@ -134,6 +140,8 @@ class Claims:
                 seat_keys={int(seat): str(key) for seat, key in dict(data["seat_keys"]).items()},
                 watchers={str(key) for key in data["watchers"]},
                 links={int(seat): str(token) for seat, token in dict(data["links"]).items()},
+                talk=[{"name": str(line["name"]), "text": str(line["text"])}
+                      for line in list(data.get("talk", []))[-TALK_KEPT:]],
             )
         except (SaveError, ValueError, TypeError, KeyError):
             return None
@@ -146,6 +154,7 @@ class Claims:
             "seat_keys": {str(seat): key for seat, key in self.seat_keys.items()},
             "watchers": sorted(self.watchers),
             "links": {str(seat): token for seat, token in self.links.items()},
+            "talk": self.talk[-TALK_KEPT:],
         }
         write_atomically(path, json.dumps(data, indent=1))
 
@@ -159,6 +168,8 @@ class Connection:
     writer: asyncio.StreamWriter
     log_mark: int  # the log's length at this connection's last feed
     task: asyncio.Task[Any] | None = None  # the host's task serving it
+    talk_budget: float = TALK_BURST  # lines it may say now (`TALK_EVERY` adds one)
+    talk_clock: float = 0.0  # when its budget was last counted
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def post(self, message: dict[str, Any]) -> None:
@@ -210,6 +221,10 @@ class TableHost:
         self.bot_problem = ""  # which bot failed, where the crash file is
         self.notices: deque[str] = deque(maxlen=20)  # the doors' last log lines (penalties), newest last
         self.notices_said = 0  # how many there have been
+        # whether a key's seat rings the terminal's bell (and titles it) when it must decide
+        self.bell_for: Callable[[str], bool] = lambda key: True
+        # a server's: the table of the rematch of this finished one, started (None: none)
+        self.rematch: Callable[[], Awaitable[TableHost | None]] | None = None
         self._folder = Path(tempfile.mkdtemp(prefix="sherwood-table-"))
         self.socket_path = self._folder / "host.sock"
         self._server: asyncio.AbstractServer | None = None
@@ -299,6 +314,11 @@ class TableHost:
             return f"{name} is played by a bot at this table."
         owner = self.claims.seat_keys.get(seat)
         return f"{name}'s seat was taken by another key." if owner is not None and owner != key else ""
+
+    def take(self, seat: int | None, key: str) -> None:
+        """`key` holds `seat` (None: may watch) for good, as a right join code gives it
+        (a server's lobby seats its players so)."""
+        self._bind(seat, key)
 
     def issue_ticket(self, login: str, key: str) -> str:
         """A one-time ticket for a seat process of `key` on the seat of `login` (or
@@ -529,11 +549,17 @@ class TableHost:
             await send(writer, {"type": "closed", "message": refusal})
             return
         name = "Spectator" if seat is None else self.session.player_name(seat)
-        if not await send(writer, {"type": "welcome", "game": self.game.id, "seat": seat, "name": name,
-                                 "hints": self.hints}):
+        welcome = {"type": "welcome", "game": self.game.id, "seat": seat, "name": name, "hints": self.hints}
+        if not self.bell_for(key):  # (said only when off, and a rematch only when there is one)
+            welcome["bell"] = False
+        if self.rematch is not None:
+            welcome["rematch"] = True
+        if not await send(writer, welcome):
             return
         connection = Connection(seat, key, writer, log_mark=self._shown_mark(seat), task=asyncio.current_task())
         sender = asyncio.get_running_loop().create_task(connection.deliver())
+        if self.claims.talk:
+            connection.post({"type": "talk", "lines": self.claims.talk[-TALK_SHOWN:], "old": True})
         self._sit(connection)
         try:
             await self._listen(reader, connection)
@@ -613,10 +639,59 @@ class TableHost:
             elif message["type"] == "seen":
                 self._saw(connection, message.get("log"))
                 continue
+            elif message["type"] == "say":
+                why = self._talk(connection, message.get("text"))
+            elif message["type"] == "rematch":
+                why = await self._rematch(connection)
             else:
                 continue  # a code sent twice, or a message of a later version
             if why:
                 connection.post({"type": "refused", "message": why})
+
+    def _talk(self, connection: Connection, text: Any) -> str:
+        """A line of table talk from a seat: kept with the table, sent to everyone at it
+        (this table only); why not (too long, too fast, a spectator's), or ""."""
+        seat = connection.seat
+        if seat is None:
+            return "Spectators watch: they do not talk at the table."
+        line = " ".join(printable(str(text)).split()) if isinstance(text, str) else ""
+        if not line:
+            return ""
+        if len(line) > TALK_CELLS:
+            return f"A line of table talk has at most {TALK_CELLS} characters."
+        now = time.monotonic()
+        connection.talk_budget = min(TALK_BURST, connection.talk_budget + (now - connection.talk_clock) / TALK_EVERY)
+        connection.talk_clock = now
+        if connection.talk_budget < 1:
+            return "Not so fast: wait a moment before you say more."
+        connection.talk_budget -= 1
+        said = {"name": self.session.player_name(seat), "text": line}
+        self.claims.talk = [*self.claims.talk, said][-TALK_KEPT:]
+        self._save_claims()
+        for other in [*self.seats.values(), *self.spectators]:
+            other.post({"type": "talk", "lines": [said]})
+        return ""
+
+    async def _rematch(self, connection: Connection) -> str:
+        """A seat asks for a rematch of the finished game: every terminal at the table
+        moves to it (the same seats), or why not."""
+        if connection.seat is None:
+            return "Spectators watch: a seat asks for a rematch."
+        if not self.session.is_over:
+            return "The game is not over yet."
+        if self.rematch is None:
+            return "This table has no rematch: its host starts a new game."
+        again = await self.rematch()
+        if again is None:
+            return "The rematch could not start."
+        for other in [*self.seats.values(), *self.spectators]:
+            login = WATCH if other.seat is None else again.logins()[other.seat]
+            try:
+                ticket = again.issue_ticket(login, other.key)
+            except TableRefusal:
+                continue
+            other.post({"type": "moved", "socket": str(again.socket_path), "ticket": ticket})
+        return ""
 
     def _saw(self, connection: Connection, log: Any) -> None:
         """A seat's terminal has shown the log up to `log` (see `_shown_mark`)."""

@@ -12,10 +12,15 @@ Seat to host (small; the host refuses a longer line and closes the connection):
 - `{"type": "seen", "log": N}`: the seat's terminal has shown the public log up to its
   N-th line (sent for every feed): when this seat connects again, its first feed's
   events are those after it (a round's end it missed: its summary).
+- `{"type": "say", "text": T}`: a line of table talk (a seat's: at most `host.TALK_CELLS`
+  characters, a few lines at once then one every few seconds; kept with the table).
+- `{"type": "rematch"}`: at a server's finished table, a rematch with the same seats.
 - `{"type": "bye"}`: the player leaves (the seat waits for them).
 
 Host to seat:
-- `{"type": "welcome", "game": ID, "seat": S, "name": N}`: joined (seat None: watching).
+- `{"type": "welcome", "game": ID, "seat": S, "name": N, "hints": H}`: joined (seat None:
+  watching); `"bell": false` when this player's terminal is not to ring when they must
+  decide, `"rematch": true` at a table that starts rematches (a server's).
 - `{"type": "feed", "feed": F, "events": E, "status": ST, "moved": M}`: what the seat may
   see now (`wire.feed_to_json`), the public events of the steps since the last feed
   (`wire.events_to_json`), the table's status (`TableStatus` as JSON), and whether a
@@ -25,6 +30,10 @@ Host to seat:
   (`Game.private_news`: cards it drew), shown to it before its next screen.
 - `{"type": "refused", "message": M}`: a move or an undo was refused; nothing changed.
 - `{"type": "notice", "message": M}`: something the seat should be told in passing.
+- `{"type": "talk", "lines": [{"name": N, "text": T}, ...], "old": O}`: table talk, this
+  table's only (`O`: the lines said before this seat sat down, not news).
+- `{"type": "moved", "socket": P, "ticket": T}`: the table's rematch has started: this
+  terminal goes on at `P` with the ticket `T`.
 - `{"type": "closed", "message": M}`: the host ends this connection (the seat was
   opened elsewhere, the table closed...); the seat app says `M` and exits.
 """

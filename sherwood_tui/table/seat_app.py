@@ -19,7 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual.binding import Binding
+
 from sherwood_tui.core.handoff import KeyGuard
+from sherwood_tui.core.wording import printable
 from sherwood_tui.table.protocol import (
     HOST_LINE_LIMIT,
     ProtocolError,
@@ -50,16 +53,53 @@ CLOSE_DELAY = 1.5
 # another player's move replaces is dropped (until the new one is drawn, and held keys),
 # and for this long after, not for the hot-seat's hand-off time.
 SEAT_KEY_HOLD = 0.3
+TALK_HELD = 100  # lines of table talk a seat keeps
 
 
-def run_seat(socket_path: Path, ticket: str) -> int:
+def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None) -> int:
     """Run the seat app until it ends; its exit status (0: the player left or the game
-    ended; 4: the host closed the seat or went away, said once more on stderr)."""
-    app = SeatApp(socket_path, ticket)
+    ended; 4: the host closed the seat or went away, said once more on stderr).
+
+    A server's seat (`lobby`: its lobby's socket, `back`: this key's pass to it) becomes
+    the seat of the rematch when its table moves there, and goes back to the lobby when
+    the player leaves (the same process: `exec`)."""
+    app = SeatApp(socket_path, ticket, talk=lobby is not None)
     app.run()
     if app.farewell:  # the screen is cleared as the app ends: the reason stays in sight
         say(app.farewell)
-    return app.return_code or 0
+    code = app.return_code or 0
+    if app.moved is not None:
+        new_socket, new_ticket = app.moved
+        become(seat_command(Path(new_socket), new_ticket, lobby, back))
+    if lobby is not None and back and code == 0:
+        from sherwood_tui.table.lobby import lobby_command
+
+        become(lobby_command(lobby, back))
+    return code
+
+
+def seat_command(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None) -> list[str]:
+    """The command line of a seat process (a server's: with its way back to the lobby)."""
+    import sys
+
+    command = [sys.executable, "-m", "sherwood_tui", "seat", f"--socket={socket_path}", f"--ticket={ticket}"]
+    if lobby is not None and back:
+        command += [f"--lobby={lobby}", f"--back={back}"]
+    return command
+
+
+def become(command: list[str]) -> None:
+    """This process becomes `command` (the same pid and terminal: a server's door
+    watches this pid's memory); returns only if that cannot be."""
+    import os
+    import sys
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execv(command[0], command)
+    except OSError as err:
+        say(f"Could not go on: {err.strerror or err}.")
 
 
 def round_start(log: tuple[Event, ...], missed: int = 0) -> int:
@@ -82,8 +122,10 @@ class SeatApp(SherwoodApp):
 
     GAME_DEPTH = 2  # Textual's default screen, then the seat's screen; overlays above
 
+    BINDINGS = [Binding("f4", "talk", "Talk", show=False)]
+
     def __init__(self, socket_path: Path, ticket: str, *, key_guard: KeyGuard | None = None,
-                 close_delay: float = CLOSE_DELAY) -> None:
+                 close_delay: float = CLOSE_DELAY, talk: bool = False) -> None:
         super().__init__(bot_delay=0, key_guard=key_guard)
         if isinstance(self.key_guard, KeyGuard):  # (tests may give one of their own)
             self.key_guard.hold = min(self.key_guard.hold, SEAT_KEY_HOLD)
@@ -98,6 +140,12 @@ class SeatApp(SherwoodApp):
         self.decision: tuple[Any, ...] | None = None  # the moves of the decision screen up
         self.showing_interlude = False
         self.farewell = ""  # why the table closed, once it has
+        self.talk_shown = talk  # a server's table: its key bar names the talk key
+        self.talk_lines: list[tuple[str, str]] = []  # the table talk seen: (name, line)
+        self.bell_on = True  # the host says whether this player's bell rings
+        self.rematch_offered = False  # the host starts rematches (a server's table)
+        self.moved: tuple[str, str] | None = None  # the rematch's socket and ticket, once asked to go
+        self.deciding = False  # whether the seat had moves at the last feed
 
     # ----- the connection -----------------------------------------------------------
     def open_first_screens(self) -> None:
@@ -141,6 +189,8 @@ class SeatApp(SherwoodApp):
         if kind == "welcome":
             self.welcome(str(message["game"]), message.get("seat"))
             self.hints = message.get("hints") is not False  # the host may turn hints off
+            self.bell_on = message.get("bell") is not False
+            self.rematch_offered = message.get("rematch") is True
         elif kind == "feed":
             self.take_feed(message)
         elif kind == "refused":
@@ -157,6 +207,55 @@ class SeatApp(SherwoodApp):
             self.notify(str(message.get("message", "")), markup=False)
         elif kind == "closed":
             self.close_with(str(message.get("message", "")))
+        elif kind == "talk":
+            self.heard(message.get("lines"), old=message.get("old") is True)
+        elif kind == "moved":
+            self.moved = (str(message.get("socket", "")), str(message.get("ticket", "")))
+            self.send({"type": "bye"})
+            self.exit(return_code=0)
+
+    def heard(self, lines: Any, old: bool = False) -> None:
+        """Lines of table talk: kept (F4 shows them), and new ones said in passing."""
+        if not isinstance(lines, list):
+            return
+        for line in lines[-TALK_HELD:]:
+            if isinstance(line, dict):
+                said = (str(line.get("name", "")), str(line.get("text", "")))
+                self.talk_lines = [*self.talk_lines, said][-TALK_HELD:]
+                if not old:
+                    self.notify(f"{said[0]}: {said[1]}", title="Table talk", markup=False)
+
+    def action_talk(self) -> None:
+        """F4: the table's talk, and a line to say."""
+        from sherwood_tui.table.seat_screens import TalkScreen
+
+        if self.feed is None or self.farewell or isinstance(self.screen, TalkScreen):
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.send({"type": "say", "text": text})
+
+        self.push_screen(TalkScreen(list(self.talk_lines), speaker=self.seat is not None), said)
+
+    def action_rematch(self) -> None:
+        """The final screen's r: ask the host for a rematch with the same seats."""
+        if self.seat is not None and self.feed is not None and self.feed.over:
+            self.send({"type": "rematch"})
+
+    def your_turn(self, deciding: bool) -> None:
+        """When the seat comes to a decision: the terminal's bell and its title say so
+        (unless this player turned the bell off); the title goes back after."""
+        if deciding == self.deciding:
+            return
+        self.deciding = deciding
+        if not self.bell_on or self.is_headless or self._driver is None or self.info is None:
+            return
+        if deciding:
+            self.bell()
+            self._driver.write(f"\x1b]2;Your turn: {printable(self.info.title)}\x07")
+        else:
+            self._driver.write(f"\x1b]2;{printable(self.info.title)}\x07")
 
     def welcome(self, game_id: str, seat: Any) -> None:
         from sherwood_tui.catalog import get
@@ -213,6 +312,7 @@ class SeatApp(SherwoodApp):
             if message.get("moved"):
                 self.interludes += self.interludes_of(self.screens, public_part(feed), events)
         self.send({"type": "seen", "log": len(feed.log)})
+        self.your_turn(bool(feed.legal) and not feed.over and self.seat is not None)
         self.refresh_key_bars()
         if not self.showing_interlude:
             self.continue_interludes()
@@ -284,6 +384,10 @@ class SeatApp(SherwoodApp):
             return self.feed is not None
         if action == "undo":
             return self.seat is not None and self.feed is not None and not self.feed.over
+        if action == "talk":
+            return self.talk_shown and self.feed is not None
+        if action == "rematch":
+            return self.rematch_offered and self.seat is not None and self.feed is not None and self.feed.over
         return super().check_action(action, parameters)
 
     def action_log(self) -> None:

@@ -4,12 +4,13 @@ final scores. Decisions and interludes are the games' own screens."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -138,7 +139,51 @@ class WaitingScreen(SteadyScreen):
 
 
 class SeatFinalScreen(FinalScreen):
-    """The final scores at a table: Enter leaves it."""
+    """The final scores at a table: Enter leaves it (at a server's, r asks for a rematch)."""
 
-    BINDINGS = [Binding("enter", "done", "Leave the table"), Binding("escape", "done", "Leave", show=False)]
+    BINDINGS = [Binding("enter", "done", "Leave the table"), Binding("escape", "done", "Leave", show=False),
+                Binding("r", "app.rematch", "Rematch")]
     DONE_HINT = "Press Enter to leave the table."
+
+
+class TalkScreen(ModalScreen[str | None]):
+    """The table's talk (F4 at a server's table): the last lines said, and a line to
+    say (Enter sends it, Escape goes back)."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = """
+    TalkScreen { align: center middle; }
+    #talk-box { width: 90%; max-width: 100; height: auto; max-height: 90%; border: round $accent;
+                background: $background; padding: 0 1; }
+    #talk-lines { height: auto; max-height: 16; }
+    """
+
+    def __init__(self, lines: list[tuple[str, str]], speaker: bool = True) -> None:
+        super().__init__()
+        self.lines, self.speaker = lines, speaker
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input
+
+        from sherwood_tui.table.host import TALK_CELLS
+
+        with Vertical(id="talk-box"):
+            yield plain("Table talk", "bold")
+            with VerticalScroll(id="talk-lines"):
+                for name, text in self.lines[-50:] or [("", "Nobody has said anything yet.")]:
+                    yield Static(Text.assemble((f"{name}: " if name else "", "bold"), text))
+            if self.speaker:
+                yield Input(placeholder="Say something, then Enter (Escape: back)", max_length=TALK_CELLS, id="say")
+            else:
+                yield plain("Spectators read the talk; the players talk.", "dim")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#talk-lines", VerticalScroll).scroll_end(animate=False)
+
+    def on_input_submitted(self, event: Any) -> None:
+        event.stop()
+        self.dismiss(str(event.value).strip() or None)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,391 @@
+"""The lobby of a `sherwood-tui serve` server: the terminal a player gets as they connect.
+
+Started by the server's SSH door for each connection (`sherwood-tui lobby --socket PATH
+--ticket T`), it talks to the server over its socket (the messages are in
+table/serve.py) and shows its tables: the player's own games (Enter: back to their
+seat), tables waiting for players (Enter: join), games in progress (Enter: watch) and
+their finished games. `n` sets up a new table (game, seats, bots and their levels,
+options, private or open); `m` gives the player's name; `b` turns the your-turn bell
+on or off. When the player goes to a table, this process becomes its seat process
+(`exec`: the same terminal), which comes back here when they leave the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from sherwood_tui.core.wording import printable
+from sherwood_tui.table.protocol import HOST_LINE_LIMIT, ProtocolError, encode, read_message
+
+SERVER_GONE = "The server has gone. Your games wait: connect again when it is back."
+PARTS = {"mine": "Your games", "waiting": "Tables waiting for players", "playing": "Games in progress",
+         "finished": "Your finished games"}
+SEAT_KINDS = ("player", "sensible", "random", "expert")  # what a seat of a new table may be
+
+
+def lobby_command(socket_path: Path, ticket: str) -> list[str]:
+    """The command line of a lobby process."""
+    import sys
+
+    return [sys.executable, "-m", "sherwood_tui", "lobby", f"--socket={socket_path}", f"--ticket={ticket}"]
+
+
+def run_lobby(socket_path: Path, ticket: str) -> int:
+    """Run the lobby until the player leaves it (0) or goes to a table (this process
+    becomes its seat); 4 when the server has gone."""
+    from sherwood_tui.table.seat_app import become, seat_command
+    from sherwood_tui.ui.lifecycle import say
+
+    app = LobbyApp(socket_path, ticket)
+    app.run()
+    if app.go is not None:
+        table_socket, table_ticket, back = app.go
+        become(seat_command(Path(table_socket), table_ticket, socket_path, back))
+    if app.farewell:
+        say(app.farewell)
+    return app.return_code or 0
+
+
+def row_text(row: dict[str, Any]) -> Text:
+    """One table of the listing in a line: "#3 Sheriff of Nottingham · Robin, Marian ·
+    waits for 1 player · private"."""
+    parts = [f"#{row.get('table')}", str(row.get("game", "")), str(row.get("players", "")), str(row.get("state", ""))]
+    if row.get("options"):
+        parts.append("options: " + ", ".join(str(option) for option in row["options"]))
+    if row.get("private"):
+        parts.append("private" + (f" (code {row['code']})" if row.get("code") else ""))
+    text = Text(printable(" · ".join(parts)))
+    if row.get("state") == "your turn":
+        text.stylize("bold")
+    return text
+
+
+class LobbyScreen(Screen[None]):
+    """The tables, by part; Enter does what the highlighted row offers."""
+
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("w", "watch", "Watch"),
+        Binding("x", "leave", "Leave a waiting table"),
+        Binding("m", "name", "My name"),
+        Binding("b", "bell", "Bell on/off"),
+    ]
+    DEFAULT_CSS = """
+    #who { height: 1; padding: 0 1; background: $panel; }
+    #tables { height: 1fr; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: dict[str, dict[str, Any]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("Connecting to the server...", id="who")
+        yield OptionList(id="tables")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def show_who(self, name: str, bell: bool) -> None:
+        self.query_one("#who", Static).update(
+            Text(printable(f"sherwood-tui server · you are {name} · your-turn bell {'on' if bell else 'off'}")))
+
+    def show_tables(self, rows: list[dict[str, Any]]) -> None:
+        """The listing, keeping the highlighted table where it is still listed."""
+        tables = self.query_one(OptionList)
+        shown = tables.highlighted_option.id if tables.highlighted_option is not None else None
+        self.rows = {}
+        options: list[Option] = []
+        part = ""
+        for row in rows:
+            if row.get("part") != part:
+                part = str(row.get("part"))
+                options.append(Option(Text(PARTS.get(part, part), style="bold underline"), disabled=True))
+            ident = f"{part}:{row.get('table')}"
+            self.rows[ident] = row
+            options.append(Option(row_text(row), id=ident))
+        if not rows:
+            options.append(Option(Text("No tables yet: n sets up a new one."), disabled=True))
+        tables.clear_options()
+        tables.add_options(options)
+        ids = [option.id for option in options if option.id is not None]
+        if ids:
+            tables.highlighted = next(
+                (index for index, option in enumerate(options) if option.id == (shown if shown in ids else ids[0])), None)
+
+    def chosen(self) -> dict[str, Any] | None:
+        option = self.query_one(OptionList).highlighted_option
+        return None if option is None or option.id is None else self.rows.get(option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        row = self.rows.get(event.option.id or "")
+        if row is not None:
+            self.lobby.act(row, str(row.get("action")))
+
+    @property
+    def lobby(self) -> LobbyApp:
+        app = self.app
+        assert isinstance(app, LobbyApp)
+        return app
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewTableScreen(), self.lobby.create)
+
+    def action_watch(self) -> None:
+        row = self.chosen()
+        if row is not None:
+            self.lobby.act(row, "watch")
+
+    def action_leave(self) -> None:
+        row = self.chosen()
+        if row is not None:
+            self.lobby.act(row, "leave")
+
+    def action_name(self) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                self.lobby.send({"type": "name", "name": name})
+
+        self.app.push_screen(LineScreen("Your name", "The name the other players see (at most 24 characters)."), named)
+
+    def action_bell(self) -> None:
+        self.lobby.send({"type": "bell", "on": not self.lobby.bell_on})
+
+
+class LineScreen(ModalScreen[str | None]):
+    """One line to type (a name, a table's code): Enter gives it, Escape goes back."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = """
+    LineScreen { align: center middle; }
+    #line-box { width: 60; height: auto; border: round $accent; background: $background; padding: 0 1; }
+    """
+
+    def __init__(self, heading: str, detail: str, *, secret: bool = False) -> None:
+        super().__init__()
+        self.heading, self.detail, self.secret = heading, detail, secret
+
+    def compose(self) -> ComposeResult:
+        with Center():
+            with Vertical(id="line-box"):
+                yield Static(Text(self.heading, style="bold"))
+                yield Static(Text(self.detail))
+                yield Input(max_length=64, id="line")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class NewTableScreen(Screen[dict[str, Any] | None]):
+    """A new table, one setting a row: up and down choose the row, left and right its
+    value; Enter sets the table up, Escape goes back."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("left", "change(-1)", "Change", show=False),
+        Binding("right", "change(1)", "Change"),
+        Binding("enter", "create", "Set up the table"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        from sherwood_tui import catalog
+
+        super().__init__()
+        self.games = [info for info in catalog.GAMES if info.ready]
+        self.game_index = 0
+        self.row = 0
+        self.seats: list[str] = []
+        self.options: dict[str, bool] = {}
+        self.private = False
+        self._reset_game()
+
+    def _reset_game(self) -> None:
+        info = self.games[self.game_index]
+        self.seats = ["you"] + ["player"] * (info.min_players - 1)
+        self.options = {spec.key: spec.default for spec in info.options}
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("A new table", style="bold"), id="heading")
+        yield Static(id="form")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(label, value) of each row, in order."""
+        info = self.games[self.game_index]
+        rows = [("Game", info.title), ("Seats", str(len(self.seats)))]
+        rows += [(f"Seat {number}", kind if kind in ("you", "player") else f"{kind} bot")
+                 for number, kind in enumerate(self.seats, start=1)]
+        labels = {spec.key: spec.label for spec in info.options}
+        rows += [(labels[key], "yes" if on else "no") for key, on in self.options.items()]
+        rows.append(("Private (with a code)", "yes" if self.private else "no"))
+        return rows
+
+    def draw(self) -> None:
+        text = Text()
+        for index, (label, value) in enumerate(self.rows()):
+            line = Text(f"{label:<28}‹ {value} ›\n")
+            if index == self.row:
+                line.stylize("reverse")
+            text.append_text(line)
+        text.append("\nThe first seat is yours. Enter sets the table up; the others join it from the lobby.")
+        self.query_one("#form", Static).update(text)
+
+    def action_move(self, step: int) -> None:
+        self.row = (self.row + step) % len(self.rows())
+        self.draw()
+
+    def action_change(self, step: int) -> None:
+        info = self.games[self.game_index]
+        option_keys = list(self.options)
+        row = self.row
+        if row == 0:
+            self.game_index = (self.game_index + step) % len(self.games)
+            self._reset_game()
+        elif row == 1:
+            low, high = info.min_players, info.max_players
+            count = min(high, max(low, len(self.seats) + step))
+            self.seats = (self.seats + ["player"] * count)[:count]
+        elif row < 2 + len(self.seats):
+            seat = row - 2
+            if seat > 0:
+                kinds = list(SEAT_KINDS)
+                self.seats[seat] = kinds[(kinds.index(self.seats[seat]) + step) % len(kinds)]
+        elif row < 2 + len(self.seats) + len(option_keys):
+            key = option_keys[row - 2 - len(self.seats)]
+            self.options[key] = not self.options[key]
+        else:
+            self.private = not self.private
+        self.row = min(self.row, len(self.rows()) - 1)
+        self.draw()
+
+    def action_create(self) -> None:
+        seats = [None if kind in ("you", "player") else kind for kind in self.seats]
+        self.dismiss({"type": "create", "game": self.games[self.game_index].id, "seats": seats,
+                      "options": dict(self.options), "private": self.private})
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyApp(App[None]):
+    """A player's lobby (see the module's docstring)."""
+
+    TITLE = "sherwood-tui"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "leave_lobby", "Quit", priority=True)]
+
+    def __init__(self, socket_path: Path, ticket: str) -> None:
+        super().__init__()
+        self.socket_path, self.ticket = socket_path, ticket
+        self.writer: asyncio.StreamWriter | None = None
+        self.name_shown = ""
+        self.bell_on = True
+        self.go: tuple[str, str, str] | None = None  # the table's socket and ticket, the pass back
+        self.farewell = ""
+        self.lobby_screen = LobbyScreen()
+
+    def on_mount(self) -> None:
+        self.push_screen(self.lobby_screen)
+        self.run_worker(self.listen(), name="server", exclusive=True)
+
+    async def listen(self) -> None:
+        """Connect, say hello, then follow the server's messages until it goes."""
+        try:
+            reader, writer = await asyncio.open_unix_connection(str(self.socket_path), limit=HOST_LINE_LIMIT)
+        except OSError:
+            self.leave_with(SERVER_GONE)
+            return
+        self.writer = writer
+        self.send({"type": "hello", "ticket": self.ticket})
+        try:
+            while (message := await read_message(reader)) is not None:
+                self.handle(message)
+        except ProtocolError:
+            pass
+        finally:
+            self.writer = None
+            writer.close()
+        if self.go is None:
+            self.leave_with(self.farewell or SERVER_GONE)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.writer is not None:
+            try:
+                self.writer.write(encode(message))
+            except (ConnectionError, OSError, RuntimeError):
+                pass
+
+    def handle(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.name_shown, self.bell_on = str(message.get("name", "")), message.get("bell") is not False
+            self.lobby_screen.show_who(self.name_shown, self.bell_on)
+        elif kind == "tables":
+            rows = message.get("tables")
+            self.lobby_screen.show_tables([row for row in rows if isinstance(row, dict)] if isinstance(rows, list) else [])
+        elif kind == "created":
+            code = message.get("code")
+            said = f"Table #{message.get('table')} is set up" + (f": its code is {code}, for your players" if code else "")
+            self.notify(printable(said) + ".", markup=False, timeout=10)
+        elif kind == "refused":
+            self.notify(printable(str(message.get("message", ""))), severity="error", markup=False)
+        elif kind == "go":
+            self.go = (str(message.get("socket", "")), str(message.get("ticket", "")), str(message.get("back", "")))
+            self.send({"type": "bye"})
+            self.exit(return_code=0)
+        elif kind == "closed":
+            self.farewell = str(message.get("message", ""))
+
+    def act(self, row: dict[str, Any], action: str) -> None:
+        """Do `action` at the table of `row` (a private table's code asked first)."""
+        table = row.get("table")
+        if action == "wait":
+            self.notify("This table waits for its players: it starts when every seat is taken (x leaves it).")
+            return
+        if action == "leave":
+            self.send({"type": "leave", "table": table})
+            return
+        if action == "open" and row.get("part") == "finished":
+            self.notify("That game is over: its save is kept on the server.")
+            return
+        if action in ("join", "watch") and row.get("private") and not row.get("code") and row.get("part") != "mine":
+            def coded(code: str | None) -> None:
+                if code:
+                    self.send({"type": action, "table": table, "code": code})
+
+            self.push_screen(LineScreen(f"Table #{table} is private", "Type its code (like 4821-0937)."), coded)
+            return
+        self.send({"type": action, "table": table})
+
+    def create(self, request: dict[str, Any] | None) -> None:
+        if request is not None:
+            self.send(request)
+
+    def leave_with(self, message: str) -> None:
+        self.farewell = message
+        self.exit(return_code=4)
+
+    def action_leave_lobby(self) -> None:
+        self.send({"type": "bye"})
+        self.exit(return_code=0)
