@@ -256,7 +256,7 @@ def test_the_help_lists_every_command_but_the_hosts_own():
     done = run_cli("--help")
     assert done.returncode == 0
     listed = re.findall(r"^    (\w+) ", done.stdout, re.MULTILINE)
-    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "soak", "assets", "host"]
+    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "analyse", "soak", "assets", "host"]
     assert "SUPPRESS" not in done.stdout and not re.search(r"^    seat\b|[{,]seat[,}]", done.stdout, re.MULTILINE)
     assert "--version" in done.stdout
 
