@@ -66,7 +66,7 @@ def own_files(folder: Path) -> tuple[Path, Path]:
 def game_job(seeds: range, bots: list[str], path: str | None = None, text: str | None = None,
              version: str = __version__) -> ChunkJob:
     """A task of `simulate`'s games of Bleeding Sherwood, as the client sends it."""
-    return ChunkJob(version, BLEEDING.id, seeds, path, text, (BLEEDING.id, len(bots), bots, {}, seeds))
+    return ChunkJob(version, BLEEDING.id, seeds, path, text, (BLEEDING.id, len(bots), bots, {}, seeds, False))
 
 
 # ----- the same results, locally or on the cluster --------------------------------------
@@ -84,6 +84,9 @@ def test_the_same_output_and_records_with_one_process_two_or_the_cluster(cluster
     played = [games_of(db, number) for number in runs]
     assert len(runs) == 3 and played[0] == played[1] == played[2]
     assert [game[1] for game in played[2]] == list(range(3, 27))  # every game once, by seed
+    events = [db.execute("SELECT seed, seq, round, seat, kind, subject, value FROM events JOIN games ON games.id = "
+                         "events.game WHERE run = ? ORDER BY seed, seq", (number,)).fetchall() for number in runs]
+    assert events[0] and events[0] == events[1] == events[2]  # the same events, wherever the games were played
 
 
 def test_every_combination_of_options_on_the_cluster_gives_the_local_rows(cluster, capsys):
