@@ -20,6 +20,7 @@ from textual.worker import Worker, get_current_worker
 from sherwood_tui.core.levels import split_level
 from sherwood_tui.core.plugin import find
 from sherwood_tui.core.steps import as_moves
+from sherwood_tui.ui.room import Room, SizeClasses
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
 
@@ -27,13 +28,19 @@ if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
 
 
-def table_frame(heading: str, game_id: str, main: Iterable[Widget], side: Iterable[Widget]) -> ComposeResult:
+def table_frame(heading: str, game_id: str, main: Iterable[Widget], side: Iterable[Widget],
+                room: Iterable[Widget] = ()) -> ComposeResult:
     """The frame of a screen at the table: the title line, the `main` part beside the
-    `side` part (scores, log), and the key bar."""
+    `side` part (scores, log), and the key bar; between them, if given, the `room`
+    column of the whole table (shown at 120x40 and larger: `ui/room.py`)."""
     yield Static(Text(heading + data_note(game_id)), id="title", markup=False)
     with Horizontal(id="body"):
         with Vertical(id="main"):
             yield from main
+        room = list(room)
+        if room:
+            with Room(id="room"):
+                yield from room
         with Vertical(id="side"):
             yield from side
     yield KeyBar()
@@ -43,7 +50,7 @@ V = TypeVar("V")  # the game's view of one seat
 T = TypeVar("T")  # the game's public view
 
 
-class GameScreen(Screen[None], Generic[V, T]):
+class GameScreen(SizeClasses, Screen[None], Generic[V, T]):
     """Base of the per-game screens, typed by the game's seat view `V` and public view
     `T`. A subclass composes `compose_main` from its feed.
 
@@ -102,10 +109,15 @@ class GameScreen(Screen[None], Generic[V, T]):
 
     def compose(self) -> ComposeResult:
         side = [Panel(self.scoreboard(), title="Scores", id="scoreboard"), GameLog(list(self.feed.log))]
-        yield from table_frame(self.heading(), self.game.id, self.compose_main(), side)
+        yield from table_frame(self.heading(), self.game.id, self.compose_main(), side, self.compose_room())
 
     def compose_main(self) -> ComposeResult:  # pragma: no cover - overridden
         yield Static("")
+
+    def compose_room(self) -> Iterable[Widget]:
+        """The whole table, public, for the column a large terminal shows beside the
+        decision (none by default)."""
+        return ()
 
     def scoreboard(self) -> Text:
         """The game's public scoreboard (its screens module's `scoreboard_text`): the

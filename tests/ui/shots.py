@@ -3,7 +3,8 @@ that draw them all (`test_snapshots.py`: SVG pictures; `test_contrast.py`: every
 readable in true colour, 16 colours and NO_COLOR).
 
 Each shot is one screen at one size: every screen at 80x24 (the smallest size the app
-supports), the main table screens also at 120x36. Game positions come from fixed seeds
+supports), the main table screens also at 120x36 (the same layout, stretched) and at
+120x40 and 160x50 (the whole table beside the decision). Game positions come from fixed seeds
 (see `snapshot_states.py`); the app opens a save of the position, lifts the curtain, and
 `drive` brings it to the screen, recording which screen is on top, so that a test checks
 it shows the intended one.
@@ -34,7 +35,9 @@ from tests.ui.snapshot_states import (
 )
 
 SMALL = (80, 24)
-LARGE = (120, 36)
+LARGE = (120, 36)  # wider, but too short for the whole table: the 80x24 layout, stretched
+ROOMY = (120, 40)  # the whole table beside the decision (sherwood_tui/ui/room.py)
+ROOMIER = (160, 50)
 BOT_WAIT = 3600.0  # a bot's turn stays on screen for the picture
 # Public screens shown between decisions: Enter goes on to the next one.
 INTERLUDES = {"InspectionResultScreen", "RevealScreen", "SheriffScoreSheetScreen", "RoundSummaryScreen"}
@@ -236,6 +239,24 @@ SHOTS: list[Shot] = [
     Shot("sherwood-order-prisoners", "OrderScreen", at("sherwood", "order")),
     Shot("sherwood-ransom", "RansomScreen", at("sherwood", "ransom")),
 ]
+
+
+# The main screens of each game at the sizes that show the whole table.
+ROOMY_SHOTS = [
+    ("bleeding-sherwood-bidding", "BiddingScreen", at(BLEEDING, "bidding")),
+    ("bleeding-sherwood-collecting", "CollectScreen", at(BLEEDING, "collecting")),
+    ("sheriff-market-draw", "DrawScreen", at("sheriff", "draw")),
+    ("sheriff-load", "LoadScreen", at("sheriff", "load")),
+    ("sheriff-offer", "OfferScreen", at("sheriff", "offer")),
+    ("sheriff-choose", "ChooseScreen", at("sheriff", "choose")),
+    ("sheriff-decide", "DecideScreen", at("sheriff", "decide")),
+    ("sherwood-ambush", "AmbushScreen", at("sherwood", "ambush")),
+    ("sherwood-mission", "MissionChoiceScreen", at("sherwood", "mission")),
+    ("sherwood-reward", "RewardScreen", at("sherwood", "reward")),
+    ("sherwood-town", "TownScreen", at("sherwood", "town")),
+]
+SHOTS += [Shot(f"{name}-{w}x{h}", expect, plan, (w, h)) for (w, h) in (ROOMY, ROOMIER)
+          for name, expect, plan in ROOMY_SHOTS]
 
 
 async def drive(pilot, plan: Plan, expect: str, seen: list[str]) -> None:

@@ -1,9 +1,9 @@
 """SVG snapshots of every screen of every game, so that a layout change is seen in review.
 
 Each picture is one test: every shot of the snapshot set (`shots.py`: every screen at
-80x24, the smallest size the app supports, the main table screens also at 120x36; the
-contrast test draws the same set). The test checks the screen on top is the intended one
-before comparing the picture.
+80x24, the smallest size the app supports, the main table screens also at 120x36, and at
+120x40 and 160x50 where the whole table shows; the contrast test draws the same set).
+The test checks the screen on top is the intended one before comparing the picture.
 
 Update the pictures after an intended layout change (and look at them in review):
 

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -107,6 +108,40 @@ def table_text(table: PublicView, targets: bool = True) -> Text:
     return out
 
 
+def whole_table_text(table: PublicView) -> Text:
+    """The whole table for a large terminal, beside the hand: each target with its
+    Goodes in full, then every seat's bid card by card with its hand size and part in
+    the round (public: the same on every seat's screen)."""
+    out = Text()
+    out.append("Targets", style="bold")
+    out.append(f"   decks: {count(table.peasant_deck, 'Peasant')}, {count(table.goode_deck, 'Goode')}\n", style="dim")
+    for t in table.targets:
+        out.append(f" {t.name} ({t.value})", style="bold")
+        if t.goodes:
+            out.append(f" + {cards_text(t.goodes)}")
+        if t.note:
+            out.append(f"  ({t.note})", style="italic")
+        out.append("\n")
+    if not table.targets:
+        out.append(" (none left in the centre)\n", style="dim")
+    for effect in table.effects:
+        out.append(f"! {effect}\n", style="bold")
+    if table.options.classic_1996:
+        out.append("! 1996 rules: only the highest bid captures\n", style="bold")
+    out.append(f"\nBids ({table.seats[table.first].name} bid first)\n", style="bold")
+    for seat, s in enumerate(table.seats):
+        me = seat in (table.turn, table.collector)
+        out.append(f"{'>' if me else ' '} {fit(s.name, 14)}", style="bold" if me else "")
+        out.append(f" bid {s.bid_total:>2} · hand {s.hand_count}\n")
+        status = seat_status(table, seat)
+        out.append("    ")
+        if status:
+            out.append(f"{status}: ", style="bold" if me else "")
+        out.append(f"{cards_text(s.bid) if s.bid else 'no card bid'}\n")
+    out.rstrip()
+    return out
+
+
 def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:
     """Public scores: collected Peasants, and how many Goodes each holds: now, or with
     `round_end` (the round summary) as the last round ended, before the next round's
@@ -129,6 +164,10 @@ class BleedingScreen(GameScreen[SeatView, PublicView]):
     CSS_PATH = Path(__file__).parent / "bleeding.tcss"
 
     table: PublicView
+
+    def compose_room(self) -> Iterable[Widget]:
+        """Every bid and hand size, and the targets in full, beside the hand."""
+        return [Panel(whole_table_text(self.table), title="The table", id="whole-table")]
 
 
 class BiddingScreen(BleedingScreen):

@@ -23,6 +23,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -185,6 +186,52 @@ def declarations_text(table: PublicView) -> Text:
             out.append("\n")
         out.append(seat.name, style="bold")
         out.append(f" declared {count_text(seat.bag_count, seat.declaration)}")
+    return out
+
+
+def pile_text(table: PublicView, pile: int, compact: bool = False) -> Text:
+    """A discard pile in full, top first, runs of one kind merged (the table view; the
+    whole table of a large terminal, `compact`: its heading fits a narrow column)."""
+    cards = table.discards[pile]
+    text = Text()
+    if compact:
+        text.append(f"Discard pile {pile + 1}", style="bold")
+        text.append(f" ({len(cards)}), top first:\n" if cards else " (0)\n", style="dim")
+    else:
+        text.append(f"Discard pile {pile + 1}", style="bold")
+        text.append(f", {count(len(cards), 'card')}", style="dim")
+        text.append(", top first:\n" if cards else "\n", style="dim")
+    text.append(runs(cards) or "empty")
+    return text
+
+
+def bag_words(table: PublicView, s: int) -> str:
+    """The bag in front of a seat, as the table sees it: its size and declaration."""
+    seat = table.seats[s]
+    if seat.is_sheriff and not table.over:
+        return "the Sheriff"
+    if not seat.bag_count:
+        return "no closed bag"
+    if seat.declaration is None:
+        return f"a bag of {count(seat.bag_count, 'card')}, not declared yet"
+    gate = " · at the gate" if s == table.target else ""
+    return f"bag: declared {count_text(seat.bag_count, seat.declaration)}{gate}"
+
+
+def whole_table_text(table: PublicView) -> Text:
+    """The whole public table for a large terminal: every merchant with the bag in front
+    of them and their stand, then both discard piles in full and the draw pile."""
+    out = Text()
+    for s, seat in enumerate(table.seats):
+        out.append(seat.name, style="bold")
+        out.append(f" · {bag_words(table, s)}\n")
+        out.append(f"  stand: {stand_text(seat)}\n")
+    for pile in (0, 1):
+        out.append("\n")
+        out.append_text(pile_text(table, pile, compact=True))
+    out.append("\n\n")
+    out.append("Draw pile", style="bold")
+    out.append(f": {count(table.draw_pile, 'card')}")
     return out
 
 
@@ -373,6 +420,11 @@ class SheriffScreen(GameScreen[SeatView, PublicView]):
 
     table: PublicView
 
+    def compose_room(self) -> Iterable[Widget]:
+        """Every stand, the bags in front of their merchants, both discard piles in full
+        (public: the same on every seat's screen)."""
+        return [Panel(whole_table_text(self.table), title="The table", id="whole-table")]
+
     def action_look(self) -> None:
         # a private screen's table view adds the seat's own face-down goods
         self.app.push_screen(SheriffTableScreen(self.feed))
@@ -402,13 +454,7 @@ class SheriffTableScreen(Screen[None]):
         yield line(f"{self.feed.game.title} · the table", "bold", id="title")
         with VerticalScroll(id="look"):
             for pile in (0, 1):
-                cards = table.discards[pile]
-                text = Text()
-                text.append(f"Discard pile {pile + 1}", style="bold")
-                text.append(f", {count(len(cards), 'card')}", style="dim")
-                text.append(", top first:\n" if cards else "\n", style="dim")
-                text.append(runs(cards) or "empty")
-                yield line(text, classes="look-block")
+                yield line(pile_text(table, pile), classes="look-block")
             draw = f"Draw pile: {count(table.draw_pile, 'card')}"
             yield line(Text(draw + (" (face down)" if table.draw_pile else "")), classes="look-block")
             decl = declarations_text(table)

@@ -17,7 +17,7 @@ from sherwood_tui.games.sherwood.rules.model import PendingParty
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
 from sherwood_tui.games.sherwood.rules.tables import gold_cards, has_trait, paid_count, party_totals
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
-from sherwood_tui.games.sherwood.ui.common import PEEK_KEYS, SherwoodScreen
+from sherwood_tui.games.sherwood.ui.common import PEEK_KEYS, ROOM_WIDTH, SherwoodScreen
 from sherwood_tui.games.sherwood.ui.text import (
     SKILL_SHORT,
     fitting_name,
@@ -28,6 +28,7 @@ from sherwood_tui.games.sherwood.ui.text import (
     trait_text,
 )
 from sherwood_tui.ui.colours import CYAN, GREEN, YELLOW
+from sherwood_tui.ui.room import is_roomy
 
 BAND_KEYS = "1234567890abcdef"  # the keys of a band's characters, in band order
 
@@ -109,7 +110,8 @@ class AmbushScreen(SherwoodScreen):
         self._update()
 
     def _update(self) -> None:
-        width = self.app.size.width - 4
+        width, height = self.app.size
+        width -= 4 + (ROOM_WIDTH if is_roomy(width, height) else 0)  # the map beside it, if shown
         self.query_one("#board", Static).update(mission_board(self.table, self.totals(), width))
         self.query_one("#band", BandView).refresh()
 

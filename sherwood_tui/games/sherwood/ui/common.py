@@ -7,12 +7,14 @@ Player names are always plain Text.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from sherwood_tui.core.seat import SeatFeed
@@ -20,7 +22,7 @@ from sherwood_tui.core.wording import count
 from sherwood_tui.games.sherwood.rules.data import data
 from sherwood_tui.games.sherwood.rules.scoring import network_of
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
-from sherwood_tui.games.sherwood.ui.map_widget import MapWidget
+from sherwood_tui.games.sherwood.ui.map_widget import MapWidget, render_map
 from sherwood_tui.games.sherwood.ui.text import (
     FOREST_MARK,
     PLAIN_MARK,
@@ -35,6 +37,8 @@ from sherwood_tui.ui.colours import GREEN, YELLOW
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.screens import SteadyScreen
 from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel
+
+ROOM_WIDTH = 64  # the column of the map and the prison on a large terminal (the map: 62)
 
 
 def plain(text: str, style: str = "", **kwargs: Any) -> Static:
@@ -205,6 +209,14 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
 
     def mounted(self) -> None:
         """What a subclass does on mount (on_mount here sets the scoreboard's hint)."""
+
+    def compose_room(self) -> Iterable[Widget]:
+        """The map and the prison beside the decision (public), on a large terminal."""
+        mapw = Static(render_map(self.table.towns), id="room-map", markup=False)
+        mapw.border_title = Text("Nottinghamshire")
+        prison = Static(prison_table(self.table, ROOM_WIDTH), id="room-prison", markup=False)
+        prison.border_title = Text("The Sheriff's prison")
+        return [mapw, Static(legend(self.table), id="room-legend", markup=False), prison]
 
     def action_show_map(self) -> None:
         self.app.push_screen(MapView(self.table))

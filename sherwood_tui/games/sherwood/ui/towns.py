@@ -4,10 +4,13 @@ the curtain when taking an opponent's town may cost Gold).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.core.seat import SeatFeed
@@ -93,6 +96,10 @@ class TownScreen(SherwoodScreen):
         else:
             how = "Camp: a pawn on a free forest town, 1 popularity."
         yield plain(how, "dim", id="map-help")
+
+    def compose_room(self) -> Iterable[Widget]:
+        """Nothing beside it: the screen is the map."""
+        return ()
 
     def mounted(self) -> None:
         self._info()
