@@ -56,11 +56,18 @@ class ChartData:
 @dataclass(frozen=True)
 class Chart:
     """One drawn chart: its title, its SVG (an inline `<svg>` element) and whether it
-    spans the page (else it is a small chart of a grid)."""
+    spans the page (else it is a small chart of a grid, under the heading `group`).
+    A small chart also says what it drew: its y axis (`axis`: low, high, shared by
+    every chart of the same measure), the sides or variants marked beyond noise
+    (`flagged`), and whether its points are joined by a line (a sweep over numbers)."""
 
     title: str
     svg: str
     wide: bool = True
+    group: str = ""
+    axis: tuple[float, float] | None = None
+    flagged: tuple[str, ...] = ()
+    joined: bool = False
 
 
 @dataclass
@@ -128,24 +135,98 @@ def _place(series: _Series, settings: list[list[tuple[str, str]]]) -> None:
     series.lines = [", ".join(f"{key}={value}" for j, (key, value) in enumerate(row) if j != at) for row in settings]
 
 
+ACROSS = "Each measure across the variants (95% confidence intervals)"
+FLOWING = "How games flow (95% confidence intervals)"
+
+
 def draw(data: ChartData) -> list[Chart]:
     """Every chart of a run: win rate and scores per seat (one bar or box per side or
-    variant, grouped per seat), and, for many variants, each measure across them."""
+    variant, grouped per seat); for many variants, each measure across them; else how
+    games flow (`flow.py`) on each side. The fair share is drawn whatever the levels
+    (with mixed levels, each level's rate per seat is judged against it too)."""
     from matplotlib import rc_context  # no pyplot: no window, no global figure
 
     series = _series(data)
-    fair = 1 / len(data.bots) if len(set(data.bots)) == 1 else None
-    made: list[tuple[str, Figure, bool]] = []
+    fair = 1 / len(data.bots)
+    made: list[Chart] = []
     with rc_context(_STYLE):
         title = "Win rate per seat" + (" per combination of options" if data.kind == "options" else "")
-        made.append((title, _win_rates(data, series, fair, title), True))
-        made.append(("Scores per seat", _scores(data, series), True))
-        if data.kind == "variants":
-            tables = against_first(data.sides, list(data.bots))
-            for measure in _measure_keys(tables):
-                points = _points(data, tables, measure[0], measure[2])
-                made.append((_title(measure[1]), _across(series, points, measure, fair), False))
-        return [Chart(title, _svg(figure, salt=f"chart{k}"), wide) for k, (title, figure, wide) in enumerate(made)]
+        made.append(Chart(title, _svg(_win_rates(data, series, fair, title), salt="chart0")))
+        made.append(Chart("Scores per seat", _svg(_scores(data, series), salt="chart1")))
+        found = _across_values(data)
+        axes = _shared_axes(found, fair)
+        group = ACROSS if data.kind == "variants" else FLOWING
+        for k, across in enumerate(found):
+            axis = axes[_family(across.key)]
+            figure = _across(series, across, fair, axis, data.kind)
+            made.append(Chart(_title(across.label), _svg(figure, salt=f"chart{k + 2}"), False, group, axis,
+                              tuple(name for name, hit in zip(series.names, across.flags) if hit), bool(series.xs)))
+        return made
+
+
+@dataclass(frozen=True)
+class _Across:
+    """One measure on every side or variant: its value with its 95% interval, and
+    whether its difference from the first is beyond noise (never for the first)."""
+
+    key: str
+    label: str
+    kind: str
+    points: list[Interval]
+    flags: list[bool]
+
+
+def _across_values(data: ChartData) -> list[_Across]:
+    """The measures drawn one chart each: for many variants every measure with an
+    interval (flagged against the first, Holm's correction over the whole table, as the
+    table flags them); else the flow measures of each side (a comparison's flagged as
+    its table flags B - A; combinations of options unflagged: their table tests none)."""
+    from sherwood_tui.workbench.compare import measures
+    from sherwood_tui.workbench.flow import MEASURES
+
+    bots = list(data.bots)
+    tables = against_first(data.sides, bots) if len(data.sides) > 1 else [measures(data.sides[0], bots)]
+    keys = _measure_keys(tables)
+    if data.kind != "variants":
+        flowing = {key for key, _, _ in MEASURES}
+        keys = [key for key in keys if key[0] in flowing]
+    found = []
+    for key, label, kind in keys:
+        points = _points(data, tables, key, kind) if len(data.sides) > 1 else [
+            next(m.a for m in tables[0] if m.key == key)]
+        by_key = [{m.key: m for m in rows} for rows in tables] if len(data.sides) > 1 else []
+        flags = [False] + [data.kind != "options" and key in rows and rows[key].beyond_noise for rows in by_key]
+        found.append(_Across(key, label, kind, points, flags))
+    return found
+
+
+def _family(key: str) -> str:
+    """The measures that share one y axis: a measure's seats (`score.seat1`,
+    `score.seat2`), its levels (`win_rate.expert`) with the seats, every ending; else
+    the measure alone."""
+    head = key.partition(".")[0]
+    return head if head in ("win_rate", "score", "ending") else key
+
+
+def _shared_axes(found: Sequence[_Across], fair: float) -> dict[str, tuple[float, float]]:
+    """Each family's y axis, in the units drawn: from 0 (or below, for a negative value)
+    to a little above the highest interval; shares at most 100%. So a small difference
+    looks small (no 3.55-to-3.58 climb), and a measure's seats compare at a glance."""
+    reach: dict[str, list[float]] = {}
+    for across in found:
+        scale = 100.0 if across.kind == "share" else 1.0
+        values = [scale * v for p in across.points for v in (p.value, p.low, p.high) if not math.isnan(v)]
+        if across.key.startswith("win_rate."):
+            values.append(100 * fair)
+        reach.setdefault(_family(across.key), []).extend(values)
+    axes = {}
+    for family, values in reach.items():
+        low, high = min([0.0, *values]), max([0.0, *values])
+        share = family in ("win_rate", "ending") or family == "flow.comeback"
+        span = (high - low) or 1.0
+        top = high + 0.06 * span
+        axes[family] = (low - 0.06 * span if low < 0 else 0.0, min(100.0, top) if share and high <= 100 else top)
+    return axes
 
 
 _STYLE: dict[Any, Any] = {
@@ -354,29 +435,77 @@ def _title(label: str) -> str:
 
 # The y axis of a measure, by the start of its key (as compare.py names them).
 UNITS = (("win_rate.", "Win % of games"), ("ending.", "% of games"), ("score.", "Points"), ("length.actions", "Actions"),
-         ("length.rounds", "Rounds"), ("count.", "Count per game"))
+         ("length.rounds", "Rounds"), ("count.", "Count per game"), ("flow.lead_changes", "Lead changes"),
+         ("flow.decided_share", "Share of the game"), ("flow.margin", "Points"), ("flow.comeback", "% of games"))
 
 
-def _across(series: _Series, points: list[Interval], measure: tuple[str, str, str], fair: float | None) -> Figure:
-    """One measure across the variants: its value as a line with markers, its 95%
-    interval as a hatched band with dotted edges. x: the swept value (numbers; in a grid,
-    a line per value of the other fields, each with a marker, a line style and a
-    hatching of its own), else the variants' names."""
+def _across(series: _Series, across: _Across, fair: float, axis: tuple[float, float], kind: str) -> Figure:
+    """One measure across the sides or variants, on its family's shared axis. Over a
+    swept number (x: its value; a grid: a line per value of the other fields, each with
+    a marker, a line style and a hatching of its own) the values are joined by a line
+    with the 95% interval as a hatched band; otherwise (files, sides, combinations:
+    no order between them) each is a point with its interval as an error bar, never
+    joined. A ring marks a value whose difference from the first is beyond noise."""
+    from matplotlib.lines import Line2D
+
+    figure, ax = _figure(SMALL)
+    scale = 100.0 if across.kind == "share" else 1.0
+    xs = series.xs or [float(k) for k in range(len(across.points))]
+    handles: list[Any] = []
+    names: list[str] = []
+    if series.xs:
+        _joined(ax, series, across, scale, handles, names)
+    else:
+        values = [scale * p.value for p in across.points]
+        reach = [_bounds(p, scale) for p in across.points]
+        ax.errorbar(xs, values, yerr=[[d for d, _ in reach], [u for _, u in reach]], fmt="o", color="#111111",
+                    markersize=6, ecolor="#111111", elinewidth=1.2, capsize=4, linestyle="none")
+        handles.append(Line2D([], [], color="#111111", marker="o", linestyle="none"))
+        names.append("value (bar: 95% CI)")
+    hits = [(x, scale * p.value) for x, p, hit in zip(xs, across.points, across.flags) if hit]
+    if hits:
+        ax.plot([x for x, _ in hits], [y for _, y in hits], linestyle="none", marker="o", markersize=14,
+                markerfacecolor="none", markeredgecolor="#D55E00", markeredgewidth=2.0)
+        handles.append(Line2D([], [], linestyle="none", marker="o", markersize=10, markerfacecolor="none",
+                              markeredgecolor="#D55E00", markeredgewidth=2.0))
+        first = "A" if kind == "comparison" else "the first"
+        names.append(f"beyond noise against {first} (Holm)")
+    if across.key.startswith("win_rate."):
+        ax.axhline(100 * fair, color="#111111", linestyle="--", linewidth=1.0)
+        handles.append(Line2D([], [], color="#111111", linestyle="--"))
+        names.append(f"fair share ({100 * fair:.0f}%)")
+    ax.set_ylim(*axis)
+    ax.set_title(_title(across.label))
+    unit = next((unit for start, unit in UNITS if across.key.startswith(start)), "Mean per game")
+    ax.set_ylabel(unit + (" (95% CI)" if across.kind == "share" else " (mean, 95% CI)"))
+    if series.xs:
+        ax.set_xticks(sorted(set(xs)), [f"{x:g}" for x in sorted(set(xs))])
+        ax.set_xlabel(series.axis)
+    else:  # the names, or their numbers when one is long
+        ticks = series.names if max(len(name) for name in series.names) <= NAMED else series.ticks
+        turned = max(len(t) for t in ticks) > 4 or len(xs) > 8
+        ax.set_xticks(xs, ticks, rotation=30 if turned else 0, ha="right" if turned else "center",
+                      rotation_mode="anchor")
+        ax.set_xlim(-0.5, len(xs) - 0.5)
+        numbered = ticks[0].startswith("#")
+        word = {"comparison": "Side", "run": "", "options": "Combination of options"}.get(kind, "Variant")
+        ax.set_xlabel(series.axis or word + (" (numbered in the win-rate chart's legend)" if numbered else ""))
+    figure.legend(handles, names, loc="outside lower center", ncol=min(3, len(handles)), fontsize=7, frameon=False)
+    return figure
+
+
+def _joined(ax: Axes, series: _Series, across: _Across, scale: float, handles: list[Any], names: list[str]) -> None:
+    """The values over the swept number, a line per value of the other fields, each
+    with its 95% interval as a hatched band with dotted edges."""
     from matplotlib.colors import to_rgba
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    key, label, kind = measure
-    figure, ax = _figure(SMALL)
-    scale = 100.0 if kind == "share" else 1.0
-    xs = series.xs or [float(k) for k in range(len(points))]
-    lines = series.lines or [""] * len(points)
-    handles: list[Any] = []
-    names: list[str] = []
+    lines = series.lines or [""] * len(across.points)
     for k, line in enumerate(dict.fromkeys(lines)):
         look = _style(k) if len(set(lines)) > 1 else {**_style(0), "colour": "#111111", "marker": "o", "line": "-"}
         band = COLOURS[k % len(COLOURS)]
-        at = sorted((x, p) for x, p, name in zip(xs, points, lines) if name == line)
+        at = sorted((x, p) for x, p, name in zip(series.xs, across.points, lines) if name == line)
         x = [spot for spot, _ in at]
         values, lows, highs = ([scale * getattr(p, part) for _, p in at] for part in ("value", "low", "high"))
         ax.fill_between(x, lows, highs, linewidth=0.0, facecolor=to_rgba(band, 0.14))
@@ -391,25 +520,6 @@ def _across(series: _Series, points: list[Interval], measure: tuple[str, str, st
             handles.append((Patch(facecolor=to_rgba(band, 0.14), linewidth=0.0),
                             Patch(facecolor="none", edgecolor=to_rgba(band, 0.55), hatch=BAND_HATCHES[0], linewidth=0.0)))
             names.append("95% CI (hatched band, dotted edges)")
-    if fair is not None and key.startswith("win_rate.seat"):
-        ax.axhline(100 * fair, color="#111111", linestyle="--", linewidth=1.0)
-        handles.append(Line2D([], [], color="#111111", linestyle="--"))
-        names.append(f"fair share ({100 * fair:.0f}%)")
-    ax.set_title(_title(label))
-    unit = next((unit for start, unit in UNITS if key.startswith(start)), "Mean per game")
-    ax.set_ylabel(unit + (" (95% CI)" if kind == "share" else " (mean, 95% CI)"))
-    if series.xs:
-        ax.set_xticks(sorted(set(xs)), [f"{x:g}" for x in sorted(set(xs))])
-        ax.set_xlabel(series.axis)
-    else:  # the names, or their numbers when one is long
-        ticks = series.names if max(len(name) for name in series.names) <= NAMED else series.ticks
-        turned = max(len(t) for t in ticks) > 4 or len(xs) > 8
-        ax.set_xticks(xs, ticks, rotation=30 if turned else 0, ha="right" if turned else "center",
-                      rotation_mode="anchor")
-        numbered = ticks[0].startswith("#")
-        ax.set_xlabel(series.axis or "Variant" + (" (numbered in the win-rate chart's legend)" if numbered else ""))
-    figure.legend(handles, names, loc="outside lower center", ncol=min(3, len(handles)), fontsize=7, frameon=False)
-    return figure
 
 
 def draw_tournament(data: dict[str, Any]) -> list[Chart]:

@@ -125,7 +125,7 @@ def run_charts(sides: Sequence[tuple[str, Sequence[Any]]], bots: list[str]) -> l
             name = f"Seat {seat + 1}" + (f" {side}" if side else "")
             rates.append(charts.Row(name, rate=wilson(wins[side][seat], len(results))))
             scores.append(charts.Row(name, scores=[r.scores[seat] for r in results]))
-    fair = 1 / seats if len(set(bots)) == 1 else None
+    fair = 1 / seats  # with mixed levels too: what each seat's rate is read against
     return [charts.win_rate_chart(rates, fair), charts.score_chart(scores)]
 
 
@@ -335,6 +335,12 @@ pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12
 """
 
 
+SMALL_CHARTS = ("Each chart's axis starts at 0 (lower only for a negative value), and the charts of one measure "
+                "(its seats, its levels, every ending) share one axis. Sides and files are points, never joined; "
+                "only the values of a swept number are joined by a line. A ring marks a difference from the first "
+                "that is beyond noise, as the table flags it (Holm's correction).")
+
+
 def html_page(header: str, texts: Sequence[str], drawn: Sequence[Chart]) -> str:
     """The page: the header, the charts (wide ones one under another, small ones in a
     grid), then each table or line as text."""
@@ -344,12 +350,13 @@ def html_page(header: str, texts: Sequence[str], drawn: Sequence[Chart]) -> str:
            f"<h1>{esc(header)}</h1>"]
     if drawn:
         out.append("<h2>Charts</h2>")
-        small = [chart for chart in drawn if not chart.wide]
         out += [f'<figure aria-label="{esc(chart.title)}">{chart.svg}</figure>' for chart in drawn if chart.wide]
-        if small:
-            out.append("<h2>Each measure across the variants (95% confidence intervals)</h2>")
+        for group in dict.fromkeys(chart.group for chart in drawn if not chart.wide):
+            out.append(f"<h2>{esc(group or 'Each measure')}</h2>")
+            out.append(f"<p>{SMALL_CHARTS}</p>")
             out.append('<div class="grid">')
-            out += [f'<figure aria-label="{esc(chart.title)}">{chart.svg}</figure>' for chart in small]
+            out += [f'<figure aria-label="{esc(chart.title)}">{chart.svg}</figure>' for chart in drawn
+                    if not chart.wide and chart.group == group]
             out.append("</div>")
         out.append("<h2>Tables</h2>")
     out += [f"<pre>{esc(text)}</pre>" for text in texts if text]

@@ -4,17 +4,23 @@ them; matplotlib is loaded by `--report` only."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
+from html import unescape
 from pathlib import Path
+
+from rich.console import Console
 
 from sherwood_tui import commands
 from sherwood_tui.workbench.engine import GameResult
 from sherwood_tui.workbench.plots import ChartData, draw
 
 FAST = ("--players", "3", "--games", "6", "--jobs", "1")
+FLOW = ["Lead changes per game", "Decided at (share of the game)", "Winner's margin (points)",
+        "Comebacks (winner behind at half time)"]  # small charts of how games flow, under the wide ones
 
 
 def simulate(capsys, *args: str) -> str:
@@ -27,7 +33,7 @@ def charts(page: Path) -> list[str]:
     html = page.read_text(encoding="utf-8")
     figures = re.findall(r'<figure aria-label="([^"]*)"><svg\b', html)
     assert len(figures) == html.count("<svg") == html.count("</svg>")
-    return figures
+    return [unescape(title) for title in figures]
 
 
 def self_contained(page: Path) -> str:
@@ -55,7 +61,7 @@ def test_a_single_run_draws_win_rates_and_scores_over_its_tables(capsys, tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.html"]
     assert page.stat().st_mode & 0o777 == 0o644  # readable like the other exported files
     html = self_contained(page)
-    assert charts(page) == ["Win rate per seat", "Scores per seat"]
+    assert charts(page) == ["Win rate per seat", "Scores per seat", *FLOW]
     words = text_of(html)
     for seen in ("Win % of games (95% CI)", "fair share (33%)", "95% CI (error bar)", "Seat 1", "Seat 3",
                  "Score at the end of a game", "median", "mean"):
@@ -75,7 +81,7 @@ def test_a_comparison_draws_a_and_b_side_by_side_per_seat(capsys, tmp_path):
     page = tmp_path / "ab.html"
     simulate(capsys, "sheriff", *FAST, "--compare", str(other), "--report", str(page))
     html = self_contained(page)
-    assert charts(page) == ["Win rate per seat", "Scores per seat"]
+    assert charts(page) == ["Win rate per seat", "Scores per seat", *FLOW]
     words = text_of(html)
     assert "A: built-in data" in words and f"B: {other}" in words and "side (A, B)" in words
     assert "A against B, each with its 95% confidence interval" in words
@@ -104,7 +110,7 @@ def test_every_combination_of_options_draws_win_rates_per_combination(capsys, tm
     page = tmp_path / "options.html"
     simulate(capsys, "sheriff", *FAST, "--option", "all", "--report", str(page))
     self_contained(page)
-    assert charts(page) == ["Win rate per seat per combination of options", "Scores per seat"]
+    assert charts(page) == ["Win rate per seat per combination of options", "Scores per seat", *FLOW]
     assert "Royal Goods: yes" in text_of(page.read_text(encoding="utf-8"))
 
 
@@ -128,6 +134,8 @@ def test_a_grid_draws_a_line_per_value_of_the_other_field():
 def test_a_run_without_report_never_imports_matplotlib(tmp_path):
     code = """
 import sys
+from rich.console import Console
+
 from sherwood_tui import commands
 run = ["simulate", "sheriff", "--players", "3", "--games", "2", "--jobs", "1", "--json"]
 assert commands.run(run) == 0
@@ -140,3 +148,61 @@ print("report:", "matplotlib" in sys.modules)
     assert done.returncode == 0, done.stderr[-2000:]
     lines = [line for line in done.stdout.splitlines() if line.startswith(("plain:", "report:"))]
     assert lines == ["plain: False", "report: True"]  # and the check can see it
+
+
+# ----- honest charts: one axis per measure from 0, flags, points for files, the fair line -----
+
+
+def close_scores(seed: int, shift: float, winner: int = 0) -> GameResult:
+    """A game whose seat 1 scores about 1000 (+ shift): the values differ by little."""
+    points = [[500.0 + seed % 3, 400.0], [1000.0 + shift + seed % 3, 900.0 + seed % 5]]
+    return GameResult(seed, [winner], points[-1], 100, 2, "end", {}, "m", points)
+
+
+def small(drawn, title: str):
+    return next(chart for chart in drawn if chart.title == title and not chart.wide)
+
+
+def test_a_measure_is_drawn_on_one_axis_from_zero_shared_by_its_seats():
+    sides = [[close_scores(seed, shift) for seed in range(40)] for shift in (0.0, 0.5, 1.0)]
+    drawn = draw(ChartData("variants", ["a.json", "b.json", "c.json"], sides, ["sensible"] * 2))
+    one, two = small(drawn, "Seat 1 score"), small(drawn, "Seat 2 score")
+    assert one.axis is not None and one.axis[0] == 0 and one.axis[1] > 1000  # no 1000-to-1002 climb
+    assert one.axis == two.axis  # the measure's seats share one axis
+    rates = [small(drawn, f"Seat {seat} win %") for seat in (1, 2)]
+    assert rates[0].axis == rates[1].axis and rates[0].axis is not None and rates[0].axis[0] == 0
+    assert ">0<" in one.svg.replace(" ", "")  # the axis is labelled from 0
+
+
+def test_file_variants_are_points_and_a_swept_number_is_a_line():
+    sides = [[close_scores(seed, shift) for seed in range(10)] for shift in (0.0, 3.0, 6.0)]
+    files = draw(ChartData("variants", ["a.json", "b.json", "c.json"], sides, ["sensible"] * 2))
+    swept = draw(ChartData("variants", ["gold=30", "gold=50", "gold=70"], sides, ["sensible"] * 2, swept=True))
+    assert not any(chart.joined for chart in files) and all(chart.joined for chart in swept if not chart.wide)
+    assert "hatched band" not in small(files, "Seat 1 score").svg and "bar: 95% CI" in small(files, "Seat 1 score").svg
+    assert "hatched band" in small(swept, "Seat 1 score").svg
+
+
+def test_a_difference_beyond_noise_is_marked_as_the_table_flags_it():
+    sides = [[close_scores(seed, shift) for seed in range(30)] for shift in (0.0, 0.0, 25.0)]
+    drawn = draw(ChartData("variants", ["base.json", "same.json", "rich.json"], sides, ["sensible"] * 2))
+    score = small(drawn, "Seat 1 score")
+    assert score.flagged == ("rich.json",) and "beyond noise against the first (Holm)" in score.svg
+    assert small(drawn, "Actions per game").flagged == ()  # the same in every variant
+    assert "beyond noise" not in small(drawn, "Actions per game").svg
+    pair = draw(ChartData("comparison", ["A", "B"], [sides[0], sides[2]], ["sensible"] * 2))
+    assert [c.group for c in pair if not c.wide] == ["How games flow (95% confidence intervals)"] * 4
+    margin = small(pair, "Winner's margin (points)")  # seat 1 wins by 25 more in every game
+    assert margin.flagged == ("B",) and "beyond noise against A (Holm)" in margin.svg and not margin.joined
+
+
+def test_the_fair_share_line_stays_when_the_levels_are_mixed():
+    sides = [[close_scores(seed, shift, winner=seed % 2) for seed in range(12)] for shift in (0.0, 1.0, 2.0)]
+    drawn = draw(ChartData("variants", ["a.json", "b.json", "c.json"], sides, ["sensible", "expert"]))
+    assert "fair share (50%)" in drawn[0].svg
+    assert "fair share (50%)" in small(drawn, "Expert win % per seat").svg
+    from sherwood_tui.workbench.report import run_charts, show
+
+    out = io.StringIO()
+    show("", run_charts([("", sides[0])], ["sensible", "expert"]), Console(file=out, width=120))
+    assert "┊ fair share" in out.getvalue()
