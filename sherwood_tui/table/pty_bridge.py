@@ -3,7 +3,8 @@ resizes, and an end that never leaves the process behind.
 
 The child is the leader of a new session with the terminal as its controlling terminal,
 so it gets SIGWINCH when the size changes and SIGHUP when the terminal goes away, as it
-would under a real SSH server.
+would under a real SSH server. It is forked from the warm seat template
+(table/seat_template.py), so it shares the template's imported code and objects.
 
 A seat process may hold SEAT_MEMORY (resident): `watch_memory` tells when it holds more,
 and `limit_memory` is the kernel's hard stop behind it (see there why both)."""
@@ -20,6 +21,8 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Sequence
+
+from sherwood_tui.table.seat_template import ForkedSeat, fork_seat_process
 
 TERMINATE_GRACE = 5.0  # seconds a hung-up process has to end before SIGTERM, then SIGKILL
 READ_SIZE = 65536
@@ -41,12 +44,6 @@ DATA_LIMIT = 2 * SEAT_MEMORY
 def set_terminal_size(fd: int, columns: int, rows: int) -> None:
     """Size the terminal of `fd` (the foreground process gets SIGWINCH)."""
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(rows, 1), max(columns, 1), 0, 0))
-
-
-def _take_controlling_terminal(ioctl: Callable[..., object] = fcntl.ioctl, request: int = termios.TIOCSCTTY) -> None:
-    """In the child, after setsid: its stdin (the terminal) becomes its controlling
-    terminal. Bound as default arguments: nothing is looked up or imported after fork."""
-    ioctl(0, request, 0)
 
 
 def limit_memory(pid: int, ceiling: int = DATA_LIMIT) -> None:
@@ -93,7 +90,7 @@ class PtyProcess:
     `on_exit` is called once with its exit status when the terminal closes and the process
     has ended."""
 
-    def __init__(self, process: asyncio.subprocess.Process, master: int,
+    def __init__(self, process: ForkedSeat, master: int,
                  on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
         self.process = process
         self.master: int | None = master
@@ -108,15 +105,13 @@ class PtyProcess:
     @classmethod
     async def start(cls, argv: Sequence[str], columns: int, rows: int, env: dict[str, str],
                     on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> PtyProcess:
-        """Run `argv` in a new terminal of `columns` x `rows` with environment `env`."""
+        """Run `argv` in a new terminal of `columns` x `rows` with environment `env`
+        (forked by the seat template; TemplateGone, an OSError, if it cannot)."""
         master, slave = pty.openpty()
         try:
             set_terminal_size(slave, columns, rows)
             os.set_blocking(master, False)
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_take_controlling_terminal,
-            )
+            process = await fork_seat_process(argv, env, [slave])
         except BaseException:
             os.close(master)
             raise
@@ -228,7 +223,10 @@ class PtyProcess:
         asyncio.ensure_future(self._report_exit())
 
     def _signal_group(self, number: int) -> None:
-        """Signal the whole group (the seat and anything it started)."""
+        """Signal the whole group (the seat and anything it started), unless it has
+        ended (its number may be another's by now)."""
+        if self.process.returncode is not None:
+            return
         try:
             os.killpg(self.process.pid, number)
         except (ProcessLookupError, PermissionError):

@@ -26,10 +26,10 @@ import os
 import shlex
 import signal
 import socket
-from asyncio.subprocess import PIPE, Process
+from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import aiohttp_jinja2
 from aiohttp import web
@@ -39,6 +39,7 @@ from textual_serve.server import Server, to_int
 from sherwood_tui.table.door import SPEAKING, InputMeter, Startup, Startups, fit_window
 from sherwood_tui.table.protocol import TableRefusal
 from sherwood_tui.table.pty_bridge import SEAT_MEMORY, TERMINATE_GRACE, limit_memory, watch_memory
+from sherwood_tui.table.seat_template import fork_piped_seat
 from sherwood_tui.table.ssh import BACKLOG, SeatSource
 
 log = logging.getLogger("textual-serve")
@@ -184,8 +185,9 @@ class _Site(web.BaseSite):
 
 
 class SeatAppService(AppService):
-    """textual-serve's app service for one browser seat: runs an argv (no shell), in a
-    process group of its own, and ends it for sure when the browser goes."""
+    """textual-serve's app service for one browser seat: runs an argv (no shell), forked
+    by the seat template in a process group of its own, and ends it for sure when the
+    browser goes."""
 
     def __init__(self, argv: Sequence[str], grace: float, **options: Any) -> None:
         super().__init__(shlex.join(argv), **options)
@@ -195,10 +197,9 @@ class SeatAppService(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         width, height = fit_window(width, height)
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=PIPE, stdout=PIPE, stderr=PIPE,
-            env=self._build_environment(width=width, height=height), start_new_session=True,
-        )
+        seat = await fork_piped_seat(self.argv, self._build_environment(width=width, height=height))
+        # it has what textual-serve uses of a Process: pid, returncode, wait(), the streams
+        self._process = process = cast(Process, seat)
         limit_memory(process.pid)
         assert process.stdin is not None
         self._stdin = process.stdin

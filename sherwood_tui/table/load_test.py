@@ -1,0 +1,343 @@
+"""What seats cost the host, and how fast they answer under load (`make bench`, never
+`make test`).
+
+- `seat_costs`: one table of Sheriff of Nottingham, five players and ten spectators over
+  real SSH clients; each seat process's unique memory (USS: the Private_* lines of
+  /proc/PID/smaps_rollup), and the host's and the seat template's.
+- `load_test`: 100 players at 20 tables on loopback, each a real SSH client at its seat
+  of a five-player Bleeding Sherwood table, typing a key about once a second (F1 opens
+  the rules' help, Escape closes it: a key every screen answers, whoever's turn it is);
+  each key is timed to the first bytes of its screen's update. The tables are 20
+  `host` tables (`OpenTable`, as `sherwood-tui host` opens one) in one server process
+  that shares one seat template; the clients run in this process. The server's total
+  memory is the sum of its processes' proportional sizes (PSS: shared pages counted
+  once).
+
+Run: python -m sherwood_tui.table.load_test [--memory | --load] [--tables N] [--seconds S]"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MB = 2**20
+SCREEN_QUIET = 1.0  # seconds without output: a seat's screen is drawn
+KEYS = (b"\x1bOP", b"\x1b")  # F1 (help), Escape (back)
+SEATS_AT_A_TABLE = 5
+
+
+def smaps(pid: int) -> dict[str, int]:
+    """The lines of /proc/PID/smaps_rollup, in bytes (empty: gone)."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return {}
+    found = {}
+    for line in text.splitlines()[1:]:
+        name, _, rest = line.partition(":")
+        parts = rest.split()
+        if parts and parts[0].isdigit():
+            found[name] = int(parts[0]) * 1024
+    return found
+
+
+def unique_bytes(pid: int) -> int:
+    """USS: the pages only process `pid` holds."""
+    lines = smaps(pid)
+    return sum(lines.get(name, 0) for name in ("Private_Clean", "Private_Dirty", "Private_Hugetlb"))
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of `pid`."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return []
+    found: list[int] = []
+    for task in tasks:
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+def command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`."""
+    found, queue = [], [pid]
+    while queue:
+        below = children(queue.pop())
+        found += below
+        queue += below
+    return found
+
+
+class Client:
+    """A real SSH client at a seat: its terminal's output, and keys timed to it."""
+
+    def __init__(self, process: Any, connection: Any) -> None:
+        self.process = process
+        self.connection = connection
+        self.seen = bytearray()
+        self.last_output = time.monotonic()
+        self.waiting: asyncio.Future[float] | None = None
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while chunk := await self.process.stdout.read(65536):
+            self.seen += chunk
+            self.last_output = time.monotonic()
+            if self.waiting is not None and not self.waiting.done():
+                self.waiting.set_result(time.perf_counter())
+
+    @classmethod
+    async def join(cls, port: int, login: str, code: str) -> Client:
+        import asyncssh
+
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        connection = await asyncssh.connect("127.0.0.1", port, username=login, client_keys=[key], known_hosts=None,
+                                            agent_path=None, config=[])
+        process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+        client = cls(process, connection)
+        await client.wait_for(b"Join code: ")
+        process.stdin.write(code.encode() + b"\r")
+        return client
+
+    async def wait_for(self, text: bytes, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{text!r} never appeared")
+            await asyncio.sleep(0.05)
+
+    async def drawn(self, timeout: float = 120.0) -> None:
+        """Until the seat's screen has been drawn and has settled."""
+        deadline = time.monotonic() + timeout
+        start = len(self.seen)
+        while len(self.seen) - start < 200 or time.monotonic() - self.last_output < SCREEN_QUIET:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the seat's screen never settled")
+            await asyncio.sleep(0.1)
+
+    async def press(self, key: bytes, timeout: float = 10.0) -> float | None:
+        """Seconds from `key` to the first output after it (None: none came in time)."""
+        self.waiting = asyncio.get_running_loop().create_future()
+        start = time.perf_counter()
+        self.process.stdin.write(key)
+        try:
+            return await asyncio.wait_for(self.waiting, timeout) - start
+        except TimeoutError:
+            return None
+        finally:
+            self.waiting = None
+
+    async def close(self) -> None:
+        self.reader.cancel()
+        self.connection.close()
+        await self.connection.wait_closed()
+
+
+# ----- the server side: tables in a process of their own ------------------------------------
+async def open_tables(folder: Path, tables: int, game_id: str, players: int) -> list[Any]:
+    """`tables` host tables of `players` seats each (no bots), each with its SSH door."""
+    from sherwood_tui import catalog
+    from sherwood_tui.core.contract import Player
+    from sherwood_tui.core.saves import new_save_path
+    from sherwood_tui.core.session import Session
+    from sherwood_tui.table.host import OpenTable, TableHost, TableSettings
+
+    game = catalog.get(game_id).load()
+    opened = []
+    for number in range(tables):
+        session = Session(game, [Player(name=f"Player{seat + 1}") for seat in range(players)], {}, number + 1)
+        host = TableHost(session, new_save_path(game_id, folder / "saves"), bot_delay=0.05)
+        table = OpenTable(host, TableSettings(ssh_port=0, web_port=None, host_key=folder / "host_key"))
+        await table.start()
+        opened.append(table)
+    return opened
+
+
+async def serve_tables(tables: int, game_id: str, players: int) -> None:
+    """The server process: open the tables, say where they are (one JSON line), and run
+    until stdin closes."""
+    with tempfile.TemporaryDirectory(prefix="sherwood-load-") as folder:
+        opened = await open_tables(Path(folder), tables, game_id, players)
+        print(json.dumps([{"port": table.ssh.port, "code": table.host.join_code, "logins": list(table.host.logins())}
+                          for table in opened]), flush=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, sys.stdin.read)
+        for table in opened:
+            await table.close()
+
+
+class Server:
+    """The server process, as the clients see it."""
+
+    def __init__(self, tables: int, game_id: str, players: int) -> None:
+        env = {**os.environ, "SHERWOOD_TUI_DATA": tempfile.mkdtemp(prefix="sherwood-load-data-")}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--serve", "--tables", str(tables),
+             "--game", game_id, "--players", str(players)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+        )
+        assert self.process.stdout is not None
+        self.tables: list[dict[str, Any]] = json.loads(self.process.stdout.readline())
+
+    def memory(self) -> dict[str, int]:
+        """The server's processes: how many, and their PSS, USS and RSS summed."""
+        pids = [self.process.pid, *descendants(self.process.pid)]
+        rollups = [smaps(pid) for pid in pids]
+        return {"processes": len(pids),
+                "pss": sum(lines.get("Pss", 0) for lines in rollups),
+                "rss": sum(lines.get("Rss", 0) for lines in rollups),
+                "uss": sum(unique_bytes(pid) for pid in pids)}
+
+    def templates(self) -> list[int]:
+        """The server's seat templates (none for a server that starts its seats itself)."""
+        return [pid for pid in children(self.process.pid) if b"seat_template" in command_line(pid)]
+
+    def seat_pids(self) -> list[int]:
+        """The seat processes (below the seat template, or below the server itself)."""
+        templates = self.templates()
+        return [pid for child in children(self.process.pid)
+                for pid in (children(child) if child in templates else [child])]
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+# ----- what a seat costs ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatCosts:
+    seats: int
+    uss_median: int
+    uss_most: int
+    template_uss: int
+    host_uss: int
+    total_pss: int
+
+
+async def seat_costs(players: int = 5, watchers: int = 10) -> SeatCosts:
+    """A Sheriff table's seats and spectators over SSH, once every screen has settled."""
+    server = Server(1, "sheriff", players)
+    clients: list[Client] = []
+    try:
+        table = server.tables[0]
+        logins = [*table["logins"], *["watch"] * watchers]
+        clients = list(await asyncio.gather(*(Client.join(table["port"], login, table["code"]) for login in logins)))
+        await asyncio.gather(*(client.drawn() for client in clients))
+        seats = server.seat_pids()
+        uss = [unique_bytes(pid) for pid in seats]
+        return SeatCosts(len(seats), int(statistics.median(uss)), max(uss),
+                         sum(unique_bytes(pid) for pid in server.templates()), unique_bytes(server.process.pid),
+                         server.memory()["pss"])
+    finally:
+        for client in clients:
+            await client.close()
+        server.close()
+
+
+# ----- the load test ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LoadResult:
+    tables: int
+    players: int
+    keys: int
+    unanswered: int
+    median: float
+    p95: float
+    memory: dict[str, int]
+
+
+async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0) -> LoadResult:
+    """`tables` five-player Bleeding Sherwood tables, every seat a real SSH client typing
+    about `rate` keys a second for `seconds`; each key timed to its screen's update."""
+    server = Server(tables, "bleeding-sherwood", SEATS_AT_A_TABLE)
+    clients: list[Client] = []
+    times: list[float] = []
+    unanswered = 0
+    try:
+        for table in server.tables:  # a table at a time, as players come in
+            joined = await asyncio.gather(*(Client.join(table["port"], login, table["code"]) for login in table["logins"]))
+            clients += joined
+        await asyncio.gather(*(client.drawn() for client in clients))
+        end = time.monotonic() + seconds
+        generator = random.Random(42)
+
+        async def play(client: Client, delay: float) -> None:
+            nonlocal unanswered
+            await asyncio.sleep(delay)
+            number = 0
+            while time.monotonic() < end:
+                took = await client.press(KEYS[number % 2])
+                number += 1
+                if took is None:
+                    unanswered += 1
+                else:
+                    times.append(took)
+                await asyncio.sleep(generator.uniform(0.5, 1.5) / rate)
+
+        await asyncio.gather(*(play(client, generator.uniform(0, 1 / rate)) for client in clients))
+        memory = server.memory()
+    finally:
+        for client in clients:
+            await client.close()
+        server.close()
+    times.sort()
+    return LoadResult(tables, len(clients), len(times), unanswered, statistics.median(times),
+                      times[int(0.95 * (len(times) - 1))], memory)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sherwood_tui.table.load_test")
+    parser.add_argument("--memory", action="store_true", help="only what a seat costs")
+    parser.add_argument("--load", action="store_true", help="only the load test")
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--game", default="bleeding-sherwood", help=argparse.SUPPRESS)
+    parser.add_argument("--players", type=int, default=SEATS_AT_A_TABLE, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        asyncio.run(serve_tables(args.tables, args.game, args.players))
+        return 0
+    if not args.load:
+        costs = asyncio.run(seat_costs())
+        print(f"seat memory (USS), Sheriff, 5 seats and 10 spectators over SSH: median {costs.uss_median / MB:.1f} MB, "
+              f"most {costs.uss_most / MB:.1f} MB (goal: at most 15 MB); template {costs.template_uss / MB:.1f} MB, "
+              f"host {costs.host_uss / MB:.1f} MB, all {costs.seats} seats' processes and the host's {costs.total_pss / MB:.0f} MB (PSS)")
+    if not args.memory:
+        result = asyncio.run(load_test(args.tables, args.seconds))
+        print(f"load: {result.players} players at {result.tables} tables, {result.keys} keys: median "
+              f"{result.median * 1000:.1f} ms (goal 50), 95th percentile {result.p95 * 1000:.1f} ms (goal 200), "
+              f"{result.unanswered} unanswered; server {result.memory['processes']} processes, "
+              f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
