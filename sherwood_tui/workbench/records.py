@@ -7,6 +7,7 @@ runs appended to the same file, in a schema kept stable (docs/designers/records.
     counts(game, name, value)                -- the game's own counts (stats.py)
     events(game, seq, round, seat, kind, subject, value)  -- what happened, in order (events.py)
     flow(game, lead_changes, decided_round, decided_share, margin, comeback)  -- how it flowed (flow.py)
+    tuning(run, evaluation, variant, ...)    -- `tune`'s evaluations (tune.py writes it: `also`)
 
 A variant names what its games played on: "built-in data", a data file by its name, a
 sweep's value as FIELD=VALUE, a set of options as KEY=yes,...; seats count from 1, as
@@ -19,7 +20,7 @@ a run is appended; `PRAGMA user_version` says which schema wrote the file last
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -96,9 +97,10 @@ def data_fingerprint(text: str) -> str:
 
 
 def write_run(path: Path, game: str, command: str, fingerprint: str, variants: Sequence[Variant],
-              started: datetime | None = None) -> int:
+              started: datetime | None = None, also: Callable[[sqlite3.Connection, int], None] | None = None) -> int:
     """Append one run with all its games to the SQLite file `path` (made if missing);
-    its run id. RecordsError if the file cannot be written or is not such a file."""
+    its run id. `also(connection, run)` writes more of the run in its transaction.
+    RecordsError if the file cannot be written or is not such a file."""
     when = (started or datetime.now(UTC)).isoformat(timespec="seconds")
     try:
         connection = sqlite3.connect(path)
@@ -113,6 +115,8 @@ def write_run(path: Path, game: str, command: str, fingerprint: str, variants: S
             for variant in variants:
                 for result in variant.results:
                     _write_game(connection, run, variant, result)
+            if also is not None and run is not None:
+                also(connection, run)
     except sqlite3.Error as err:
         raise RecordsError(f"{path}: cannot write the records ({err})") from None
     finally:
