@@ -8,6 +8,7 @@ runs appended to the same file, in a schema kept stable (docs/designers/records.
     events(game, seq, round, seat, kind, subject, value)  -- what happened, in order (events.py)
     flow(game, lead_changes, decided_round, decided_share, margin, comeback)  -- how it flowed (flow.py)
     tuning(run, evaluation, variant, ...)    -- `tune`'s evaluations (tune.py writes it: `also`)
+    people, played, recorded, ratings, lineups  -- players known by name and their games (people.py)
 
 A variant names what its games played on: "built-in data", a data file by its name, a
 sweep's value as FIELD=VALUE, a set of options as KEY=yes,...; seats count from 1, as
