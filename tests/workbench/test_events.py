@@ -135,3 +135,21 @@ def test_a_records_file_written_before_events_gains_the_table_when_a_run_is_adde
     assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2  # the old run is still there
     assert db.execute("SELECT COUNT(*) FROM events WHERE game = 2").fetchone()[0] == len(result.events)
     assert db.execute("SELECT COUNT(*) FROM events WHERE game = 1").fetchone()[0] == 0
+
+
+def events_by_seed(path: Path) -> dict[int, int]:
+    db = sqlite3.connect(path)
+    return dict(db.execute("SELECT seed, COUNT(events.game) FROM games LEFT JOIN events ON events.game = games.id "
+                           "GROUP BY games.id").fetchall())
+
+
+def test_a_tournament_and_a_restricted_run_write_their_games_events(tmp_path):
+    tour = tmp_path / "tour.sqlite"
+    assert commands.run(["tournament", "sheriff", "--bots", "sensible,random", "--players", "3", "--games", "4",
+                         "--jobs", "1", "--records", str(tour), "--json"]) == 0
+    restricted = tmp_path / "restricted.sqlite"
+    assert commands.run(["simulate", "bleeding-sherwood", "--players", "3", "--games", "3", "--jobs", "1",
+                         "--restrict", "one-card", "--json", "--records", str(restricted)]) == 0
+    for path in (tour, restricted):
+        counts = events_by_seed(path)
+        assert counts and all(counts.values()), counts  # every game has its events
