@@ -139,3 +139,16 @@ def test_a_kind_without_a_seat_is_counted_without_takers(tmp_path, capsys, kind)
     rows = analyse_json(capsys, str(path), "--kind", kind)["variants"][0]["subjects"]
     assert rows and all(row["times"] > 0 and row["takers"] == 0 and row["taker_win_rate"]["value"] is None
                         for row in rows)
+
+
+def test_a_large_run_says_on_stderr_that_it_is_being_read(tmp_path, capsys, monkeypatch):
+    from sherwood_tui.workbench import analyse
+
+    path = tmp_path / "runs.sqlite"
+    simulate(path, "bleeding-sherwood", "--players", "3", "--games", "3")
+    monkeypatch.setattr(analyse, "SLOW_GAMES", 2)
+    capsys.readouterr()
+    assert commands.run(["analyse", str(path), "--json"]) == 0
+    done = capsys.readouterr()
+    assert done.err == "sherwood-tui analyse: reading the events of 3 games of run 1\n"
+    assert json.loads(done.out)["run"] == 1  # stdout holds only the figures
