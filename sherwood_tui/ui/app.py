@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Mapping
 from pathlib import Path
 from time import monotonic
 from typing import TYPE_CHECKING, Any
@@ -29,8 +31,10 @@ if TYPE_CHECKING:  # the rules layer and the other screens load once a game is c
     from sherwood_tui.core.seat import AnyFeed
     from sherwood_tui.core.session import BotTurn, Session
     from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
+    from sherwood_tui.workbench.people import PeopleBook
 
 MIN_SIZE = (80, 24)
+PEOPLE_FILE = "people.sqlite"  # in the saves folder: the named players' record and each game's last line-up
 # Textual's own focus and clipboard keys: they work everywhere and are not game keys.
 TEXTUAL_KEYS = {"app.focus_next", "app.focus_previous", "focus_next", "focus_previous",
                 "screen.copy_text", "copy_text", "app.copy_text", "maximize", "minimize",
@@ -185,6 +189,7 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         clear_play_caches()  # the last game's positions are of no use to this one
         self.info = info
         self.session = Session(info.load(), players, options, seed)
+        self.remember_lineup(info.id, players, self.session.options)
         self.save_path = new_save_path(info.id, self.saves_dir)
         self.claim_save(self.save_path)
         self.saved_actions, self.save_problem = None, ""
@@ -217,6 +222,53 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.interludes = []
         self.advance()
         return True
+
+    # ----- named players: their record, the last line-up, play again --------------
+    def people_book(self) -> PeopleBook:
+        """The record of this app's named players (beside the saves: `PEOPLE_FILE`)."""
+        from sherwood_tui.workbench.people import PeopleBook
+
+        return PeopleBook(self.saves_dir / PEOPLE_FILE)
+
+    def remember_lineup(self, game_id: str, players: list[Player], options: Mapping[str, bool]) -> None:
+        """Keep the line-up a game starts with, for its set-up screen next time (a file
+        that cannot be written costs only that)."""
+        from sherwood_tui.workbench.people import PeopleError
+
+        with contextlib.suppress(PeopleError, OSError):
+            self.people_book().remember_lineup(game_id, players, options)
+
+    def last_lineup(self, game_id: str) -> tuple[list[Player], dict[str, bool]] | None:
+        """The line-up `game_id` last started with here (None: never, or unreadable)."""
+        from sherwood_tui.workbench.people import PeopleError
+
+        try:
+            return self.people_book().last_lineup(game_id)
+        except (PeopleError, OSError):
+            return None
+
+    def record_finished(self) -> None:
+        """Record the finished game for its named players (human seats; bots by their
+        level), once: a finished save opened again is not counted again."""
+        from sherwood_tui.workbench.people import PeopleError
+
+        session, path = self.session, self.save_path
+        if session is None or path is None or not session.humans or not session.is_over:
+            return
+        try:
+            self.people_book().record_game(session, {}, "hot-seat", f"hot-seat:{path.resolve()}:{session.seed}")
+        except (PeopleError, OSError) as err:
+            self.notify(str(err), title="The players' record was not kept", severity="warning", markup=False)
+
+    def can_play_again(self) -> bool:
+        """A finished game of this app is on screen (a table's seat has a rematch instead)."""
+        return self.session is not None and self.info is not None and self.session.is_over
+
+    def play_again(self) -> None:
+        """A new game of the finished one: the same game, line-up and options."""
+        if self.can_play_again():
+            session, info = self.in_play
+            self.start_game(info, list(session.players), dict(session.options))
 
     def leave_game(self) -> None:
         """Back to the picker; the game stays saved (moves that could not be saved are
@@ -298,6 +350,7 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
 
         screen: Screen[Any]
         if scene.kind == FINAL:
+            self.record_finished()
             screen = FinalScreen(session.feed(None))
         elif scene.kind == BOT:
             from sherwood_tui.ui.game_screen import BotTurnScreen

@@ -64,16 +64,17 @@ class SetupScreen(SteadyScreen):
     def compose(self) -> ComposeResult:
         from sherwood_tui.core.contract import NAME_LIMIT
 
+        names, kinds, options = self.starting_lineup()
         yield plain(f"{self.info.title} · player setup{data_note(self.info.id)}", "bold")
         yield plain("", id="count")
         with VerticalScroll(id="setup"):
             for i in range(self.info.max_players):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield plain(f"Player {i + 1}", "bold")
-                    yield Input(value=DEFAULT_NAMES[i], max_length=NAME_LIMIT, compact=True, id=f"name-{i}")
-                    yield Select(SEAT_KINDS, value="human", allow_blank=False, compact=True, id=f"kind-{i}")
+                    yield Input(value=names[i], max_length=NAME_LIMIT, compact=True, id=f"name-{i}")
+                    yield Select(SEAT_KINDS, value=kinds[i], allow_blank=False, compact=True, id=f"kind-{i}")
             for option in self.game.options:
-                yield TickBox(option.label, option.default, id=f"opt-{option.key}")
+                yield TickBox(option.label, options.get(option.key, option.default), id=f"opt-{option.key}")
                 if option.help:
                     yield plain(option.help, "dim")
             yield Button("Start the game", id="start", variant="primary")
@@ -81,6 +82,23 @@ class SetupScreen(SteadyScreen):
         yield plain("Tab moves; Ctrl+N adds a player, Ctrl+R removes one; Ctrl+S starts.", "dim")
         yield plain("Each seat is a human or a bot (Enter on the seat's kind to change it).", "dim")
         yield KeyBar()
+
+    def starting_lineup(self) -> tuple[list[str], list[str], dict[str, bool]]:
+        """Each seat's name and kind, and the options, this screen opens with: the
+        line-up this game last started with here (its player count too), else the usual
+        names, every seat a human's, the options' defaults."""
+        names, kinds = list(DEFAULT_NAMES[: self.info.max_players]), ["human"] * self.info.max_players
+        last = our_app(self).last_lineup(self.info.id)
+        if last is None or not self.info.min_players <= len(last[0]) <= self.info.max_players:
+            return names, kinds, {}
+        players, options = last
+        known_kinds = {value for _, value in SEAT_KINDS}
+        self.count = len(players)
+        for seat, player in enumerate(players):
+            names[seat] = player.name
+            level = None if player.bot is None else player.bot.split(":")[0].split("+")[0]  # expert:N, a restriction
+            kinds[seat] = "human" if level is None else level if level in known_kinds else "sensible"
+        return names, kinds, options
 
     def on_mount(self) -> None:
         self._show_count()
@@ -425,8 +443,9 @@ class RoundSummaryScreen(SteadyScreen):
 class FinalScreen(SteadyScreen):
     """The final score sheet: each part per player, and the winner(s)."""
 
-    BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False)]
-    DONE_HINT = "Press Enter to go back to the games."
+    BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False),
+                Binding("p", "play_again", "Play again")]
+    DONE_HINT = "Press Enter to go back to the games, or p to play again with the same players."
 
     def __init__(self, feed: AnyFeed) -> None:
         super().__init__()
@@ -461,6 +480,15 @@ class FinalScreen(SteadyScreen):
 
     def action_done(self) -> None:
         our_app(self).leave_game()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Play again only in the app's own game (a table's seat has a rematch)."""
+        if action == "play_again" and not our_app(self).can_play_again():
+            return False
+        return super().check_action(action, parameters)
+
+    def action_play_again(self) -> None:
+        our_app(self).play_again()
 
 
 class HelpScreen(ModalScreen[None]):

@@ -98,9 +98,12 @@ class PeopleBook:
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
-        """One transaction on the file, its tables made first."""
+        """One transaction on the file (and its folder, made if missing), its tables made first."""
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, timeout=10)
+        except OSError as err:
+            raise PeopleError(f"{self.path}: cannot make its folder ({err.strerror or err})") from None
         except sqlite3.Error as err:
             raise PeopleError(f"{self.path}: cannot open the records ({err})") from None
         try:
