@@ -239,9 +239,10 @@ async def test_help_lists_the_keys_and_never_commits_a_move():
         assert app.session.actions == []
 
 
-async def test_curtains_and_the_reveal_show_no_secret_and_the_reveal_is_final():
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40-map-beside"])
+async def test_curtains_and_the_reveal_show_no_secret_and_the_reveal_is_final(size):
     app = SherwoodApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         hands = ((card("Broadsword"), *golds(1)), (card("Yew Longbow"), card("Morning Mist")))
         await prepared(pilot, hands=hands, missions=("tax-collector", "abbot", "poachers"))
         robin, marian = {"Broadsword"}, {"Yew Longbow", "Morning Mist"}

@@ -213,7 +213,7 @@ def bag_words(table: PublicView, s: int) -> str:
     if not seat.bag_count:
         return "no closed bag"
     if seat.declaration is None:
-        return f"a bag of {count(seat.bag_count, 'card')}, not declared yet"
+        return f"bag of {seat.bag_count}, not declared yet"
     gate = " · at the gate" if s == table.target else ""
     return f"bag: declared {count_text(seat.bag_count, seat.declaration)}{gate}"
 

@@ -17,7 +17,7 @@ from sherwood_tui.games.sherwood.rules.model import PendingParty
 from sherwood_tui.games.sherwood.rules.phases.prepare import ambush_moves
 from sherwood_tui.games.sherwood.rules.tables import gold_cards, has_trait, paid_count, party_totals
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
-from sherwood_tui.games.sherwood.ui.common import PEEK_KEYS, ROOM_WIDTH, SherwoodScreen
+from sherwood_tui.games.sherwood.ui.common import PEEK_KEYS, SherwoodScreen
 from sherwood_tui.games.sherwood.ui.text import (
     SKILL_SHORT,
     fitting_name,
@@ -28,7 +28,6 @@ from sherwood_tui.games.sherwood.ui.text import (
     trait_text,
 )
 from sherwood_tui.ui.colours import CYAN, GREEN, YELLOW
-from sherwood_tui.ui.room import is_roomy
 
 BAND_KEYS = "1234567890abcdef"  # the keys of a band's characters, in band order
 
@@ -110,8 +109,7 @@ class AmbushScreen(SherwoodScreen):
         self._update()
 
     def _update(self) -> None:
-        width, height = self.app.size
-        width -= 4 + (ROOM_WIDTH if is_roomy(width, height) else 0)  # the map beside it, if shown
+        width = self.main_width() - 4
         self.query_one("#board", Static).update(mission_board(self.table, self.totals(), width))
         self.query_one("#band", BandView).refresh()
 
@@ -140,7 +138,9 @@ class AmbushScreen(SherwoodScreen):
         head = Text(f"  key {'Character':<22}{'Str':>4}{'Dex':>4}{'Cun':>4}{'Dis':>4}  Loot or trait", style="dim")
         cursor_row = 0
 
-        def row(c: str, going: bool) -> Text:
+        def row(c: str, going: bool) -> list[Text]:
+            """A character's line; its loot or trait on a line of its own below it when
+            the band is too narrow for both (the map beside it, on a large terminal)."""
             ch = chars[c]
             key = band_key(self.band.index(c))
             here = c == self.cursor
@@ -152,16 +152,19 @@ class AmbushScreen(SherwoodScreen):
             skills = "".join(f"{v:>4}" for v in ch.skills)
             line.append(skills, style="" if going else "dim")
             line.append("  ")
+            extra = Text(no_wrap=True, overflow="ellipsis")
             if c in self.personal:
-                line.append("+ " + loot_text(self.personal[c]), style=f"bold {CYAN}")
+                extra.append("+ " + loot_text(self.personal[c]), style=f"bold {CYAN}")
             elif trait_text(c):
-                line.append(trait_text(c), style="italic dim")
-            return line
+                extra.append(trait_text(c), style="italic dim")
+            if line.cell_len + extra.cell_len <= width:
+                return [line + extra]
+            return [line, Text(" " * 7, no_wrap=True, overflow="ellipsis") + extra]
 
         for c in self.going:
             if c == self.cursor:
                 cursor_row = len(rows)
-            rows.append(row(c, True))
+            rows += row(c, True)
         forest = Text(no_wrap=True, overflow="ellipsis")
         if self.going:
             forest.append("  ══ The Forest ══", style=f"bold {GREEN}")
@@ -173,7 +176,7 @@ class AmbushScreen(SherwoodScreen):
         for c in self.staying():
             if c == self.cursor:
                 cursor_row = len(rows)
-            rows.append(row(c, False))
+            rows += row(c, False)
         for c in self.jailed:
             line = Text(no_wrap=True, overflow="ellipsis", style="dim")
             line.append(f"   -  {fitting_name(c, 21):<22}in prison, cannot go")

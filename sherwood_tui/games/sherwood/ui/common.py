@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,6 +35,7 @@ from sherwood_tui.games.sherwood.ui.text import (
 )
 from sherwood_tui.ui.colours import GREEN, YELLOW
 from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.room import is_roomy
 from sherwood_tui.ui.screens import SteadyScreen
 from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel
 
@@ -183,6 +184,7 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
     and the prison (p). Subclasses list PEEK_KEYS last so their own keys come first."""
 
     CSS_PATH = Path(__file__).parent / "sherwood.tcss"
+    room_parts: ClassVar[tuple[str, ...]] = ("map", "prison")  # beside the decision, at 120x40 and larger
     seat: int  # a decision screen's seat (the feed of a seat to act)
     table: PublicView
 
@@ -211,12 +213,21 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
         """What a subclass does on mount (on_mount here sets the scoreboard's hint)."""
 
     def compose_room(self) -> Iterable[Widget]:
-        """The map and the prison beside the decision (public), on a large terminal."""
-        mapw = Static(render_map(self.table.towns), id="room-map", markup=False)
-        mapw.border_title = Text("Nottinghamshire")
-        prison = Static(prison_table(self.table, ROOM_WIDTH), id="room-prison", markup=False)
-        prison.border_title = Text("The Sheriff's prison")
-        return [mapw, Static(legend(self.table), id="room-legend", markup=False), prison]
+        """The map and the prison beside the decision (public), on a large terminal:
+        what `room_parts` names (a screen that shows one of them itself leaves it out)."""
+        if "map" in self.room_parts:
+            mapw = Static(render_map(self.table.towns), id="room-map", markup=False)
+            mapw.border_title = Text("Nottinghamshire")
+            yield mapw
+            yield Static(legend(self.table), id="room-legend", markup=False)
+        if "prison" in self.room_parts:
+            yield Static(prison_table(self.table, ROOM_WIDTH), id="room-prison", markup=False)
+
+    def main_width(self) -> int:
+        """The terminal's width less the column beside the decision when it shows (for
+        text laid out in code to the decision's width)."""
+        width, height = self.app.size
+        return width - ROOM_WIDTH if self.room_parts and is_roomy(width, height) else width
 
     def action_show_map(self) -> None:
         self.app.push_screen(MapView(self.table))

@@ -24,6 +24,8 @@ from sherwood_tui.games.sherwood.ui.text import PRISON_HELP, prison_table
 class OrderScreen(SherwoodScreen):
     """Line up the newly captured characters: the top one is freed first."""
 
+    room_parts = ("map",)  # the prison is on the screen itself
+
     BINDINGS = [
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
@@ -50,7 +52,7 @@ class OrderScreen(SherwoodScreen):
 
     def compose_main(self) -> ComposeResult:
         with VerticalScroll(id="info"):
-            yield Static(prison_table(self.table, self.app.size.width), markup=False, id="cells")
+            yield Static(prison_table(self.table, self.main_width()), markup=False, id="cells")
         lineup = Static(Text(""), id="lineup", markup=False)
         lineup.border_title = Text(f"{self.actor_name}'s newcomers (top is freed first)")
         lineup.border_subtitle = Text("t: to the top · shift+arrows move · Enter")
@@ -107,6 +109,7 @@ class RansomScreen(ChoiceScreen):
     """The Sheriff freed the top prisoner of your cell: pay to free more?"""
 
     private = True
+    room_parts = ("map",)  # the prison is on the screen itself
 
     def doing(self) -> str:
         return f"{self.actor_name} may pay the Sheriff"
@@ -115,7 +118,7 @@ class RansomScreen(ChoiceScreen):
         rounds = next((e.text for e in reversed(self.feed.log) if e.text.startswith("The Sheriff makes")), "")
         with VerticalScroll(id="info"):
             yield plain(rounds, "bold")
-            yield Static(prison_table(self.table, self.app.size.width), markup=False, id="cells")
+            yield Static(prison_table(self.table, self.main_width()), markup=False, id="cells")
             yield plain(PRISON_HELP, "dim")
         chars = data().characters
         jailed = self.table.seats[self.seat].prison

@@ -4,13 +4,10 @@ the curtain when taking an opponent's town may cost Gold).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.core.seat import SeatFeed
@@ -30,6 +27,8 @@ class TownScreen(SherwoodScreen):
     """Champion or Camp: choose a town on the map. Up/Down (and Tab) go through the list
     of the towns you may take, Left/Right to the nearest one on the map; the list says
     what each would score and which cost a Gold card."""
+
+    room_parts = ()  # the screen is the map: nothing beside it
 
     BINDINGS = [
         Binding("up", "step(-1)", "Previous town in the list", show=False),
@@ -96,10 +95,6 @@ class TownScreen(SherwoodScreen):
         else:
             how = "Camp: a pawn on a free forest town, 1 popularity."
         yield plain(how, "dim", id="map-help")
-
-    def compose_room(self) -> Iterable[Widget]:
-        """Nothing beside it: the screen is the map."""
-        return ()
 
     def mounted(self) -> None:
         self._info()
