@@ -164,15 +164,19 @@ def analyse(path: Path, run: int | None = None, game: str | None = None, kinds: 
     `kinds`: the event kinds to ask about (default: the game's held kinds).
     `progress(text)`: told once what is being read, when the run is large. AnalyseError
     says why it cannot."""
-    from sherwood_tui.workbench.events import held_kinds
+    from sherwood_tui.workbench.events import event_kinds, held_kinds
 
     connection = _open(path)
     try:
         run_id, game_id, command = _pick_run(connection, path, run, game)
         try:
-            wanted = list(kinds) if kinds else held_kinds(game_id)
+            known = event_kinds(game_id)
         except ValueError as err:  # a game this version does not know
             raise AnalyseError(f"{path}: run {run_id}: {err}") from None
+        unknown = [kind for kind in kinds or () if kind not in known]
+        if unknown:
+            raise AnalyseError(f"--kind: {game_id} has no event kind {unknown[0]!r} (kinds: {', '.join(known)})")
+        wanted = list(kinds) if kinds else held_kinds(game_id)
         total = connection.execute("SELECT COUNT(*) FROM games WHERE run = ?", (run_id,)).fetchone()[0]
         if progress is not None and total > SLOW_GAMES:
             progress(f"reading the events of {total:,} games of run {run_id}")

@@ -124,6 +124,7 @@ def test_a_bad_records_file_or_run_is_one_line_and_status_2(tmp_path, capsys):
         ([str(path), "--run", "9"], "there is no run 9 (runs 1 to 1)"),
         ([str(path), "--run", "1", "--game", "sherwood"], "run 1 played sheriff, not sherwood"),
         ([str(path), "--game", "sherwood"], "holds no run of sherwood"),
+        ([str(path), "--kind", "taken"], "--kind: sheriff has no event kind 'taken' (kinds: declared, threatened,"),
     ]
     for args, why in cases:
         capsys.readouterr()
