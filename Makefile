@@ -1,5 +1,5 @@
-# `make play` and `make test` do all the set-up on a fresh machine (the test and cluster
-# extras too: the cluster's tests start a Dask cluster on this machine).
+# `make play` and `make test` do all the set-up on a fresh machine (the test, cluster, report
+# and tune extras too: the cluster's tests start a Dask cluster on this machine).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -13,7 +13,7 @@ TYPED := sherwood_tui
 $(STAMP): pyproject.toml sherwood_tui/__init__.py  # the version lives in __init__.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-	$(PY) -m pip install -q -e '.[test,cluster,report]'
+	$(PY) -m pip install -q -e '.[test,cluster,report,tune]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -56,7 +56,7 @@ imports: $(STAMP)
 # resolution), then a smoke set runs: every game's schema, soak and a Sherwood game
 # (tests/test_smoke.py), a table seat's feed and screens, what the commands print (Rich)
 # and a refused --scheduler, an SSH and a browser seat, a tournament's ratings, a
-# report's charts, a run on a Dask cluster, two games through the app's keys and the
+# report's charts, a run on a Dask cluster, a tune search (optuna), two games through the app's keys and the
 # property tests (hypothesis), and the shells' completion scripts (shtab). CI runs it after
 # `make test`.
 LOWEST := .venv-lowest
@@ -72,6 +72,7 @@ SMOKE := tests/test_smoke.py tests/table/test_wire.py tests/table/test_seat_app.
 	tests/workbench/test_tournament.py::test_the_same_seed_gives_the_same_tournament_whatever_jobs \
 	tests/workbench/test_report_charts.py::test_a_single_run_draws_win_rates_and_scores_over_its_tables \
 	tests/workbench/test_cluster.py::test_the_same_output_and_records_with_one_process_two_or_the_cluster \
+	tests/workbench/test_tune.py::test_tune_finds_a_value_within_its_budget_and_writes_every_evaluation \
 	tests/ui/test_sherwood_app.py::test_theft_the_drawer_alone_sees_the_cards_drawn \
 	tests/ui/test_bleeding_app.py::test_resume_restores_the_exact_game_with_the_curtain_up \
 	tests/games/bleeding_sherwood/test_properties.py tests/test_completion.py
@@ -80,7 +81,7 @@ lowest: $(STAMP)
 	$(PY) -m pip install -q 'uv>=0.5'
 	rm -rf $(LOWEST)
 	$(VENV)/bin/uv venv -q --python $(PYTHON) $(LOWEST)
-	$(VENV)/bin/uv pip install -q --python $(LOWEST)/bin/python --resolution lowest-direct -e '.[test,cluster,report]'
+	$(VENV)/bin/uv pip install -q --python $(LOWEST)/bin/python --resolution lowest-direct -e '.[test,cluster,report,tune]'
 	$(LOWEST)/bin/python -m pytest -q -n 2 --dist worksteal $(SMOKE)
 
 bench: $(STAMP)

@@ -57,9 +57,9 @@ def test_matplotlib_is_in_the_report_extra_only():
 
 
 def test_the_dev_install_and_make_lowest_take_the_extras_the_tests_need():
-    """The tests draw charts (report) and start a Dask cluster (cluster)."""
+    """The tests draw charts (report), start a Dask cluster (cluster) and tune (tune)."""
     dev = re.search(r"^\$\(STAMP\):.*\n(?:\t.*\n)*?\t.*pip install -q -e '\.\[([\w,]+)\]'", MAKEFILE, re.MULTILINE)
     lowest = re.search(r"--resolution lowest-direct -e '\.\[([\w,]+)\]'", MAKEFILE)
     assert dev and lowest
     for extras in (dev[1], lowest[1]):
-        assert set(extras.split(",")) >= {"test", "cluster", "report"}
+        assert set(extras.split(",")) >= {"test", "cluster", "report", "tune"}

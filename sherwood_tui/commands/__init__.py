@@ -36,6 +36,10 @@ def run(argv: list[str]) -> int:
         from sherwood_tui.commands.analyse import main as analyse
 
         return analyse(args)
+    if args.command == "tune":
+        from sherwood_tui.commands.tune import main as tune
+
+        return tune(args)
     if args.command == "soak":
         from sherwood_tui.commands.soak import main as soak
 

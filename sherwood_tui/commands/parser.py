@@ -279,6 +279,26 @@ def build_parser() -> argparse.ArgumentParser:
                          help="an event kind to ask about (repeatable; default: the game's kinds of a thing taken, "
                               "gained or won; the kinds: docs/designers/records.md)")
     analyse.add_argument("--json", action="store_true", help="print the figures as JSON")
+    tune = sub.add_parser("tune", help="search a game's data fields for the values closest to a target (needs the tune extra)")
+    tune.add_argument("game", help="bleeding-sherwood, sheriff or sherwood")
+    tune.add_argument("--field", action="append", required=True, metavar="PATH=LOW..HIGH",
+                      help="a field (as `assets GAME --schema` names it) and its whole-number range (repeatable)")
+    tune.add_argument("--target", required=True, metavar="balance|length=N|margin=N",
+                      help="balance: the seats' win rates closest to the fair share; length=N: mean rounds; "
+                           "margin=N: the winner's mean margin")
+    tune.add_argument("--budget", type=games, required=True, metavar="GAMES", help="games to play in all")
+    tune.add_argument("--games-each", type=games, metavar="N",
+                      help="games an evaluation plays, every one on the same seeds (default: the budget / 20, at least 10)")
+    tune.add_argument("--players", type=players, default=4)
+    tune.add_argument("--bots", help="a level for all seats, or one per seat (not with --target balance)")
+    tune.add_argument("--seed", type=seed, default=1, help="the first game's seed, and the optimiser's")
+    tune.add_argument("--option", action="append", help="a variant: KEY or KEY=yes/no (repeatable)")
+    tune.add_argument("--assets", metavar="FILE", help="start from your own copy of the game's data file")
+    tune.add_argument("--jobs", type=jobs_count, help="processes per evaluation (default 1; 4 evaluations play at once)")
+    tune.add_argument("--scheduler", type=scheduler_address, metavar="tcp://HOST:PORT", help=scheduler_help)
+    tune.add_argument("--records", type=Path, metavar="FILE.sqlite",
+                      help="also write every evaluation and its games to this SQLite file (docs/designers/records.md)")
+    tune.add_argument("--json", action="store_true", help="print the evaluations, the best and its comparison as JSON")
     soak = sub.add_parser("soak", help="play many random-bot games, checking every rule invariant")
     soak.add_argument("game", nargs="?", help="bleeding-sherwood, sheriff or sherwood (default: all three)")
     soak.add_argument("--games", type=games, default=2000, help=f"games per game (default 2000, at most {MAX_GAMES:,})")
