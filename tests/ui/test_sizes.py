@@ -1,13 +1,18 @@
 """Terminal sizes for every game: below 80x24 the app says how large the terminal must
-be and the game waits; back at a usable size the same decision is on screen."""
+be and the game waits; back at a usable size the same decision is on screen. From 120x40
+the whole table shows beside the decision, and goes away below it, keys and decision
+unchanged."""
 
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from sherwood_tui import catalog
 from sherwood_tui.core.contract import Player
+from sherwood_tui.games.sheriff.ui.common import runs
 from sherwood_tui.ui.app import SherwoodApp
+from sherwood_tui.ui.room import Room
 from sherwood_tui.ui.screens import CurtainScreen
 from tests.ui.helpers import screen_text
 
@@ -35,3 +40,98 @@ async def test_resizing_mid_game_keeps_the_game(game_id, isolated_saves):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert type(app.screen) is decision and app.session.state == state
+
+
+# ----- the whole table at 120x40 and larger (sherwood_tui/ui/room.py) ------------------------
+async def first_decision(pilot, game_id: str, size: tuple[int, int]):
+    """Start a three-player game of `game_id` and lift the first curtain."""
+    app = pilot.app
+    await pilot.pause()
+    app.start_game(catalog.get(game_id), [Player(name=n) for n in ("Robin", "Marian", "Much")], {}, seed=5)
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+    return app.screen
+
+
+async def resize(pilot, width: int, height: int) -> None:
+    """Resize the terminal and wait until the screen is laid out again at the new size."""
+    await pilot.resize_terminal(width, height)
+    for _ in range(100):
+        await pilot.pause(0.01)
+        text = screen_text(pilot.app).split("\n")
+        if pilot.app.screen.size == (width, height) and len(text) == height and len(text[0]) == width:
+            await pilot.pause()
+            return
+    raise AssertionError(f"the screen was not laid out again at {width}x{height}")
+
+
+def room_shown(app) -> bool:
+    rooms = list(app.screen.query(Room))
+    return bool(rooms) and rooms[0].display and rooms[0].region.width > 0
+
+
+def sheriff_table_is_whole(app) -> None:
+    """Every merchant's stand and bag, and both discard piles card by card."""
+    table = app.screen.table
+    held = str(app.screen.query_one("#whole-table", Static).content)
+    for seat in table.seats:
+        assert f"{seat.name} · " in held
+    assert held.count("  stand: ") == len(table.seats)
+    for pile in (0, 1):
+        assert runs(table.discards[pile]) in held, f"discard pile {pile + 1} is not whole"
+    assert "The table" in screen_text(app)
+
+
+def sherwood_map_and_prison_beside(app) -> None:
+    drawn = screen_text(app)
+    assert "Nottinghamshire" in drawn and "[NOT]" in drawn and "Cell 1" in drawn
+    main, room = app.screen.query_one("#main"), app.screen.query_one(Room)
+    assert room.region.x >= main.region.right, "the map is not beside the ambush"
+
+
+def bleeding_bids_and_hands_beside(app) -> None:
+    table = app.screen.table
+    drawn = screen_text(app)
+    for seat in table.seats:
+        assert f"bid {seat.bid_total:>2} · hand {seat.hand_count}" in drawn
+    hand, room = app.screen.query_one("#hand"), app.screen.query_one(Room)
+    assert room.region.x >= hand.region.right, "the bids are not beside the hand"
+
+
+WHOLE = {
+    "sheriff": sheriff_table_is_whole,
+    "sherwood": sherwood_map_and_prison_beside,
+    "bleeding-sherwood": bleeding_bids_and_hands_beside,
+}
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
+async def test_from_120x40_the_whole_table_shows_beside_the_decision(game_id, isolated_saves):
+    app = SherwoodApp(saves_dir=isolated_saves, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await first_decision(pilot, game_id, (120, 40))
+        assert room_shown(app)
+        WHOLE[game_id](app)
+        room = screen.query_one(Room)
+        assert not any(widget.focusable for widget in (room, *room.query("*"))), "keys stay with the decision"
+        assert screen.focused is None or room not in screen.focused.ancestors
+        focused, state = screen.focused, app.session.state
+        for size, shown in (((119, 40), False), ((120, 39), False), ((160, 50), True), ((80, 24), False),
+                            ((120, 40), True)):
+            await resize(pilot, *size)
+            assert app.screen is screen and screen.focused is focused and app.session.state == state
+            assert room_shown(app) is shown, f"at {size[0]}x{size[1]}"
+        WHOLE[game_id](app)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
+async def test_below_120x40_the_table_is_not_drawn_twice(game_id, isolated_saves):
+    """At 80x24 the Room is not drawn at all: the screen is today's."""
+    app = SherwoodApp(saves_dir=isolated_saves, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await first_decision(pilot, game_id, (80, 24))
+        assert not room_shown(app)
+        drawn = screen_text(app)
+        assert "The table" not in drawn and "Nottinghamshire" not in drawn
