@@ -18,6 +18,7 @@ from typing import Any
 
 from sherwood_tui import catalog
 from sherwood_tui.commands.parser import jobs_problem
+from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.workbench.cluster import ClusterError
 from sherwood_tui.workbench.engine import GameFailed, parse_bots, parse_options, tune_gc_for_batch_play
@@ -81,7 +82,7 @@ def main(args: argparse.Namespace) -> int:
         if len({f.path for f in fields}) != len(fields):
             raise TuneError("--field: each field may be searched once")
         target = parse_target(args.target)
-        bots = parse_bots(args.bots, args.players)
+        bots = [with_budget(level, getattr(args, "playouts", None)) for level in parse_bots(args.bots, args.players)]
         options = parse_options(args.option or [], info)
         base = check_asset_file(info, Path(args.assets)) if args.assets is not None else builtin_text(info.asset)
     except (ValueError, AssetError) as err:

@@ -140,3 +140,24 @@ def test_the_best_is_the_least_loss_and_the_earliest_of_equal_ones_so_the_start_
     assert start.loss != tied.loss and best_of([start, tied, refused]) is start
     better = Evaluation(3, (("starting_gold", 30),), loss=0.1)
     assert best_of([start, tied, refused, better]) is better
+
+
+def test_a_value_inside_the_range_that_the_game_refuses_is_recorded_as_refused_and_costs_no_games(capsys, monkeypatch):
+    from sherwood_tui.core.assets import AssetError
+    from sherwood_tui.workbench import tune
+
+    checked = tune.check_asset_data
+
+    def refusing_30(plugin, data, name=""):
+        if data["starting_gold"] == 30:
+            raise AssetError(f"{name}: starting_gold: not 30")
+        checked(plugin, data, name)
+
+    monkeypatch.setattr(tune, "check_asset_data", refusing_30)
+    assert commands.run(["tune", "sheriff", "--field", "starting_gold=29..31", "--target", "balance", "--players", "3",
+                         "--budget", "1000", "--games-each", "10", "--jobs", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    refused = [e for e in out["evaluations"] if "refused" in e]
+    assert [(e["values"], e["games"], e["loss"]) for e in refused] == [({"starting_gold": 30}, 0, None)]
+    assert "starting_gold: not 30" in refused[0]["refused"] and out["stopped"] == "every point played"
+    assert out["games"] == 10 * (len(out["evaluations"]) - 1) and out["best"]["values"] != {"starting_gold": 30}
