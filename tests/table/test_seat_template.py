@@ -71,3 +71,15 @@ async def test_the_exit_status_of_a_forked_seat_comes_back_to_the_host() -> None
     assert (await run([sys.executable, "-c", "raise SystemExit(3)"]))[0] == 3
     status, output = await run([sys.executable, "-m", "sherwood_tui", "--version"])  # run in the template's child
     assert status == 0 and b"sherwood-tui" in output
+
+
+async def test_a_process_goes_on_as_another_of_our_commands_in_place() -> None:
+    script = ("import os, sys\n"
+              "from sherwood_tui.table.seat_template import run_in_place\n"
+              "run_in_place(['/bin/true'])  # not ours: returns\n"
+              "print('pid', os.getpid())\n"
+              "run_in_place([sys.executable, '-m', 'sherwood_tui', '--version'])\n"
+              "print('never here')\n")
+    status, output = await run([sys.executable, "-c", script])
+    assert status == 0
+    assert b"pid" in output and b"sherwood-tui" in output and b"never here" not in output
