@@ -256,14 +256,14 @@ def test_the_help_lists_every_command_but_the_hosts_own():
     done = run_cli("--help")
     assert done.returncode == 0
     listed = re.findall(r"^    (\w+) ", done.stdout, re.MULTILINE)
-    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "analyse", "soak", "assets", "host"]
+    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "analyse", "tune", "soak", "assets", "host"]
     assert "SUPPRESS" not in done.stdout and not re.search(r"^    seat\b|[{,]seat[,}]", done.stdout, re.MULTILINE)
     assert "--version" in done.stdout
 
 
 def test_the_cluster_extra_is_installed_from_the_checkout():
     """sherwood-tui is on no package index: `pip install 'sherwood-tui[cluster]'` fails."""
-    for command in ("simulate", "tournament"):
+    for command in ("simulate", "tournament", "tune"):
         done = run_cli(command, "--help")
         said = " ".join(done.stdout.split())
         assert "sherwood-tui[cluster]" not in said and "pip install -e '.[cluster]' in the sherwood-tui checkout" in said
