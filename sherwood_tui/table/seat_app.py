@@ -19,6 +19,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
+from textual.app import App
 from textual.binding import Binding
 
 from sherwood_tui.core.handoff import KeyGuard
@@ -225,7 +227,7 @@ class SeatApp(SherwoodApp):
                 if not old:
                     self.notify(f"{said[0]}: {said[1]}", title="Table talk", markup=False)
 
-    def action_talk(self) -> None:
+    def action_talk(self, draft: str = "") -> None:
         """F4: the table's talk, and a line to say."""
         from sherwood_tui.table.seat_screens import TalkScreen
 
@@ -236,7 +238,27 @@ class SeatApp(SherwoodApp):
             if text:
                 self.send({"type": "say", "text": text})
 
-        self.push_screen(TalkScreen(list(self.talk_lines), speaker=self.seat is not None), said)
+        self.push_screen(TalkScreen(list(self.talk_lines), speaker=self.seat is not None, draft=draft), said)
+
+    def replace_game_screen(self, screen: Screen[Any], guarded: bool) -> None:
+        """As the app's, but the talk line stays open over the new screen, with what was
+        typed on it (it describes no screen)."""
+        from sherwood_tui.table.seat_screens import TalkScreen
+
+        talking = next((s for s in self.screen_stack[self.GAME_DEPTH:] if isinstance(s, TalkScreen)), None)
+        super().replace_game_screen(screen, guarded)
+        if talking is not None and not self.farewell:
+            self.action_talk(talking.draft())
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys typed on the talk line reach it as typed: the hand-off guard keeps keys
+        from acting on a decision they were not meant for, and the talk line makes none."""
+        from sherwood_tui.table.seat_screens import TalkScreen
+
+        if isinstance(event, events.Key) and isinstance(self.screen, TalkScreen):
+            await App.on_event(self, event)
+            return
+        await super().on_event(event)
 
     def action_rematch(self) -> None:
         """The final screen's r: ask the host for a rematch with the same seats."""

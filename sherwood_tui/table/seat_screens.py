@@ -158,9 +158,9 @@ class TalkScreen(ModalScreen[str | None]):
     #talk-lines { height: auto; max-height: 16; }
     """
 
-    def __init__(self, lines: list[tuple[str, str]], speaker: bool = True) -> None:
+    def __init__(self, lines: list[tuple[str, str]], speaker: bool = True, draft: str = "") -> None:
         super().__init__()
-        self.lines, self.speaker = lines, speaker
+        self.lines, self.speaker, self.first_draft = lines, speaker, draft
 
     def compose(self) -> ComposeResult:
         from textual.widgets import Input
@@ -173,13 +173,23 @@ class TalkScreen(ModalScreen[str | None]):
                 for name, text in self.lines[-50:] or [("", "Nobody has said anything yet.")]:
                     yield Static(Text.assemble((f"{name}: " if name else "", "bold"), text))
             if self.speaker:
-                yield Input(placeholder="Say something, then Enter (Escape: back)", max_length=TALK_CELLS, id="say")
+                yield Input(self.first_draft, placeholder="Say something, then Enter (Escape: back)",
+                            max_length=TALK_CELLS, id="say")
             else:
                 yield plain("Spectators read the talk; the players talk.", "dim")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#talk-lines", VerticalScroll).scroll_end(animate=False)
+        for line in self.query("#say"):
+            line.focus()
+
+    def draft(self) -> str:
+        """What is typed on the line so far."""
+        from textual.widgets import Input
+
+        found = self.query("#say")
+        return str(found.first(Input).value) if found else ""
 
     def on_input_submitted(self, event: Any) -> None:
         event.stop()
