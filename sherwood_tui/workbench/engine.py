@@ -34,7 +34,7 @@ from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.limits import MAX_SEED
 from sherwood_tui.core.playout import RANDOM_MOVE, PlayoutError, count_round_ends, playout
 from sherwood_tui.core.wording import printable
-from sherwood_tui.workbench.events import EventLog, EventRow, note_step
+from sherwood_tui.workbench.events import EventLog, note_step
 
 if TYPE_CHECKING:
     import multiprocessing.context
@@ -80,7 +80,7 @@ class GameResult:
     counts: dict[str, float] = field(default_factory=dict)
     moves: str = ""  # a digest of the game's actions: two games with the same one played alike
     standings: list[list[float]] = field(default_factory=list)  # the scores at each round end (`flow.py`)
-    events: list[EventRow] = field(default_factory=list)  # only when asked for (`play_one(..., events=True)`)
+    events: EventLog | None = None  # only when asked for (`play_one(..., events=True)`)
 
 
 def _counter(info: catalog.GameInfo) -> Callable[..., None] | None:
@@ -156,7 +156,7 @@ def play_one(
         counts=dict(counts),
         moves=moves.hexdigest(),
         standings=standings,
-        events=log.rows if log is not None else [],
+        events=log,
     )
 
 

@@ -7,6 +7,8 @@ never call a game's `note_step`.
 
 from __future__ import annotations
 
+import math
+from array import array
 from collections.abc import Callable
 
 from sherwood_tui import catalog
@@ -14,22 +16,49 @@ from sherwood_tui.core.notes import EventKind
 from sherwood_tui.core.plugin import resolve
 
 EventRow = tuple[int, int | None, str, str, float | None]  # round, seat (from 1; None: none), kind, subject, value
+NO_VALUE = math.nan  # (in the log: an event without a value)
 
 
 class EventLog:
     """A game's events in the order they happened (the records' rows, without the game
     and its sequence number): a `core.notes.Note`. `round`: the round the next events
-    happen in (from 1; the engine moves it on as rounds end)."""
+    happen in (from 1; the engine moves it on as rounds end). Kept in columns (arrays
+    of numbers, lists of shared names), a few bytes an event: a run that writes records
+    holds every game's events until it writes them."""
 
-    __slots__ = ("round", "rows")
+    __slots__ = ("_kinds", "_rounds", "_seats", "_subjects", "_values", "round")
 
     def __init__(self) -> None:
-        self.rows: list[EventRow] = []
         self.round = 1
+        self._rounds = array("I")
+        self._seats = array("b")  # from 1; 0: none
+        self._kinds: list[str] = []
+        self._subjects: list[str] = []
+        self._values = array("d")  # NaN: none
 
     def __call__(self, kind: str, seat: int | None, subject: str = "", value: float | None = None) -> None:
-        self.rows.append((self.round, None if seat is None else seat + 1, kind, subject,
-                          None if value is None else float(value)))
+        self._rounds.append(self.round)
+        self._seats.append(0 if seat is None else seat + 1)
+        self._kinds.append(kind)
+        self._subjects.append(subject)
+        self._values.append(NO_VALUE if value is None else value)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    def rows(self) -> list[EventRow]:
+        """The events as the records' rows: round, seat (from 1, or None), kind, subject, value (or None)."""
+        return [(rnd, seat or None, kind, subject, None if value != value else value)
+                for rnd, seat, kind, subject, value in zip(self._rounds, self._seats, self._kinds, self._subjects,
+                                                           self._values)]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EventLog) and self.rows() == other.rows()
+
+    __hash__ = None  # type: ignore[assignment]  # it grows: never a key
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self)} events)"
 
 
 def _stats_module(info: catalog.GameInfo) -> object:

@@ -139,7 +139,7 @@ def _write_game(connection: sqlite3.Connection, run: int | None, variant: Varian
     connection.executemany("INSERT INTO counts (game, name, value) VALUES (?, ?, ?)",
                            [(game, name, value) for name, value in sorted(result.counts.items())])
     connection.executemany("INSERT INTO events (game, seq, round, seat, kind, subject, value) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           [(game, seq, *row) for seq, row in enumerate(result.events, 1)])
+                           [(game, seq, *row) for seq, row in enumerate(result.events.rows() if result.events else (), 1)])
     flowed = flow_of(result)
     connection.execute("INSERT INTO flow (game, lead_changes, decided_round, decided_share, margin, comeback) "
                        "VALUES (?, ?, ?, ?, ?, ?)", (game, flowed.lead_changes, flowed.decided_round,

@@ -12,7 +12,7 @@ import pytest
 
 from sherwood_tui import catalog, commands
 from sherwood_tui.workbench.engine import GameResult, play_one
-from sherwood_tui.workbench.events import event_kinds, held_kinds
+from sherwood_tui.workbench.events import EventRow, event_kinds, held_kinds
 from sherwood_tui.workbench.records import SCHEMA_VERSION, Variant, write_run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,6 +24,11 @@ def noted(game_id: str, seed: int, players: int = 3) -> GameResult:
     return play_one(game_id, players, ["sensible"] * players, {}, seed, events=True)
 
 
+def rows_of(result: GameResult) -> list[EventRow]:
+    assert result.events is not None
+    return result.events.rows()
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_event_a_game_notes_is_of_its_vocabulary_and_its_seat_and_round_are_in_range(game_id):
     kinds = event_kinds(game_id)
@@ -31,9 +36,9 @@ def test_every_event_a_game_notes_is_of_its_vocabulary_and_its_seat_and_round_ar
     for seed in (1, 2):
         result = noted(game_id, seed)
         assert result.events
-        rounds = [row[0] for row in result.events]
+        rounds = [row[0] for row in rows_of(result)]
         assert rounds == sorted(rounds) and 1 <= rounds[0] and rounds[-1] <= result.rounds + 1
-        for _, seat, kind, subject, value in result.events:
+        for _, seat, kind, subject, value in rows_of(result):
             assert kind in kinds, kind
             assert seat is None or 1 <= seat <= 3
             assert isinstance(subject, str) and (value is None or isinstance(value, float))
@@ -54,7 +59,7 @@ def test_the_records_page_documents_every_kind_of_every_game(game_id):
 def test_a_run_that_writes_no_records_notes_no_events_and_plays_the_same_game(game_id):
     plain = play_one(game_id, 3, ["sensible"] * 3, {}, 4)
     with_events = noted(game_id, 4)
-    assert plain.events == [] and with_events.events
+    assert plain.events is None and with_events.events
     assert (plain.moves, plain.scores, plain.counts) == (with_events.moves, with_events.scores, with_events.counts)
 
 
@@ -62,19 +67,19 @@ def test_bleeding_sherwood_the_peasants_taken_add_up_to_each_seats_score():
     for seed in (1, 2, 3):
         result = noted("bleeding-sherwood", seed)
         taken = Counter()
-        for _, seat, kind, _, value in result.events:
+        for _, seat, kind, _, value in rows_of(result):
             if kind == "taken":
                 taken[seat] += value
         assert [taken[seat] for seat in (1, 2, 3)] == result.scores
-        peasants = [subject for _, _, kind, subject, _ in result.events if kind == "taken"]
+        peasants = [subject for _, _, kind, subject, _ in rows_of(result) if kind == "taken"]
         assert len(peasants) == len(set(peasants))  # a Peasant is taken once
 
 
 def test_sheriff_events_agree_with_its_counts():
     for seed in (1, 2, 3):
         result = noted("sheriff", seed, 4)
-        kinds = Counter(kind for _, _, kind, _, _ in result.events)
-        inspected = Counter(subject for _, _, kind, subject, _ in result.events if kind == "inspected")
+        kinds = Counter(kind for _, _, kind, _, _ in rows_of(result))
+        inspected = Counter(subject for _, _, kind, subject, _ in rows_of(result) if kind == "inspected")
         counts = result.counts
         assert inspected["lying bag"] == counts.get("lying bags caught", 0)
         assert inspected["honest bag"] == counts.get("honest bags opened", 0)
@@ -82,18 +87,18 @@ def test_sheriff_events_agree_with_its_counts():
         assert kinds["bribe offered"] == counts.get("bribes offered", 0)
         assert kinds["threatened"] == counts.get("threats", 0)
         assert kinds["declared"] == counts["bags"]
-        gold = sum(value for _, _, kind, _, value in result.events if kind == "bribe accepted")
+        gold = sum(value for _, _, kind, _, value in rows_of(result) if kind == "bribe accepted")
         assert gold == counts.get("bribe gold accepted", 0)
 
 
 def test_sherwood_a_companion_is_gained_by_winning_its_mission():
     for seed in (1, 2, 3):
         result = noted("sherwood", seed)
-        gained = [(seat, subject) for _, seat, kind, subject, _ in result.events if kind == "companion gained"]
+        gained = [(seat, subject) for _, seat, kind, subject, _ in rows_of(result) if kind == "companion gained"]
         assert len(gained) == result.counts.get("missions won: Companion", 0)
         assert len(set(subject for _, subject in gained)) == len(gained)  # each companion joins one band
-        won = sum(1 for _, _, kind, _, _ in result.events if kind == "mission won")
-        chosen = sum(1 for _, _, kind, _, _ in result.events if kind == "reward chosen")
+        won = sum(1 for _, _, kind, _, _ in rows_of(result) if kind == "mission won")
+        chosen = sum(1 for _, _, kind, _, _ in rows_of(result) if kind == "reward chosen")
         assert won == len(gained) + chosen  # a mission won gives a companion or a reward to choose
 
 
@@ -107,7 +112,7 @@ def test_simulate_records_write_each_games_events_in_order(tmp_path):
     for seed in (7, 8, 9):
         rows = db.execute("SELECT seq, round, seat, kind, subject, value FROM events JOIN games ON games.id = "
                           "events.game WHERE seed = ? ORDER BY seq", (seed,)).fetchall()
-        expected = noted("bleeding-sherwood", seed).events
+        expected = rows_of(noted("bleeding-sherwood", seed))
         assert rows == [(seq, *row) for seq, row in enumerate(expected, 1)]
 
 
@@ -133,7 +138,7 @@ def test_a_records_file_written_before_events_gains_the_table_when_a_run_is_adde
     write_run(path, "sheriff", "test", "fingerprint", [Variant("built-in data", ["sensible"] * 3, [result])])
     db = sqlite3.connect(path)
     assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2  # the old run is still there
-    assert db.execute("SELECT COUNT(*) FROM events WHERE game = 2").fetchone()[0] == len(result.events)
+    assert db.execute("SELECT COUNT(*) FROM events WHERE game = 2").fetchone()[0] == len(rows_of(result))
     assert db.execute("SELECT COUNT(*) FROM events WHERE game = 1").fetchone()[0] == 0
 
 
