@@ -158,6 +158,7 @@ def as_json(info: catalog.GameInfo, args: argparse.Namespace, plan: Plan, done: 
         return {"evaluation": e.number, "values": dict(e.point), "name": e.name, "games": len(e.results),
                 "measure": _number(e.measure), "loss": _number(e.loss), **({"refused": e.refused} if e.refused else {})}
 
+    changed = played_differently(done.start.results, done.best.results)  # None: not the same seeds (never here)
     return {
         "game": info.id, "players": plan.players, "bots": plan.bots, "options": plan.options, "seed": plan.seed,
         "budget": plan.budget, "games_each": plan.games_each, "games": done.games,
@@ -166,8 +167,8 @@ def as_json(info: catalog.GameInfo, args: argparse.Namespace, plan: Plan, done: 
         "fields": [{"field": f.path, "low": f.low, "high": f.high} for f in done.fields],
         "evaluations": [evaluation(e) for e in done.evaluations], "stopped": done.stopped,
         "start": evaluation(done.start), "best": evaluation(done.best),
-        "comparison": {"a": done.start.name, "b": done.best.name, "paired": True,
-                       "played_differently": changed_json(played_differently(done.start.results, done.best.results)),
+        "comparison": {"a": done.start.name, "b": done.best.name, "paired": changed is not None,
+                       "played_differently": changed_json(changed),
                        "measures": [measure_json(m) for m in done.comparison(plan.bots)]},
         "seconds": round(seconds, 2),
     }
