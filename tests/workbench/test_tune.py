@@ -161,3 +161,15 @@ def test_a_value_inside_the_range_that_the_game_refuses_is_recorded_as_refused_a
     assert [(e["values"], e["games"], e["loss"]) for e in refused] == [({"starting_gold": 30}, 0, None)]
     assert "starting_gold: not 30" in refused[0]["refused"] and out["stopped"] == "every point played"
     assert out["games"] == 10 * (len(out["evaluations"]) - 1) and out["best"]["values"] != {"starting_gold": 30}
+
+
+def test_a_search_from_your_own_data_file_starts_from_its_values(capsys, tmp_path):
+    from sherwood_tui import catalog
+    from sherwood_tui.core.assets import builtin_text
+
+    data = json.loads(builtin_text(catalog.get("sheriff").asset))
+    data["starting_gold"] = 60
+    own = tmp_path / "sixty.json"
+    own.write_text(json.dumps(data), encoding="utf-8")
+    out = tune_json(capsys, "--budget", "20", "--jobs", "1", "--assets", str(own))
+    assert [e["values"]["starting_gold"] for e in out["evaluations"]][0] == 60 and len(out["evaluations"]) == 2
