@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -79,7 +80,9 @@ class GameResult:
     ending: str
     counts: dict[str, float] = field(default_factory=dict)
     moves: str = ""  # a digest of the game's actions: two games with the same one played alike
-    standings: list[list[float]] = field(default_factory=list)  # the scores at each round end (`flow.py`)
+    # the scores at each round end (`flow.py`), flat: a value a seat, a round end after another
+    # (an array of doubles: a few hundred bytes a game, not kilobytes of lists of floats)
+    standings: Sequence[float] = ()
     events: EventLog | None = None  # only when asked for (`play_one(..., events=True)`)
 
 
@@ -119,7 +122,7 @@ def play_one(
     counts: Counter[str] = Counter()
     rounds = 0
     moves = hashlib.blake2b(digest_size=12)
-    standings: list[list[float]] = []
+    standings = array("d")
 
     def choose(state: Any, seat: int) -> Any:
         return bot_action(game, state, seat, bots[seat], rnd)
@@ -136,7 +139,7 @@ def play_one(
             rounds += ended
             if log is not None:
                 log.round = rounds + 1
-            standings.append([line.total for line in game.scores(after)])
+            standings.extend([line.total for line in game.scores(after)])
         if count_step is not None:
             count_step(counts, before, action, after, events)
 

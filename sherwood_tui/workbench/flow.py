@@ -58,12 +58,14 @@ class Flow:
                 "flow.margin": self.margin, "flow.comeback": float(self.comeback)}
 
 
-def standings(result: Any) -> list[Sequence[float]]:
-    """The scores at each round end, and the final scores when they differ from the last
-    (a game that ended between round ends, or that has none)."""
-    found: list[Sequence[float]] = list(getattr(result, "standings", ()) or ())
-    if not found or list(found[-1]) != list(result.scores):
-        found.append(result.scores)
+def standings(result: Any) -> list[list[float]]:
+    """The scores at each round end (`GameResult.standings`, flat: a value a seat), and
+    the final scores when they differ from the last (a game that ended between round
+    ends, or that has none)."""
+    flat, seats = result.standings, len(result.scores)
+    found = [list(flat[start:start + seats]) for start in range(0, len(flat), seats)]
+    if not found or found[-1] != list(result.scores):
+        found.append(list(result.scores))
     return found
 
 

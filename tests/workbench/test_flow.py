@@ -9,7 +9,7 @@ from sherwood_tui.workbench.flow import flow_of, per_game, standings
 
 def game(points: list[list[float]], winners: list[int], seed: int = 1) -> GameResult:
     return GameResult(seed=seed, winners=winners, scores=points[-1], actions=10 * len(points), rounds=len(points),
-                      ending="end", standings=points)
+                      ending="end", standings=[value for scores in points for value in scores])
 
 
 def test_the_leader_changing_between_round_ends_counts_each_change():
@@ -50,7 +50,7 @@ def test_a_comeback_is_a_winner_behind_at_half_time():
 
 
 def test_the_final_scores_follow_the_round_ends_when_the_game_ended_between_them():
-    played = GameResult(seed=1, winners=[1], scores=[4, 6], actions=9, rounds=1, ending="end", standings=[[4, 1]])
+    played = GameResult(seed=1, winners=[1], scores=[4, 6], actions=9, rounds=1, ending="end", standings=[4, 1])
     assert standings(played) == [[4, 1], [4, 6]]
     assert flow_of(played).lead_changes == 1 and flow_of(played).decided_round == 2
 
@@ -64,8 +64,9 @@ def test_a_game_without_standings_flows_from_its_final_scores():
 def test_a_played_game_records_the_standings_at_each_round_end():
     for game_id, players in (("sheriff", 3), ("bleeding-sherwood", 3), ("sherwood", 3)):
         played = play_one(game_id, players, ["sensible"] * players, {}, 5)
-        assert len(played.standings) == played.rounds > 1, game_id
-        assert played.standings[-1] == played.scores, game_id  # the last round end is the game's end
+        assert len(played.standings) == players * played.rounds and played.rounds > 1, game_id
+        assert standings(played)[-1] == played.scores, game_id  # the last round end is the game's end
+        assert len(standings(played)) == played.rounds
         assert 1 <= flow_of(played).decided_round <= played.rounds
 
 

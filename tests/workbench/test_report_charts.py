@@ -156,7 +156,7 @@ print("report:", "matplotlib" in sys.modules)
 def close_scores(seed: int, shift: float, winner: int = 0) -> GameResult:
     """A game whose seat 1 scores about 1000 (+ shift): the values differ by little."""
     points = [[500.0 + seed % 3, 400.0], [1000.0 + shift + seed % 3, 900.0 + seed % 5]]
-    return GameResult(seed, [winner], points[-1], 100, 2, "end", {}, "m", points)
+    return GameResult(seed, [winner], points[-1], 100, 2, "end", {}, "m", [v for scores in points for v in scores])
 
 
 def small(drawn, title: str):
