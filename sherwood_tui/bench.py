@@ -1,8 +1,9 @@
 """`make bench`: start-up time and memory against a bare Textual app, bot games per second
 for each game, their two speed ratios to the baseline commit (the rules loop, and the whole
 simulate command's CPU time), the expert's search speed and decision time, and a key's
-delay on a table's seat, each beside its goal.
-Run: python -m sherwood_tui.bench [--speed | --instructions | --search] [--baseline COMMIT] [GAME ...]"""
+delay on a table's seat, what a seat costs the host and 100 players at 20 tables
+(table/load_test.py), each beside its goal.
+Run: python -m sherwood_tui.bench [--speed | --instructions | --search | --table] [--baseline COMMIT] [GAME ...]"""
 
 from __future__ import annotations
 
@@ -637,6 +638,24 @@ def all_rows(baseline_ok: bool) -> list[tuple[str, str, str, str]]:
     seat_key, local_key = key_latencies()
     rows.append(("a key on a seat over SSH until its screen changes", f"{seat_key * 1000:.0f} ms", "<= 50 ms",
                  f"median of {PRESSES}; the same key in the local app: {local_key * 1000:.0f} ms"))
+    return rows + table_rows()
+
+
+def table_rows() -> list[tuple[str, str, str, str]]:
+    """What a seat costs the host, and 100 players at 20 tables (table/load_test.py)."""
+    import asyncio
+
+    from sherwood_tui.table.load_test import MB, load_test, seat_costs
+
+    costs = asyncio.run(seat_costs())
+    rows = [("a seat's own memory (USS), 5 seats and 10 spectators", f"{costs.uss_median / MB:.1f} MB", "<= 15 MB",
+             f"most {costs.uss_most / MB:.1f} MB; the seat template {costs.template_uss / MB:.1f} MB, "
+             f"the host {costs.host_uss / MB:.1f} MB")]
+    load = asyncio.run(load_test())
+    rows.append((f"{load.players} players at {load.tables} tables: a key, median", f"{load.median * 1000:.0f} ms",
+                 "<= 50 ms", f"{load.keys} keys, {load.unanswered} unanswered, {load.moves} moves played"))
+    rows.append((f"{load.players} players at {load.tables} tables: a key, 95th percentile", f"{load.p95 * 1000:.0f} ms",
+                 "<= 200 ms", f"the server's {load.memory['processes']} processes: {load.memory['pss'] / MB:.0f} MB (PSS)"))
     return rows
 
 
@@ -650,6 +669,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search", action="store_true", help="only the expert's speed per game")
     parser.add_argument("--playouts", type=int, default=0, metavar="N",
                         help="with --search: time decisions at N playouts (default: each game's default budget)")
+    parser.add_argument("--table", action="store_true", help="only what a seat costs and the load test (100 players, 20 tables)")
     parser.add_argument("--json", action="store_true", help="the rows as JSON too")
     parser.add_argument("games", nargs="*", help="with --speed, --instructions or --search: only these games")
     args = parser.parse_args(argv)
@@ -657,6 +677,9 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"bench: {missing}", file=sys.stderr)
     games = tuple(args.games)
+    if args.table:
+        print_rows(table_rows())
+        return 0
     if args.search:
         print_rows(search_rows(games, args.playouts))
         return 0

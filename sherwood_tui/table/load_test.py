@@ -4,14 +4,15 @@
 - `seat_costs`: one table of Sheriff of Nottingham, five players and ten spectators over
   real SSH clients; each seat process's unique memory (USS: the Private_* lines of
   /proc/PID/smaps_rollup), and the host's and the seat template's.
-- `load_test`: 100 players at 20 tables on loopback, each a real SSH client at its seat
-  of a five-player Bleeding Sherwood table, typing a key about once a second (F1 opens
-  the rules' help, Escape closes it: a key every screen answers, whoever's turn it is);
-  each key is timed to the first bytes of its screen's update. The tables are 20
-  `host` tables (`OpenTable`, as `sherwood-tui host` opens one) in one server process
-  that shares one seat template; the clients run in this process. The server's total
-  memory is the sum of its processes' proportional sizes (PSS: shared pages counted
-  once).
+- `load_test`: 100 players at 20 tables on loopback, each a bot at a real SSH client at
+  its seat of a five-player Bleeding Sherwood table, playing as a quick player would: when
+  its screen's key bar says the game waits for it, it moves the highlight once to three
+  times, then takes it with Enter (and Enter goes on past a round's summary), a key every
+  0.3 to 1 second; otherwise it waits. Each key is timed to the first bytes of its
+  screen's update. The tables are 20 `host` tables (`OpenTable`, as `sherwood-tui host`
+  opens one) in one server process that shares one seat template; the clients run in
+  this process. The server's total memory is the sum of its processes' proportional
+  sizes (PSS: shared pages counted once).
 
 Run: python -m sherwood_tui.table.load_test [--memory | --load] [--tables N] [--seconds S]"""
 
@@ -22,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -33,7 +35,12 @@ from typing import Any
 
 MB = 2**20
 SCREEN_QUIET = 1.0  # seconds without output: a seat's screen is drawn
-KEYS = (b"\x1bOP", b"\x1b")  # F1 (help), Escape (back)
+MOVE_KEYS = (b"\x1b[B", b"\x1b[A")  # down, up: the highlight moves
+ENTER = b"\r"
+UNANSWERED = 2.0  # seconds after which a key is counted as unanswered
+CSI = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])")
+# What a seat's screen says of whose turn it is (its key bar), and a summary's prompt.
+TURN = re.compile(rb"Waiting for ([^.]*)\.|(Press Enter to go on)")
 SEATS_AT_A_TABLE = 5
 
 
@@ -73,6 +80,15 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process `pid` has used (user and system; 0: gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def command_line(pid: int) -> bytes:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
@@ -99,6 +115,9 @@ class Client:
         self.seen = bytearray()
         self.last_output = time.monotonic()
         self.waiting: asyncio.Future[float] | None = None
+        self.my_turn = False  # the key bar says the game waits for this seat
+        self.go_on = False  # a summary waits for Enter
+        self.turn_seen = False  # the key bar has been drawn
         self.reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -107,6 +126,10 @@ class Client:
             self.last_output = time.monotonic()
             if self.waiting is not None and not self.waiting.done():
                 self.waiting.set_result(time.perf_counter())
+            for found in TURN.finditer(CSI.sub(b"", chunk)):
+                self.turn_seen = True
+                self.go_on = found.group(2) is not None
+                self.my_turn = not self.go_on and b"you" in found.group(1).split()
 
     @classmethod
     async def join(cls, port: int, login: str, code: str) -> Client:
@@ -129,15 +152,15 @@ class Client:
             await asyncio.sleep(0.05)
 
     async def drawn(self, timeout: float = 120.0) -> None:
-        """Until the seat's screen has been drawn and has settled."""
+        """Until the seat's screen has been drawn (its key bar says whom the game waits
+        for) and has settled."""
         deadline = time.monotonic() + timeout
-        start = len(self.seen)
-        while len(self.seen) - start < 200 or time.monotonic() - self.last_output < SCREEN_QUIET:
+        while not self.turn_seen or time.monotonic() - self.last_output < SCREEN_QUIET:
             if time.monotonic() > deadline:
                 raise RuntimeError("the seat's screen never settled")
             await asyncio.sleep(0.1)
 
-    async def press(self, key: bytes, timeout: float = 10.0) -> float | None:
+    async def press(self, key: bytes, timeout: float = UNANSWERED) -> float | None:
         """Seconds from `key` to the first output after it (None: none came in time)."""
         self.waiting = asyncio.get_running_loop().create_future()
         start = time.perf_counter()
@@ -184,6 +207,7 @@ async def serve_tables(tables: int, game_id: str, players: int) -> None:
                           for table in opened]), flush=True)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, sys.stdin.read)
+        print(json.dumps([len(table.host.session.actions) for table in opened]), flush=True)
         for table in opened:
             await table.close()
 
@@ -192,12 +216,15 @@ class Server:
     """The server process, as the clients see it."""
 
     def __init__(self, tables: int, game_id: str, players: int) -> None:
-        env = {**os.environ, "SHERWOOD_TUI_DATA": tempfile.mkdtemp(prefix="sherwood-load-data-")}
-        self.process = subprocess.Popen(
-            [sys.executable, __file__, "--serve", "--tables", str(tables),
-             "--game", game_id, "--players", str(players)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
-        )
+        data = tempfile.mkdtemp(prefix="sherwood-load-data-")
+        env = {**os.environ, "SHERWOOD_TUI_DATA": data}
+        self.log = Path(data) / "server.log"  # the server's stderr (its tables' closing words)
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, __file__, "--serve", "--tables", str(tables),
+                 "--game", game_id, "--players", str(players)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, env=env,
+            )
         assert self.process.stdout is not None
         self.tables: list[dict[str, Any]] = json.loads(self.process.stdout.readline())
 
@@ -220,14 +247,24 @@ class Server:
         return [pid for child in children(self.process.pid)
                 for pid in (children(child) if child in templates else [child])]
 
-    def close(self) -> None:
-        assert self.process.stdin is not None
+    def cpu(self) -> dict[str, float]:
+        """The CPU seconds used so far by the server's host process and by its seats."""
+        return {"host": cpu_seconds(self.process.pid), "seats": sum(cpu_seconds(pid) for pid in self.seat_pids())}
+
+    def close(self) -> list[int]:
+        """End the server: the moves played at each table."""
+        assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.close()
+        try:
+            moves = [int(number) for number in json.loads(self.process.stdout.readline() or "[]")]
+        except ValueError:
+            moves = []
         try:
             self.process.wait(60)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        return moves
 
 
 # ----- what a seat costs ------------------------------------------------------------------------
@@ -271,15 +308,21 @@ class LoadResult:
     median: float
     p95: float
     memory: dict[str, int]
+    moves: int  # moves played at all the tables
+    cpu: dict[str, float]  # CPU seconds while the bots played: the host process, the seats, the clients
+    seconds: float
 
 
 async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0) -> LoadResult:
-    """`tables` five-player Bleeding Sherwood tables, every seat a real SSH client typing
-    about `rate` keys a second for `seconds`; each key timed to its screen's update."""
+    """`tables` five-player Bleeding Sherwood tables, every seat a bot at a real SSH
+    client playing for `seconds` (`rate`: how much faster than a quick player it types);
+    each key timed to its screen's update."""
     server = Server(tables, "bleeding-sherwood", SEATS_AT_A_TABLE)
     clients: list[Client] = []
     times: list[float] = []
     unanswered = 0
+    moves: list[int] = []
+    cpu: dict[str, float] = {}
     try:
         for table in server.tables:  # a table at a time, as players come in
             joined = await asyncio.gather(*(Client.join(table["port"], login, table["code"]) for login in table["logins"]))
@@ -288,28 +331,39 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0) 
         end = time.monotonic() + seconds
         generator = random.Random(42)
 
-        async def play(client: Client, delay: float) -> None:
+        async def key(client: Client, typed: bytes) -> None:
             nonlocal unanswered
-            await asyncio.sleep(delay)
-            number = 0
-            while time.monotonic() < end:
-                took = await client.press(KEYS[number % 2])
-                number += 1
-                if took is None:
-                    unanswered += 1
-                else:
-                    times.append(took)
-                await asyncio.sleep(generator.uniform(0.5, 1.5) / rate)
+            took = await client.press(typed)
+            if took is None:
+                unanswered += 1
+            else:
+                times.append(took)
+            await asyncio.sleep(generator.uniform(0.3, 1.0) / rate)
 
-        await asyncio.gather(*(play(client, generator.uniform(0, 1 / rate)) for client in clients))
+        async def play(client: Client) -> None:
+            while time.monotonic() < end:
+                if client.go_on:
+                    await key(client, ENTER)
+                elif client.my_turn:
+                    for number in range(generator.randint(1, 3)):
+                        await key(client, MOVE_KEYS[number % 2])
+                    await key(client, ENTER)
+                else:
+                    await asyncio.sleep(0.1)
+
+        before, clients_before = server.cpu(), time.process_time()
+        await asyncio.gather(*(play(client) for client in clients))
+        after = server.cpu()
+        cpu = {name: after[name] - before[name] for name in after}
+        cpu["clients"] = time.process_time() - clients_before
         memory = server.memory()
     finally:
         for client in clients:
             await client.close()
-        server.close()
+        moves = server.close()
     times.sort()
     return LoadResult(tables, len(clients), len(times), unanswered, statistics.median(times),
-                      times[int(0.95 * (len(times) - 1))], memory)
+                      times[int(0.95 * (len(times) - 1))], memory, sum(moves), cpu, seconds)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -334,8 +388,10 @@ def main(argv: list[str] | None = None) -> int:
         result = asyncio.run(load_test(args.tables, args.seconds))
         print(f"load: {result.players} players at {result.tables} tables, {result.keys} keys: median "
               f"{result.median * 1000:.1f} ms (goal 50), 95th percentile {result.p95 * 1000:.1f} ms (goal 200), "
-              f"{result.unanswered} unanswered; server {result.memory['processes']} processes, "
-              f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB)")
+              f"{result.unanswered} unanswered, {result.moves} moves played; server {result.memory['processes']} processes, "
+              f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB); CPU over "
+              f"{result.seconds:.0f} s: host {result.cpu['host']:.0f} s, seats {result.cpu['seats']:.0f} s, "
+              f"clients {result.cpu['clients']:.0f} s; load average {os.getloadavg()[0]:.1f}")
     return 0
 
 
