@@ -9,8 +9,10 @@ a Unix socket; the template forks a child, which becomes the leader of a new ses
 that terminal (its controlling terminal) and runs the command, and sends the child's pid
 and, once it has ended, its exit status on a socket of that seat's own.
 
-A command that is not `sherwood_tui`'s own (a test's script) is run by `exec` in the
-child: every seat starts the same way, whatever it runs.
+A command that is not `sherwood_tui`'s own (a test's script), or one that plays on the
+player's own data (`--assets`: the template has read the built-in data as it imported
+the rules), is run by `exec` in the child: every seat starts the same way, whatever it
+runs.
 
 Nothing is left behind: the children are on their terminals as before (a hang-up ends
 them, `killpg` reaches their groups); the template ends when the host's end of its
@@ -212,9 +214,17 @@ def run_child(argv: list[str], env: dict[str, str], streams: list[int], status_f
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     os.environ.clear()
     os.environ.update(env)
-    if argv[1:3] != list(OWN_PROGRAM):
+    if not runs_here(argv):
         os.execvpe(argv[0], argv, env)
     return run_own(argv[3:])
+
+
+def runs_here(argv: Sequence[str]) -> bool:
+    """Whether `argv` runs in the template's child: our own program, by this Python, on
+    the built-in data (a game's rules read their data as they are imported, which the
+    template has done: `--assets` needs a process of its own, by `exec`)."""
+    return (list(argv[:3]) == [sys.executable, *OWN_PROGRAM]
+            and not any(arg == "--assets" or arg.startswith("--assets=") for arg in argv[3:]))
 
 
 def run_own(args: list[str]) -> int:
@@ -255,8 +265,9 @@ def run_in_place(command: Sequence[str]) -> None:
     """End this process by running `command` in it, if it is our own program: a process
     forked from the template that goes on as another of our commands (a server's lobby
     becoming a seat) keeps sharing the template's memory, where `exec` would start a
-    whole Python again (36 MB of its own). Returns at once for any other command."""
-    if list(command[1:3]) != list(OWN_PROGRAM):
+    whole Python again (36 MB of its own). Returns at once for any other command (and
+    for one on the player's own data: see `runs_here`)."""
+    if not runs_here(command):
         return
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):

@@ -16,6 +16,7 @@ from sherwood_tui.core.saves import new_save_path
 from sherwood_tui.table.host import OpenTable, TableHost, TableSettings
 from sherwood_tui.table.latency import _session
 from sherwood_tui.table.pty_bridge import PtyProcess
+from sherwood_tui.table.seat_template import runs_here
 from tests.table.fake_host import ended
 from tests.table.ssh_seat import SshSeat
 
@@ -83,3 +84,13 @@ async def test_a_process_goes_on_as_another_of_our_commands_in_place() -> None:
     status, output = await run([sys.executable, "-c", script])
     assert status == 0
     assert b"pid" in output and b"sherwood-tui" in output and b"never here" not in output
+
+
+def test_a_seat_on_the_players_own_data_is_a_process_of_its_own() -> None:
+    """The template has imported the rules, which read the built-in data as they load:
+    a seat with --assets is exec'd, so it reads the player's file."""
+    ours = [sys.executable, "-m", "sherwood_tui", "seat", "--socket=S", "--ticket=T"]
+    assert runs_here(ours)
+    assert not runs_here([*ours, "--assets=deck.json"])
+    assert not runs_here([*ours, "--assets", "deck.json"])
+    assert not runs_here(["/usr/bin/python3", *ours[1:]])  # another Python
