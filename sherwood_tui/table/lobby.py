@@ -4,7 +4,7 @@ Started by the server's SSH door for each connection (`sherwood-tui lobby --sock
 --ticket T`), it talks to the server over its socket (the messages are in
 table/serve.py) and shows its tables: the player's own games (Enter: back to their
 seat), tables waiting for players (Enter: join), games in progress (Enter: watch) and
-their finished games. `n` sets up a new table (game, seats, bots and their levels,
+their finished games (Enter: the final scores, the log, a rematch). `n` sets up a new table (game, seats, bots and their levels,
 options, private or open); `m` gives the player's name; `b` turns the your-turn bell
 on or off. When the player goes to a table, this process becomes its seat process
 (`exec`: the same terminal), which comes back here when they leave the table.
@@ -82,6 +82,7 @@ class LobbyScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     #who { height: 1; padding: 0 1; background: $panel; }
+    #record { height: auto; max-height: 4; padding: 0 1; }
     #tables { height: 1fr; }
     """
 
@@ -91,15 +92,18 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Connecting to the server...", id="who")
+        yield Static(id="record")
         yield OptionList(id="tables")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
-    def show_who(self, name: str, bell: bool) -> None:
+    def show_who(self, name: str, bell: bool, records: list[str]) -> None:
+        """Who the player is here, their bell, and their record per game."""
         self.query_one("#who", Static).update(
             Text(printable(f"sherwood-tui server · you are {name} · your-turn bell {'on' if bell else 'off'}")))
+        self.query_one("#record", Static).update(Text(printable("\n".join(records)), style="dim"))
 
     def show_tables(self, rows: list[dict[str, Any]]) -> None:
         """The listing, keeping the highlighted table where it is still listed."""
@@ -158,7 +162,10 @@ class LobbyScreen(Screen[None]):
             if name:
                 self.lobby.send({"type": "name", "name": name})
 
-        self.app.push_screen(LineScreen("Your name", "The name the other players see (at most 24 characters)."), named)
+        if self.lobby.named:
+            self.app.notify(f"You are {self.lobby.name_shown} here: a name is given once.", markup=False)
+            return
+        self.app.push_screen(LineScreen("Your name", "The name the other players see, given once."), named)
 
     def action_bell(self) -> None:
         self.lobby.send({"type": "bell", "on": not self.lobby.bell_on})
@@ -300,6 +307,7 @@ class LobbyApp(App[None]):
         self.socket_path, self.ticket = socket_path, ticket
         self.writer: asyncio.StreamWriter | None = None
         self.name_shown = ""
+        self.named = False  # the player has given their name (once)
         self.bell_on = True
         self.go: tuple[str, str, str] | None = None  # the table's socket and ticket, the pass back
         self.farewell = ""
@@ -340,7 +348,10 @@ class LobbyApp(App[None]):
         kind = message["type"]
         if kind == "welcome":
             self.name_shown, self.bell_on = str(message.get("name", "")), message.get("bell") is not False
-            self.lobby_screen.show_who(self.name_shown, self.bell_on)
+            self.named = message.get("named") is True
+            records = message.get("records")
+            lines = [str(line) for line in records] if isinstance(records, list) else []
+            self.lobby_screen.show_who(self.name_shown, self.bell_on, lines)
         elif kind == "tables":
             rows = message.get("tables")
             self.lobby_screen.show_tables([row for row in rows if isinstance(row, dict)] if isinstance(rows, list) else [])
@@ -365,9 +376,6 @@ class LobbyApp(App[None]):
             return
         if action == "leave":
             self.send({"type": "leave", "table": table})
-            return
-        if action == "open" and row.get("part") == "finished":
-            self.notify("That game is over: its save is kept on the server.")
             return
         if action in ("join", "watch") and row.get("private") and not row.get("code") and row.get("part") != "mine":
             def coded(code: str | None) -> None:

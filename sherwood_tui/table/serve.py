@@ -51,7 +51,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,18 +69,22 @@ from sherwood_tui.table.host import (
     new_join_code,
     same_code,
 )
+from sherwood_tui.table.people import PeopleError, TablePeople
 from sherwood_tui.table.protocol import SEAT_LINE_LIMIT, ProtocolError, TableRefusal, read_message, send
 
 SERVER_FILE = "server.json"
 MAX_SERVER_FILE = 4 * 2**20
 PASS_LIFE = 24 * 3600.0  # seconds a seat's pass back to the lobby stays good
 PASSES_PER_KEY = 6  # a key's passes kept at once (the oldest go first)
-NAME_CELLS = 24  # the longest display name
 MAX_PEOPLE = 10_000  # names kept (a key that gives one is known from then on)
 WAITING_PER_KEY = 3  # tables a key may have waiting for players at once
 MAX_TABLES = 200  # tables waiting or playing at once, in all
 LISTED = 60  # rows of each part of the lobby's listing
 FINISHED_LISTED = 10  # of a key's finished games
+FINISHED_KEPT = 500  # finished tables the server's file lists (their saves stay in tables/)
+RETIRE_AFTER = 10.0  # seconds a finished table's host stays open once nobody is at it
+LOBBY_BURST = 20  # requests a lobby may make at once ...
+LOBBY_RATE = 2.0  # ... then this many a second (more are refused, unread)
 CODE_TRIES_BEFORE_PENALTY = 5  # wrong table codes of a key before it waits
 NOT_KNOWN = "This key has not been to this server yet: connect again and type the server's code."
 SERVER_CLOSING = "The server is closing. Your games wait: connect again when it is back."
@@ -92,15 +96,10 @@ def guest_name(key: str) -> str:
     return GUEST + re.sub(r"[^A-Za-z0-9]", "", key.removeprefix("SHA256:"))[:6].lower()
 
 
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a display name, or None."""
-    if not name:
-        return "A name needs a letter or a digit."
-    if len(name) > NAME_CELLS:
-        return f"A name has at most {NAME_CELLS} characters."
-    if not re.search(r"\w", name):
-        return "A name needs a letter or a digit."
-    if name.casefold().startswith(GUEST):
+def guest_problem(name: str) -> str | None:
+    """Why `name` cannot be a display name here besides the registry's one limit
+    (`table/people.py`): a guest's name is the server's own, or None."""
+    if name.strip().casefold().startswith(GUEST):
         return f"Names beginning with {GUEST!r} are the server's own."
     return None
 
@@ -138,6 +137,7 @@ class ServedTable:
     rematch: str | None = None  # the table of its rematch, once asked for
     problem: str = ""  # why it could not be opened again
     host: TableHost | None = field(default=None, repr=False)
+    retiring: bool = False  # a finished table's host closes soon (nobody is at it)
 
     @property
     def started(self) -> bool:
@@ -165,10 +165,10 @@ class ServedTable:
 
 
 @dataclass
-class Person:
-    """What the server keeps of a key: the name it gave (or none) and its bell."""
+class Member:
+    """What the server keeps of a key it knows, besides its name (in the people's
+    registry, `table/people.py`): its bell."""
 
-    name: str = ""
     bell: bool = True
 
 
@@ -193,7 +193,9 @@ class TableServer:
         self.limits = limits or DoorLimits()
         self.bell = bell  # a new player's bell (each may turn theirs off in the lobby)
         self.tables: dict[str, ServedTable] = {}
-        self.people: dict[str, Person] = {}
+        self.members: dict[str, Member] = {}  # the keys this server knows
+        self.people = TablePeople(folder / "people.sqlite")  # names and records
+        self._names: dict[str, str] = {}  # the registered names looked up so far
         self.code = code or new_join_code()
         self.next_number = 1
         self.tickets: dict[str, tuple[str, float]] = {}  # lobby ticket: (key, expires at)
@@ -254,8 +256,8 @@ class TableServer:
             data = json.loads(read_small_file(path, path.name, MAX_SERVER_FILE, "a server file"))
             self.code = str(data.get("code") or self.code)
             self.next_number = int(data.get("next", 1))
-            self.people = {str(key): Person(str(person.get("name", "")), bool(person.get("bell", True)))
-                           for key, person in dict(data.get("people", {})).items()}
+            self.members = {str(key): Member(bool(member.get("bell", True)))
+                            for key, member in dict(data.get("members", {})).items()}
             for item in data.get("tables", []):
                 table = ServedTable.from_json(item)
                 self.tables[table.id] = table
@@ -266,7 +268,7 @@ class TableServer:
         from sherwood_tui.core.saves import write_atomically
 
         data = {"format": "sherwood-tui-server", "code": self.code, "next": self.next_number,
-                "people": {key: {"name": person.name, "bell": person.bell} for key, person in self.people.items()},
+                "members": {key: {"bell": member.bell} for key, member in self.members.items()},
                 "tables": [table.to_json() for table in self.tables.values()]}
         try:
             write_atomically(self.folder / SERVER_FILE, json.dumps(data, indent=1))
@@ -299,10 +301,10 @@ class TableServer:
 
     # ----- who may come in (the SSH door asks: `DoorSource`) -------------------------
     def recognises(self, key: str) -> bool:
-        return key in self.people
+        return key in self.members
 
     def joining(self, login: str, key: str) -> str | None:
-        if key in self.people or self.open_door:
+        if key in self.members or self.open_door:
             return None
         return "sherwood-tui server: a key's first time here."
 
@@ -317,10 +319,10 @@ class TableServer:
 
     def issue_ticket(self, login: str, key: str) -> str:
         """A one-time ticket for a lobby process of `key` (TableRefusal: why not)."""
-        if key not in self.people:
+        if key not in self.members:
             if not self.open_door:
                 raise TableRefusal(NOT_KNOWN)
-            newcomers = sum(1 for lobby in self.lobbies if not self.people.get(lobby.key, Person()).name)
+            newcomers = sum(1 for lobby in self.lobbies if lobby.key not in self.members)
             if newcomers >= self.limits.strangers:
                 raise TableRefusal("Too many new players are in the lobby at once: try again in a minute.")
         now = time.monotonic()
@@ -334,19 +336,35 @@ class TableServer:
         return [sys.executable, "-m", "sherwood_tui", "lobby", f"--socket={self.socket_path}", f"--ticket={ticket}"]
 
     def _know(self, key: str) -> None:
-        if key not in self.people:
-            if len(self.people) >= MAX_PEOPLE:
+        if key not in self.members:
+            if len(self.members) >= MAX_PEOPLE:
                 raise TableRefusal("This server knows as many players as it can: ask its host.")
-            self.people[key] = Person(bell=self.bell)
+            self.members[key] = Member(bell=self.bell)
             self._write()
 
     def name_of(self, key: str) -> str:
-        person = self.people.get(key)
-        return person.name if person is not None and person.name else guest_name(key)
+        """The name `key` registered (`table/people.py`), or its guest name."""
+        name = self._names.get(key)
+        if name is None:
+            try:
+                person = self.people.lookup(key)
+            except PeopleError:
+                person = None
+            if person is None:
+                return guest_name(key)
+            name = self._names[key] = person.name
+        return name
+
+    def records_of(self, key: str) -> list[str]:
+        """The lobby's lines of `key`'s record: its games, wins and rating per game."""
+        try:
+            return self.people.summary_lines(key)[:8]
+        except PeopleError:
+            return []
 
     def bell_of(self, key: str) -> bool:
-        person = self.people.get(key)
-        return self.bell if person is None else person.bell
+        member = self.members.get(key)
+        return self.bell if member is None else member.bell
 
     # ----- tables ----------------------------------------------------------------------
     def create_table(self, key: str, game_id: str, seats: list[str | None], options: dict[str, bool] | None = None,
@@ -429,7 +447,7 @@ class TableServer:
             if table.problem:
                 raise TableRefusal(f"Table {table.id} cannot be played: {table.problem}")
             if table.finished:
-                raise TableRefusal(f"Table {table.id} has finished.")
+                raise TableRefusal(f"Table {table.id} is over: it opens in a moment.")
             raise TableRefusal(f"Table {table.id} has not started: it waits for players.")
         seat = table.seat_of(key)
         if seat is None and not host.recognises(key):
@@ -457,9 +475,40 @@ class TableServer:
             raise TableRefusal(f"Table {table.id} is private: that is not its code.")
 
     def _start_soon(self, table: ServedTable) -> None:
-        task = asyncio.get_running_loop().create_task(self._start_table(table))
+        self._later(self._start_table(table))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` in its own task (`close` waits for it)."""
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _reopen(self, lobby: LobbyConnection, table: ServedTable, code: str) -> None:
+        """Open a finished table's save again for a lobby that asks for it (its final
+        scores, its log; a rematch), then send the lobby there."""
+        if table.host is None:
+            await self._resume(table)
+        try:
+            self._go(lobby, table, code)
+        except TableRefusal as refusal:
+            lobby.link.post({"type": "refused", "message": str(refusal)})
+        self._table_changed(table)
+
+    def _retire_when_empty(self, table: ServedTable) -> None:
+        """A finished table nobody is at any more closes after a while (it opens again
+        when asked for)."""
+        host = table.host
+        if host is None or not table.finished or host.seats or host.spectators or table.retiring:
+            return
+        table.retiring = True
+
+        def check() -> None:
+            table.retiring = False
+            if table.host is host and not host.seats and not host.spectators:
+                table.host = None
+                self._later(host.close())
+
+        asyncio.get_running_loop().call_later(RETIRE_AFTER, check)
 
     async def _start_table(self, table: ServedTable) -> None:
         """Every seat is taken: the game starts, and its players' lobbies go to it."""
@@ -522,8 +571,21 @@ class TableServer:
         host = table.host
         if host is not None and host.session.is_over and not table.finished:
             table.finished = True
+            try:
+                self.people.record(host)  # each player's games, wins and rating
+            except PeopleError as err:
+                self.save_problem = f"Could not record the game of table {table.id}: {err}"
+            self._forget_old_tables()
             self._write()
+        self._retire_when_empty(table)
         self._relist()
+
+    def _forget_old_tables(self) -> None:
+        """The server's file lists the last FINISHED_KEPT finished tables (the saves of
+        older ones stay in tables/)."""
+        finished = [t for t in self.tables.values() if t.finished and t.host is None]
+        for table in finished[: max(0, len(finished) - FINISHED_KEPT)]:
+            del self.tables[table.id]
 
     # ----- the lobby's listing ------------------------------------------------------------
     def listing_for(self, key: str) -> list[dict[str, Any]]:
@@ -630,14 +692,22 @@ class TableServer:
         if key is None:
             await send(writer, {"type": "closed", "message": "This connection was not expected (or came too late): connect again."})
             return
-        if not await send(writer, {"type": "welcome", "name": self.name_of(key), "bell": self.bell_of(key), "key": key}):
+        if not await send(writer, self.welcome_of(key)):
             return
         lobby = LobbyConnection(key, Connection(None, key, writer, log_mark=0, task=asyncio.current_task()))
         sender = asyncio.get_running_loop().create_task(lobby.link.deliver())
         self.lobbies.add(lobby)
         lobby.link.post({"type": "tables", "tables": self.listing_for(key)})
         try:
+            budget, clock = float(LOBBY_BURST), time.monotonic()
             while (message := await read_message(reader)) is not None and message["type"] != "bye":
+                now = time.monotonic()
+                budget, clock = min(LOBBY_BURST, budget + (now - clock) * LOBBY_RATE), now
+                if budget < 1:
+                    lobby.link.post({"type": "refused", "message": "Not so fast: wait a moment."})
+                    await asyncio.sleep(1 / LOBBY_RATE)  # (its next requests wait unread)
+                    continue
+                budget -= 1
                 try:
                     self._asked(lobby, message)
                 except TableRefusal as refusal:
@@ -649,6 +719,11 @@ class TableServer:
             lobby.link.outbox.put_nowait(None)
             await sender
 
+    def welcome_of(self, key: str) -> dict[str, Any]:
+        """What a lobby is told of its player: their name, bell and record."""
+        return {"type": "welcome", "name": self.name_of(key), "bell": self.bell_of(key), "key": key,
+                "named": key in self._names or self.name_of(key) != guest_name(key), "records": self.records_of(key)}
+
     def _asked(self, lobby: LobbyConnection, message: dict[str, Any]) -> None:
         """One request of a lobby (TableRefusal, RuleError or ValueError: refused)."""
         key, kind = lobby.key, message["type"]
@@ -656,12 +731,12 @@ class TableServer:
         code = str(message.get("code") or "")[:64]
         if kind == "name":
             self.give_name(key, str(message.get("name", "")))
-            lobby.link.post({"type": "welcome", "name": self.name_of(key), "bell": self.bell_of(key), "key": key})
+            lobby.link.post(self.welcome_of(key))
         elif kind == "bell":
             self._know(key)
-            self.people[key].bell = message.get("on") is not False
+            self.members[key].bell = message.get("on") is not False
             self._write()
-            lobby.link.post({"type": "welcome", "name": self.name_of(key), "bell": self.bell_of(key), "key": key})
+            lobby.link.post(self.welcome_of(key))
         elif kind == "create":
             seats = message.get("seats")
             if not isinstance(seats, list) or not all(level is None or isinstance(level, str) for level in seats):
@@ -677,18 +752,24 @@ class TableServer:
         elif kind == "leave":
             self.leave_table(key, table_id)
         elif kind in ("watch", "open"):
-            self._go(lobby, self._table(table_id), code)
+            table = self._table(table_id)
+            if table.finished and table.host is None and table.started and not table.problem:
+                self._later(self._reopen(lobby, table, code))  # its final scores and log, and a rematch
+            else:
+                self._go(lobby, table, code)
 
     def give_name(self, key: str, name: str) -> None:
-        """`key` is known by `name` from now on (ValueError: why not)."""
-        name = " ".join(printable(name).split())
-        problem = name_problem(name)
+        """`key` is known by `name` from now on, once (ValueError: why not)."""
+        name = " ".join(name.split())
+        problem = guest_problem(name)
         if problem:
             raise ValueError(problem)
-        if any(person.name.casefold() == name.casefold() for other, person in self.people.items() if other != key):
-            raise ValueError(f"The name {name!r} is taken: choose another.")
         self._know(key)
-        self.people[key].name = name
+        try:
+            self.people.register(key, name)
+        except PeopleError as err:
+            raise ValueError(str(err)) from None
+        self._names[key] = name
         for table in self.tables.values():  # a seat at a table not yet started takes it too
             seat = table.seat_of(key)
             if seat is not None and not table.started:

@@ -119,6 +119,8 @@ async def test_three_players_through_the_lobby_a_sheriff_game_talk_and_a_rematch
             players.append(player)
             await name_myself(player, name)
         robin, marian, much = players
+        marian.press("b")  # Marian's terminal is not to ring
+        await marian.wait_for("bell off")
 
         # Robin sets up a Sheriff table: three seats, the third a sensible bot
         robin.press("n")
@@ -180,6 +182,13 @@ async def test_three_players_through_the_lobby_a_sheriff_game_talk_and_a_rematch
         assert privacy.own_seen, "the check never saw a seat's own secrets: it would not see a leak either"
         await go_on_to_the_end(robin, marian, much)
         assert table.finished
+        # the records show the game for each player (their names, games and wins)
+        for fingerprint in fingerprints[:2]:
+            assert server.records_of(fingerprint)[0].startswith("Sheriff of Nottingham: 1 game, ")
+        # the bell and the title said when Robin had to decide; never to Marian (hers is
+        # off) nor to the spectator
+        assert b"\x1b]2;Your turn: Sheriff of Nottingham\x07" in robin.received and b"\x07" in robin.received
+        assert b"Your turn" not in marian.received and b"Your turn" not in much.received
 
         # Robin asks for a rematch (r): every terminal moves to it, the same seats
         await robin.wait_for("Rematch")
@@ -202,7 +211,7 @@ async def test_three_players_through_the_lobby_a_sheriff_game_talk_and_a_rematch
         await marian.wait_for("Leave the table?")
         await asyncio.sleep(0.4)
         marian.press("y")
-        await marian.wait_for("Your games", f"#{again.id}", timeout=DEADLINE)
+        await marian.wait_for("Your games", f"#{again.id}", "Sheriff of Nottingham: 1 game", timeout=DEADLINE)
         await choose_row(marian, f"#{again.id}")
         await marian.wait_for("Round 1", timeout=DEADLINE)
     finally:
@@ -269,7 +278,8 @@ async def test_a_server_killed_mid_game_opens_again_with_every_table_as_it_was(t
         played = load_session(files[0]).actions
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=DEADLINE)
-        for seat in players:
+        for seat in players:  # their connections are lost with the server
+            await asyncio.gather(seat.reader, return_exceptions=True)
             await seat.close()
         players.clear()
 
