@@ -162,7 +162,7 @@ class PeopleBook:
             actions=len(session.actions), rounds=sum(1 for event in session.log if event.kind == "round_end"),
             ending=game.ending(state),
         )
-        with self._connection() as connection:
+        with self._connection() as connection:  # (the people's tables made: `also` runs in write_run's transaction)
             if connection.execute("SELECT 1 FROM recorded WHERE mark = ?", (mark,)).fetchone():
                 return False
         bots = [player.bot or HUMAN for player in players]
@@ -170,7 +170,6 @@ class PeopleBook:
 
         def also(connection: sqlite3.Connection, run: int) -> None:
             nonlocal done
-            connection.executescript(PEOPLE_SCHEMA)
             if connection.execute("SELECT 1 FROM recorded WHERE mark = ?", (mark,)).fetchone():
                 raise _AlreadyRecorded
             game_row = connection.execute("SELECT id FROM games WHERE run = ?", (run,)).fetchone()[0]
