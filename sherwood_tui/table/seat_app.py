@@ -92,12 +92,17 @@ def seat_command(socket_path: Path, ticket: str, lobby: Path | None = None, back
 
 def become(command: list[str]) -> None:
     """This process becomes `command` (the same pid and terminal: a server's door
-    watches this pid's memory); returns only if that cannot be."""
+    watches this pid's memory); returns only if that cannot be. Our own command runs in
+    this process (`seat_template.run_in_place`: a seat forked from the warm template
+    keeps sharing its memory); another, by `exec`."""
     import os
     import sys
 
+    from sherwood_tui.table.seat_template import run_in_place
+
     sys.stdout.flush()
     sys.stderr.flush()
+    run_in_place(command)  # (it returns only for a command not our own)
     try:
         os.execv(command[0], command)
     except OSError as err:
