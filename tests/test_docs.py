@@ -60,6 +60,8 @@ ALLOWED: dict[str, str] = {
     r"sherwood-tui --saves .*": "interactive: tests/test_cli.py refuses a bad --saves; tests/ui use their own",
     r"sherwood-tui host .*": "an interactive table: tests/table/ play whole games through the host "
                              "over SSH and in a browser",
+    r"sherwood-tui serve( .*)?": "a long-running server: tests/table/test_serve_e2e.py plays through its "
+                                 "lobby over SSH",
     r"ssh .*": "a player joining a table: tests/table/test_ssh.py",
     r"python -m tests\.traces\.record( .*)?": "the behaviour traces: tests/test_traces.py checks the first games "
                                               "of each configuration in make test (the whole set takes minutes)",
