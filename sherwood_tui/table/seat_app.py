@@ -129,7 +129,7 @@ class SeatApp(SherwoodApp):
 
     GAME_DEPTH = 2  # Textual's default screen, then the seat's screen; overlays above
 
-    BINDINGS = [Binding("f4", "talk", "Talk", show=False)]
+    BINDINGS = [Binding("f4", "talk", "Talk")]  # (a server's table only: see `check_action`)
 
     def __init__(self, socket_path: Path, ticket: str, *, key_guard: KeyGuard | None = None,
                  close_delay: float = CLOSE_DELAY, talk: bool = False) -> None:

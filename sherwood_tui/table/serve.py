@@ -82,7 +82,8 @@ MAX_TABLES = 200  # tables waiting or playing at once, in all
 LISTED = 60  # rows of each part of the lobby's listing
 FINISHED_LISTED = 10  # of a key's finished games
 FINISHED_KEPT = 500  # finished tables the server's file lists (their saves stay in tables/)
-RETIRE_AFTER = 10.0  # seconds a finished table's host stays open once nobody is at it
+RETIRE_AFTER = TICKET_LIFE  # seconds a finished table's host stays open once nobody is at it
+LOBBY_BACKLOG = 32  # messages waiting for a lobby that does not read them: then it is closed
 LOBBY_BURST = 20  # requests a lobby may make at once ...
 LOBBY_RATE = 2.0  # ... then this many a second (more are refused, unread)
 CODE_TRIES_BEFORE_PENALTY = 5  # wrong table codes of a key before it waits
@@ -178,6 +179,7 @@ class LobbyConnection:
 
     key: str
     link: Connection  # its outbox and writer (a host connection's, without a seat)
+    since: float = field(default_factory=time.monotonic)
 
 
 class TableServer:
@@ -527,8 +529,12 @@ class TableServer:
         await self._open(table, host)
         self._write()
         self._relist()
-        for lobby in list(self.lobbies):
-            if table.seat_of(lobby.key) is not None:
+        newest: dict[str, LobbyConnection] = {}  # a key's newest lobby goes (its others stay)
+        for lobby in self.lobbies:
+            if table.seat_of(lobby.key) is not None and lobby.since >= newest.get(lobby.key, lobby).since:
+                newest[lobby.key] = lobby
+        for lobby in newest.values():
+            with contextlib.suppress(TableRefusal):
                 self._go(lobby, table)
 
     @staticmethod
@@ -650,6 +656,9 @@ class TableServer:
     def _send_listings(self) -> None:
         self._listing_due = False
         for lobby in list(self.lobbies):
+            if lobby.link.outbox.qsize() > LOBBY_BACKLOG:  # it reads nothing: it holds nothing more
+                lobby.link.writer.close()
+                continue
             lobby.link.post({"type": "tables", "tables": self.listing_for(lobby.key)})
 
     # ----- a lobby's connection --------------------------------------------------------------
