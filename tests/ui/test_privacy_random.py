@@ -9,6 +9,9 @@ shown is checked: as drawn (toasts included) and as held in its widgets, it show
 secret (`Game.secret_texts`) of any seat but its own private viewer's. A failure names
 the screen class, the seat, the secret, the seed and the step.
 
+Each table is played at 80x24, and each game for some rounds at the large sizes (120x40,
+160x50), where the screens show the whole table beside the decision.
+
 Re-run one game with another seed: PRIVACY_SEED=123 pytest tests/ui/test_privacy_random.py
 """
 
@@ -112,9 +115,20 @@ TABLES = [
 ]  # (humans with bots at the other two games: the monkey tests and the full-game tests)
 
 
-@pytest.mark.parametrize(("game_id", "seats", "seed", "limit"), TABLES,
-                         ids=[f"{g}-{len(s)}p-{n}" for g, s, n, _ in TABLES])
-async def test_no_screen_shows_another_seats_secrets(game_id, seats, seed, limit, isolated_saves):
+# Every table at 80x24, and each game's first table at the sizes that show the whole table
+# beside the decision (sherwood_tui/ui/room.py), for several rounds: what a large terminal
+# draws there is public too (its widgets are checked at 80x24 too, drawn or not).
+LARGE = [(120, 40), (160, 50)]
+LARGE_STEPS = 200
+FIRST_TABLES = [table for i, table in enumerate(TABLES) if table[0] not in {t[0] for t in TABLES[:i]}]
+RUNS = [(*table, (80, 24)) for table in TABLES] + [
+    (game_id, seats, seed, LARGE_STEPS, size) for size in LARGE for game_id, seats, seed, _ in FIRST_TABLES
+]
+
+
+@pytest.mark.parametrize(("game_id", "seats", "seed", "limit", "size"), RUNS,
+                         ids=[f"{g}-{len(s)}p-{n}-{w}x{h}" for g, s, n, _, (w, h) in RUNS])
+async def test_no_screen_shows_another_seats_secrets(game_id, seats, seed, limit, size, isolated_saves):
     seed = int(os.environ.get("PRIVACY_SEED", seed))
     info = catalog.get(game_id)
     game = info.load()
@@ -122,7 +136,7 @@ async def test_no_screen_shows_another_seats_secrets(game_id, seats, seed, limit
     players = [Player(name=NAMES[i], bot=bot) for i, bot in enumerate(seats)]
     options = {o.key: rnd.random() < 0.5 for o in game.options}
     app = SherwoodApp(saves_dir=isolated_saves, bot_delay=0)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()
         app.start_game(info, players, options, seed=seed)
         driver = Privacy(pilot, game_id, seed)
