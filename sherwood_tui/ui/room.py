@@ -36,10 +36,10 @@ class SizeClasses:
 class Room(Vertical):
     """The column of the whole table, beside the decision: shown at 120x40 and larger
     only (a game's CSS sizes it and lays out what is in it). Never focused: the keys
-    stay with the decision."""
+    stay with the decision (a table too tall for it shows a scrollbar, for the mouse)."""
 
     DEFAULT_CSS = """
-    Room { display: none; width: 36; height: 1fr; }
+    Room { display: none; width: 36; height: 1fr; overflow-y: auto; }
     Screen.-wide.-tall Room { display: block; }
     """
     SCOPED_CSS = False
