@@ -645,16 +645,16 @@ def table_rows() -> list[tuple[str, str, str, str]]:
     """What a seat costs the host, and 100 players at 20 tables (table/load_test.py)."""
     import asyncio
 
-    from sherwood_tui.table.load_test import MB, load_test, seat_costs
+    from sherwood_tui.table.load_test import MB, load_test, seat_costs, shown_ms
 
     costs = asyncio.run(seat_costs())
     rows = [("a seat's own memory (USS), 5 seats and 10 spectators", f"{costs.uss_median / MB:.1f} MB", "<= 15 MB",
              f"most {costs.uss_most / MB:.1f} MB; the seat template {costs.template_uss / MB:.1f} MB, "
              f"the host {costs.host_uss / MB:.1f} MB")]
     load = asyncio.run(load_test())
-    rows.append((f"{load.players} players at {load.tables} tables: a key, median", f"{load.median * 1000:.0f} ms",
+    rows.append((f"{load.players} players at {load.tables} tables: a key, median", shown_ms(load.median),
                  "<= 50 ms", f"{load.keys} keys, {load.unanswered} unanswered, {load.moves} moves played"))
-    rows.append((f"{load.players} players at {load.tables} tables: a key, 95th percentile", f"{load.p95 * 1000:.0f} ms",
+    rows.append((f"{load.players} players at {load.tables} tables: a key, 95th percentile", shown_ms(load.p95),
                  "<= 200 ms", f"the server's {load.memory['processes']} processes: {load.memory['pss'] / MB:.0f} MB (PSS)"))
     return rows
 

@@ -8,19 +8,24 @@
   its seat of a five-player Bleeding Sherwood table, playing as a quick player would: when
   its screen's key bar says the game waits for it, it moves the highlight once to three
   times, then takes it with Enter (and Enter goes on past a round's summary), a key every
-  0.3 to 1 second; otherwise it waits. Each key is timed to the first bytes of its
-  screen's update. The tables are 20 `host` tables (`OpenTable`, as `sherwood-tui host`
-  opens one) in one server process that shares one seat template; the clients run in
-  this process. The server's total memory is the sum of its processes' proportional
-  sizes (PSS: shared pages counted once).
+  0.3 to 1 second once its screen has been still for SETTLED; otherwise it waits. Each
+  key is timed to the first bytes of its screen's update. The server is `sherwood-tui
+  serve`'s (`TableServer` and its SSH door, in a process of their own): the tables are
+  made and joined in code (`create_table`, `join_table`) for the players' keys, and each
+  player comes in through the lobby, which becomes its seat. With `--hosts`, the tables
+  are 20 `host` tables (`OpenTable`, as `sherwood-tui host` opens one) in one process.
+  Either way one seat template serves every seat; the clients run in this process. The
+  server's total memory is the sum of its processes' proportional sizes (PSS: shared
+  pages counted once).
 
-Run: python -m sherwood_tui.table.load_test [--memory | --load] [--tables N] [--seconds S]"""
+Run: python -m sherwood_tui.table.load_test [--memory | --load] [--hosts] [--tables N] [--seconds S]"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import re
@@ -38,6 +43,9 @@ SCREEN_QUIET = 1.0  # seconds without output: a seat's screen is drawn
 MOVE_KEYS = (b"\x1b[B", b"\x1b[A")  # down, up: the highlight moves
 ENTER = b"\r"
 UNANSWERED = 2.0  # seconds after which a key is counted as unanswered
+# Seconds a screen stays unchanged before a bot types on it: a seat drops keys typed in
+# the first 0.3 s of a new screen (seat_app.SEAT_KEY_HOLD), as a held key must not act on it.
+SETTLED = 0.35
 CSI = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])")
 # What a seat's screen says of whose turn it is (its key bar), and a summary's prompt.
 TURN = re.compile(rb"Waiting for ([^.]*)\.|(Press Enter to go on)")
@@ -132,17 +140,39 @@ class Client:
                 self.my_turn = not self.go_on and b"you" in found.group(1).split()
 
     @classmethod
-    async def join(cls, port: int, login: str, code: str) -> Client:
+    async def connect(cls, port: int, login: str, key: Any = None) -> Client:
         import asyncssh
 
-        key = asyncssh.generate_private_key("ssh-ed25519")
+        key = key or asyncssh.generate_private_key("ssh-ed25519")
         connection = await asyncssh.connect("127.0.0.1", port, username=login, client_keys=[key], known_hosts=None,
                                             agent_path=None, config=[])
         process = await connection.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-        client = cls(process, connection)
+        return cls(process, connection)
+
+    @classmethod
+    async def join(cls, port: int, login: str, code: str) -> Client:
+        """A new key at a `host` table: it types the join code."""
+        client = await cls.connect(port, login)
         await client.wait_for(b"Join code: ")
-        process.stdin.write(code.encode() + b"\r")
+        client.process.stdin.write(code.encode() + b"\r")
         return client
+
+    @classmethod
+    async def through_lobby(cls, port: int, key: Any) -> Client:
+        """A known key at a `serve` server: its lobby, then Enter on its first row (its
+        own game, which has started), and the lobby becomes its seat."""
+        client = await cls.connect(port, "play", key)
+        await client.wait_for(b"you are")
+        await client.wait_for(b"Bleeding Sherwood")
+        await client.settled(0.5, 10.0)
+        for _ in range(10):  # Enter until the seat's key bar shows (the lobby may still be drawing)
+            client.process.stdin.write(ENTER)
+            deadline = time.monotonic() + 6.0
+            while not client.turn_seen and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            if client.turn_seen:
+                return client
+        raise RuntimeError("the lobby never opened the player's game")
 
     async def wait_for(self, text: bytes, timeout: float = 120.0) -> None:
         deadline = time.monotonic() + timeout
@@ -159,6 +189,12 @@ class Client:
             if time.monotonic() > deadline:
                 raise RuntimeError("the seat's screen never settled")
             await asyncio.sleep(0.1)
+
+    async def settled(self, quiet: float = SETTLED, most: float = 5.0) -> None:
+        """Until the screen has not changed for `quiet` seconds (at most `most`)."""
+        deadline = time.monotonic() + most
+        while time.monotonic() - self.last_output < quiet and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     async def press(self, key: bytes, timeout: float = UNANSWERED) -> float | None:
         """Seconds from `key` to the first output after it (None: none came in time)."""
@@ -212,21 +248,57 @@ async def serve_tables(tables: int, game_id: str, players: int) -> None:
             await table.close()
 
 
+async def serve_lobby(game_id: str, players: int) -> None:
+    """The server process of `sherwood-tui serve` (its `TableServer` and SSH door, as
+    the command opens them): the players' keys (their fingerprints) come on stdin, a
+    line of JSON lists of `players` keys, one list a table; each table is made and
+    joined in code (`create_table`, `join_table`) and starts. Says its port (one JSON
+    line), runs until stdin closes, then says the moves played."""
+    from sherwood_tui.table.serve import TableServer
+    from sherwood_tui.table.ssh import start_ssh_server
+
+    with tempfile.TemporaryDirectory(prefix="sherwood-load-") as folder:
+        server = TableServer(Path(folder) / "server", bot_delay=0.05)
+        await server.start()
+        door = await start_ssh_server(server, "127.0.0.1", 0, Path(folder) / "host_key", say=lambda line: None)
+        loop = asyncio.get_running_loop()
+        seated: list[list[str]] = json.loads(await loop.run_in_executor(None, sys.stdin.readline))
+        made = []
+        for keys in seated:
+            table = server.create_table(keys[0], game_id, [None] * players)
+            for key in keys[1:]:
+                server.join_table(key, table.id)
+            made.append(table)
+        while not all(table.host is not None for table in made):
+            await asyncio.sleep(0.1)
+        print(json.dumps([{"port": door.port, "table": table.id} for table in made]), flush=True)
+        await loop.run_in_executor(None, sys.stdin.read)
+        print(json.dumps([len(table.host.session.actions) if table.host else 0 for table in made]), flush=True)
+        await door.close()
+        await server.close()
+
+
 class Server:
     """The server process, as the clients see it."""
 
-    def __init__(self, tables: int, game_id: str, players: int) -> None:
+    def __init__(self, tables: int, game_id: str, players: int, keys: list[list[str]] | None = None) -> None:
         data = tempfile.mkdtemp(prefix="sherwood-load-data-")
         env = {**os.environ, "SHERWOOD_TUI_DATA": data}
         self.log = Path(data) / "server.log"  # the server's stderr (its tables' closing words)
+        mode = "--serve" if keys is None else "--serve-lobby"
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
-                [sys.executable, __file__, "--serve", "--tables", str(tables),
-                 "--game", game_id, "--players", str(players)],
+                [sys.executable, __file__, mode, "--tables", str(tables), "--game", game_id, "--players", str(players)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True, env=env,
             )
-        assert self.process.stdout is not None
-        self.tables: list[dict[str, Any]] = json.loads(self.process.stdout.readline())
+        assert self.process.stdout is not None and self.process.stdin is not None
+        if keys is not None:
+            self.process.stdin.write(json.dumps(keys) + "\n")
+            self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the server did not start: see {self.log}")
+        self.tables: list[dict[str, Any]] = json.loads(line)
 
     def memory(self) -> dict[str, int]:
         """The server's processes: how many, and their PSS, USS and RSS summed."""
@@ -304,7 +376,7 @@ class LoadResult:
     tables: int
     players: int
     keys: int
-    unanswered: int
+    unanswered: int  # keys with no answer within UNANSWERED seconds (in the percentiles, as slower than any)
     median: float
     p95: float
     memory: dict[str, int]
@@ -313,31 +385,39 @@ class LoadResult:
     seconds: float
 
 
-async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0) -> LoadResult:
+async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, hosts: bool = False) -> LoadResult:
     """`tables` five-player Bleeding Sherwood tables, every seat a bot at a real SSH
     client playing for `seconds` (`rate`: how much faster than a quick player it types);
-    each key timed to its screen's update."""
-    server = Server(tables, "bleeding-sherwood", SEATS_AT_A_TABLE)
+    each key timed to its screen's update. The tables are a `serve` server's, each
+    player through its lobby (`hosts`: `host` tables in one process instead)."""
+    import asyncssh
+
+    keys = [[asyncssh.generate_private_key("ssh-ed25519") for _ in range(SEATS_AT_A_TABLE)] for _ in range(tables)]
+    fingerprints = None if hosts else [[str(key.get_fingerprint("sha256")) for key in row] for row in keys]
+    server = Server(tables, "bleeding-sherwood", SEATS_AT_A_TABLE, fingerprints)
     clients: list[Client] = []
     times: list[float] = []
     unanswered = 0
     moves: list[int] = []
     cpu: dict[str, float] = {}
     try:
-        for table in server.tables:  # a table at a time, as players come in
-            joined = await asyncio.gather(*(Client.join(table["port"], login, table["code"]) for login in table["logins"]))
-            clients += joined
+        for number, table in enumerate(server.tables):  # a table at a time, as players come in
+            if hosts:
+                clients += await asyncio.gather(*(Client.join(table["port"], login, table["code"])
+                                                  for login in table["logins"]))
+            else:
+                clients += await asyncio.gather(*(Client.through_lobby(table["port"], key) for key in keys[number]))
         await asyncio.gather(*(client.drawn() for client in clients))
         end = time.monotonic() + seconds
         generator = random.Random(42)
 
         async def key(client: Client, typed: bytes) -> None:
             nonlocal unanswered
+            await client.settled()  # a player reads the screen first (a key on a screen just replaced is dropped)
             took = await client.press(typed)
             if took is None:
                 unanswered += 1
-            else:
-                times.append(took)
+            times.append(math.inf if took is None else took)  # unanswered: slower than any answer
             await asyncio.sleep(generator.uniform(0.3, 1.0) / rate)
 
         async def play(client: Client) -> None:
@@ -362,8 +442,13 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0) 
             await client.close()
         moves = server.close()
     times.sort()
-    return LoadResult(tables, len(clients), len(times), unanswered, statistics.median(times),
+    return LoadResult(tables, len(clients), len(times), unanswered, times[(len(times) - 1) // 2],
                       times[int(0.95 * (len(times) - 1))], memory, sum(moves), cpu, seconds)
+
+
+def shown_ms(seconds: float) -> str:
+    """A key's time in milliseconds ("over 2000 ms": unanswered in UNANSWERED seconds)."""
+    return f"over {UNANSWERED * 1000:.0f} ms" if math.isinf(seconds) else f"{seconds * 1000:.1f} ms"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -372,12 +457,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load", action="store_true", help="only the load test")
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--hosts", action="store_true", help="the load test on host tables, not a serve server's")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--serve-lobby", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--game", default="bleeding-sherwood", help=argparse.SUPPRESS)
     parser.add_argument("--players", type=int, default=SEATS_AT_A_TABLE, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         asyncio.run(serve_tables(args.tables, args.game, args.players))
+        return 0
+    if args.serve_lobby:
+        asyncio.run(serve_lobby(args.game, args.players))
         return 0
     if not args.load:
         costs = asyncio.run(seat_costs())
@@ -385,10 +475,12 @@ def main(argv: list[str] | None = None) -> int:
               f"most {costs.uss_most / MB:.1f} MB (goal: at most 15 MB); template {costs.template_uss / MB:.1f} MB, "
               f"host {costs.host_uss / MB:.1f} MB, all {costs.seats} seats' processes and the host's {costs.total_pss / MB:.0f} MB (PSS)")
     if not args.memory:
-        result = asyncio.run(load_test(args.tables, args.seconds))
-        print(f"load: {result.players} players at {result.tables} tables, {result.keys} keys: median "
-              f"{result.median * 1000:.1f} ms (goal 50), 95th percentile {result.p95 * 1000:.1f} ms (goal 200), "
-              f"{result.unanswered} unanswered, {result.moves} moves played; server {result.memory['processes']} processes, "
+        result = asyncio.run(load_test(args.tables, args.seconds, hosts=args.hosts))
+        where = "host tables" if args.hosts else "a serve server"
+        print(f"load ({where}): {result.players} players at {result.tables} tables, {result.keys} keys: median "
+              f"{shown_ms(result.median)} (goal 50 ms), 95th percentile {shown_ms(result.p95)} (goal 200 ms), "
+              f"{result.unanswered} unanswered within {UNANSWERED:g} s, {result.moves} moves played; "
+              f"server {result.memory['processes']} processes, "
               f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB); CPU over "
               f"{result.seconds:.0f} s: host {result.cpu['host']:.0f} s, seats {result.cpu['seats']:.0f} s, "
               f"clients {result.cpu['clients']:.0f} s; load average {os.getloadavg()[0]:.1f}")
