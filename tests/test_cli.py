@@ -256,8 +256,10 @@ def test_the_help_lists_every_command_but_the_hosts_own():
     done = run_cli("--help")
     assert done.returncode == 0
     listed = re.findall(r"^    (\w+) ", done.stdout, re.MULTILINE)
-    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "analyse", "tune", "soak", "assets", "host"]
+    assert listed == ["play", "resume", "replay", "saves", "simulate", "tournament", "analyse", "tune", "soak", "assets", "host",
+                      "serve"]
     assert "SUPPRESS" not in done.stdout and not re.search(r"^    seat\b|[{,]seat[,}]", done.stdout, re.MULTILINE)
+    assert not re.search(r"^    lobby\b|[{,]lobby[,}]", done.stdout, re.MULTILINE)  # (a server's own)
     assert "--version" in done.stdout
 
 

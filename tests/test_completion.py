@@ -15,7 +15,7 @@ from sherwood_tui.catalog import GAMES
 from sherwood_tui.commands.parser import SHELLS
 from tests.test_cli import refused, run_cli
 
-COMMANDS = ["play", "resume", "replay", "saves", "simulate", "tournament", "tune", "analyse", "soak", "assets", "host"]
+COMMANDS = ["play", "resume", "replay", "saves", "simulate", "tournament", "tune", "analyse", "soak", "assets", "host", "serve"]
 GAME_IDS = [game.id for game in GAMES]
 
 

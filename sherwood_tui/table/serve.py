@@ -83,6 +83,7 @@ LISTED = 60  # rows of each part of the lobby's listing
 FINISHED_LISTED = 10  # of a key's finished games
 FINISHED_KEPT = 500  # finished tables the server's file lists (their saves stay in tables/)
 RETIRE_AFTER = TICKET_LIFE  # seconds a finished table's host stays open once nobody is at it
+LISTING_EVERY = 0.25  # seconds between two listings sent to the lobbies (changes meanwhile: one listing)
 LOBBY_BACKLOG = 32  # messages waiting for a lobby that does not read them: then it is closed
 LOBBY_BURST = 20  # requests a lobby may make at once ...
 LOBBY_RATE = 2.0  # ... then this many a second (more are refused, unread)
@@ -180,6 +181,7 @@ class LobbyConnection:
     key: str
     link: Connection  # its outbox and writer (a host connection's, without a seat)
     since: float = field(default_factory=time.monotonic)
+    listed: list[dict[str, Any]] = field(default_factory=list)  # the listing it was sent last
 
 
 class TableServer:
@@ -651,7 +653,7 @@ class TableServer:
         if self._listing_due or not self.lobbies:
             return
         self._listing_due = True
-        asyncio.get_running_loop().call_soon(self._send_listings)
+        asyncio.get_running_loop().call_later(LISTING_EVERY, self._send_listings)
 
     def _send_listings(self) -> None:
         self._listing_due = False
@@ -659,7 +661,10 @@ class TableServer:
             if lobby.link.outbox.qsize() > LOBBY_BACKLOG:  # it reads nothing: it holds nothing more
                 lobby.link.writer.close()
                 continue
-            lobby.link.post({"type": "tables", "tables": self.listing_for(lobby.key)})
+            rows = self.listing_for(lobby.key)
+            if rows != lobby.listed:  # (a move at a table changes most lobbies' listing in nothing)
+                lobby.listed = rows
+                lobby.link.post({"type": "tables", "tables": rows})
 
     # ----- a lobby's connection --------------------------------------------------------------
     async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -706,7 +711,8 @@ class TableServer:
         lobby = LobbyConnection(key, Connection(None, key, writer, log_mark=0, task=asyncio.current_task()))
         sender = asyncio.get_running_loop().create_task(lobby.link.deliver())
         self.lobbies.add(lobby)
-        lobby.link.post({"type": "tables", "tables": self.listing_for(key)})
+        lobby.listed = self.listing_for(key)
+        lobby.link.post({"type": "tables", "tables": lobby.listed})
         try:
             budget, clock = float(LOBBY_BURST), time.monotonic()
             while (message := await read_message(reader)) is not None and message["type"] != "bye":
