@@ -67,6 +67,11 @@ def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: st
     the player leaves (the same process: `exec`)."""
     app = SeatApp(socket_path, ticket, talk=lobby is not None)
     app.run()
+    if app.titled:  # the terminal's title goes back to its own
+        import sys
+
+        sys.stdout.write("\x1b]2;\x07")
+        sys.stdout.flush()
     if app.farewell:  # the screen is cleared as the app ends: the reason stays in sight
         say(app.farewell)
     code = app.return_code or 0
@@ -153,6 +158,7 @@ class SeatApp(SherwoodApp):
         self.rematch_offered = False  # the host starts rematches (a server's table)
         self.moved: tuple[str, str] | None = None  # the rematch's socket and ticket, once asked to go
         self.deciding = False  # whether the seat had moves at the last feed
+        self.titled = False  # the terminal's title was set (your turn)
 
     # ----- the connection -----------------------------------------------------------
     def open_first_screens(self) -> None:
@@ -278,6 +284,7 @@ class SeatApp(SherwoodApp):
         self.deciding = deciding
         if not self.bell_on or self.is_headless or self._driver is None or self.info is None:
             return
+        self.titled = True
         if deciding:
             self.bell()
             self._driver.write(f"\x1b]2;Your turn: {printable(self.info.title)}\x07")

@@ -219,8 +219,12 @@ class TableServer:
         """Read the server's file, open every unfinished table again, and listen."""
         import os
 
-        self.tables_folder.mkdir(parents=True, exist_ok=True)
-        self._load()
+        try:
+            self.tables_folder.mkdir(parents=True, exist_ok=True)
+            self._load()
+        except BaseException:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            raise
         for table in self.tables.values():
             if table.started and not table.finished:
                 await self._resume(table)

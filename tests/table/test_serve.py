@@ -266,3 +266,14 @@ async def test_a_server_closed_and_opened_again_has_every_table_seat_name_and_mo
         welcome = await seat.next("welcome")
         assert welcome["seat"] == 0 and welcome["bell"] is False and welcome["rematch"] is True
         seat.writer.close()
+
+
+def test_a_server_folder_it_cannot_read_is_one_line_and_status_2(tmp_path, capsys):
+    from sherwood_tui.commands import run
+
+    folder = tmp_path / "server"
+    folder.mkdir()
+    (folder / "server.json").write_text('{"tables": [{"id": 1}]}')
+    assert run(["serve", "--dir", str(folder), "--ssh-port", "0"]) == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith("sherwood-tui serve: ") and "not a server file" in said[0]
