@@ -4,40 +4,45 @@ A player connects over SSH with their key (any login name) and sees the lobby, a
 of its own (`sherwood-tui lobby`, table/lobby.py) that talks to this server over a Unix
 socket (messages below). From the lobby they create a table (game, seats, bots and their
 levels, options, private with a code or open), join one that waits for players, watch a
-game in progress, or go back to one of their own. A table waits in the lobby until every
-player's seat is taken; it then starts as a `TableHost` of its own (table/host.py: its
-game, its save, its socket, its bots), and the lobby processes of its players become
-their seat processes (`exec`: the same process, the same pty). A seat that leaves goes
-back to the lobby.
+game in progress, go back to one of their own, or open a finished one (its final scores,
+its log, a rematch). A table waits in the lobby until every player's seat is taken; it
+then starts as a `TableHost` of its own (table/host.py: its game, its save, its socket,
+its bots, its talk), and the lobby processes of its players become their seat processes
+(the same process on the same terminal: `seat_app.become`). A seat that leaves goes back
+to the lobby; at a rematch, every terminal at the table goes on at the new one.
 
-Everything is kept in the server's folder: `server.json` (the tables, who sits where,
-the names given at the lobby) written atomically on every change, and each table's save
-and side file under `tables/`, written by its host after every move. A server killed
-at any moment opens again with every table as it was.
+Everything is kept in the server's folder: `server.json` (its code, the tables and who
+sits where, the keys it knows and their bells) written atomically on every change; each
+table's save and side file (claims, talk) under `tables/`, written by its host after
+every move; and the players' names and records in `people.sqlite` (table/people.py). A
+server killed at any moment opens again with every table as it was.
 
-Who may come in: a key the server knows (it has been in the lobby before), or a key
-that types the server's code once, at the SSH door's join-code prompt (the door's rules
-for strangers, table/door.py, apply as at a table); with `open_door`, any key, of which
-at most `DoorLimits.strangers` without a name at once.
+Who may come in: a key the server knows, or a key that types the server's code once, at
+the SSH door's join-code prompt (the door's rules for strangers, table/door.py, apply as
+at a table); with `open_door`, any key, of which at most `DoorLimits.strangers` the
+server does not know yet at once.
 
 Tables are made programmatically (a load test, say) with `TableServer.create_table(key,
 game_id, seats, options, private)` then `join_table(key, table_id, code)` for each other
 player; `table_ticket(key, table_id)` gives the socket and one-time ticket of a seat
 process (`sherwood-tui seat --socket S --ticket T`), or a protocol client, for that key.
 
-Lobby to server (one JSON object a line):
-- `{"type": "hello", "ticket": T}` first (T: issued by the door for this key);
-- `{"type": "name", "name": N}`: the key's display name;
+Lobby to server (one JSON object a line; at most LOBBY_BURST at once, then LOBBY_RATE a
+second):
+- `{"type": "hello", "ticket": T}` first (T: issued by the door for this key, or a
+  seat's pass back to the lobby);
+- `{"type": "name", "name": N}`: the key's display name (once);
 - `{"type": "create", "game": G, "seats": [null, "sensible", ...], "options": {...},
   "private": P}`: a new table, its first seat the creator's (null: a player's seat,
   a level: a bot's);
 - `{"type": "join", "table": ID, "code": C}`, `{"type": "watch", "table": ID, "code": C}`,
-  `{"type": "open", "table": ID}` (one's own game), `{"type": "leave", "table": ID}`
-  (a seat at a table still waiting);
+  `{"type": "open", "table": ID}` (one's own game, or a finished one), `{"type": "leave",
+  "table": ID}` (a seat at a table still waiting);
 - `{"type": "bell", "on": B}`: the your-turn bell and title, on or off.
-Server to lobby: `welcome` (name, bell, key), `tables` (the listing, per key), `created`
-(the table and its code), `refused` (why not), and `go` (the seat's socket and ticket,
-and a pass back to the lobby): the lobby becomes that seat.
+Server to lobby: `welcome` (name, bell, key, whether named, record lines), `tables` (the
+listing, per key, when it changes), `created` (the table and its code), `refused` (why
+not), `closed` (the server closes), and `go` (the seat's socket and ticket, and a pass
+back to the lobby): the lobby becomes that seat.
 """
 
 from __future__ import annotations
