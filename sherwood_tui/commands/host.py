@@ -77,13 +77,17 @@ def make_host(args: argparse.Namespace, folder: Path) -> TableHost:
     delay = getattr(args, "bot_delay", 0.8)
     hints = not getattr(args, "no_hints", False)
     if args.resume is not None:
-        return TableHost.resume(args.resume, bot_delay=delay, own_data=own_data, hints=hints)
-    info = catalog.get(args.game)
-    game = info.load()
-    players = [Player(name=name, bot=level) for name, level in args.player]
-    game.check_players(players)
-    session = Session(game, players, parse_options(args.option or [], game), args.seed)
-    return TableHost(session, new_save_path(info.id, folder), bot_delay=delay, own_data=own_data, hints=hints)
+        host = TableHost.resume(args.resume, bot_delay=delay, own_data=own_data, hints=hints)
+    else:
+        info = catalog.get(args.game)
+        game = info.load()
+        players = [Player(name=name, bot=level) for name, level in args.player]
+        game.check_players(players)
+        session = Session(game, players, parse_options(args.option or [], game), args.seed)
+        host = TableHost(session, new_save_path(info.id, folder), bot_delay=delay, own_data=own_data, hints=hints)
+    if getattr(args, "no_bell", False):
+        host.bell_for = lambda key: False
+    return host
 
 
 def absolute_data_item(item: str) -> str:

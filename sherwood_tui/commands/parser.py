@@ -331,6 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--no-web", action="store_true", help="no browser seats: SSH only")
     host.add_argument("--no-hints", action="store_true",
                       help="the seats' h key shows no hint (the expert's choice) at this table")
+    host.add_argument("--no-bell", action="store_true",
+                      help="a seat's terminal does not ring its bell (nor take the title) when it must decide")
     host.add_argument("--listen", type=listen_address, default="127.0.0.1",
                       help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
     host.add_argument("--quiet", action="store_true", help="no host screen: print the join instructions and who comes and goes")

@@ -277,3 +277,17 @@ def test_a_server_folder_it_cannot_read_is_one_line_and_status_2(tmp_path, capsy
     assert run(["serve", "--dir", str(folder), "--ssh-port", "0"]) == 2
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1 and said[0].startswith("sherwood-tui serve: ") and "not a server file" in said[0]
+
+
+def test_a_hosted_tables_seats_ring_on_their_turn_unless_the_host_says_no_bell(tmp_path):
+    from sherwood_tui.commands.host import make_host
+    from sherwood_tui.commands.parser import build_parser
+
+    for flags, rings in (([], True), (["--no-bell"], False)):
+        args = build_parser().parse_args(["host", "sheriff", "--player", "Robin", "--player", "Marian",
+                                          "--player", "Much:sensible", *flags])
+        host = make_host(args, tmp_path / "saves")
+        try:
+            assert host.bell_for(ROBIN) is rings
+        finally:
+            host.lock.release()
