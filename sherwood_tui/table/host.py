@@ -115,7 +115,8 @@ class Claims:
     seat_keys: dict[int, str] = field(default_factory=dict)
     watchers: set[str] = field(default_factory=set)
     links: dict[int, str] = field(default_factory=dict)
-    talk: list[dict[str, str]] = field(default_factory=list)  # the table talk: {"name", "text"}, oldest first
+    # the table talk, oldest first: {"name", "text", "at": the log's length as it was said}
+    talk: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path, humans: list[int]) -> Claims:
@@ -140,7 +141,7 @@ class Claims:
                 seat_keys={int(seat): str(key) for seat, key in dict(data["seat_keys"]).items()},
                 watchers={str(key) for key in data["watchers"]},
                 links={int(seat): str(token) for seat, token in dict(data["links"]).items()},
-                talk=[{"name": str(line["name"]), "text": str(line["text"])}
+                talk=[{"name": str(line["name"]), "text": str(line["text"]), "at": int(line.get("at", 0))}
                       for line in list(data.get("talk", []))[-TALK_KEPT:]],
             )
         except (SaveError, ValueError, TypeError, KeyError):
@@ -665,7 +666,7 @@ class TableHost:
         if connection.talk_budget < 1:
             return "Not so fast: wait a moment before you say more."
         connection.talk_budget -= 1
-        said = {"name": self.session.player_name(seat), "text": line}
+        said = {"name": self.session.player_name(seat), "text": line, "at": len(self.session.log)}
         self.claims.talk = [*self.claims.talk, said][-TALK_KEPT:]
         self._save_claims()
         for other in [*self.seats.values(), *self.spectators]:

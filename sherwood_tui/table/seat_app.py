@@ -124,6 +124,22 @@ def round_start(log: tuple[Event, ...], missed: int = 0) -> int:
     return ends[-1] + 1 if ends else 0
 
 
+def with_talk(log: tuple[Event, ...], talk: list[tuple[str, str, int]]) -> list[Event]:
+    """The game's log with the table's talk in it, each line where it was said ("Robin
+    says: ..."; a line said after what an undo took back, at the log's end)."""
+    from sherwood_tui.core.contract import Event as LogLine
+
+    merged: list[Event] = []
+    waiting = sorted(talk, key=lambda line: line[2])
+    for index, event in enumerate(log):
+        while waiting and waiting[0][2] <= index:
+            name, text, _ = waiting.pop(0)
+            merged.append(LogLine(f"{name} says: {text}", kind="talk"))
+        merged.append(event)
+    merged += [LogLine(f"{name} says: {text}", kind="talk") for name, text, _ in waiting]
+    return merged
+
+
 def public_part(feed: AnyFeed) -> AnyFeed:
     """The public table's feed within a seat's feed (what interludes are given)."""
     return replace(feed, seat=None, private=False, view=None, legal=())
@@ -153,7 +169,7 @@ class SeatApp(SherwoodApp):
         self.showing_interlude = False
         self.farewell = ""  # why the table closed, once it has
         self.talk_shown = talk  # a server's table: its key bar names the talk key
-        self.talk_lines: list[tuple[str, str]] = []  # the table talk seen: (name, line)
+        self.talk_lines: list[tuple[str, str, int]] = []  # the table talk seen: (name, line, where in the log)
         self.bell_on = True  # the host says whether this player's bell rings
         self.rematch_offered = False  # the host starts rematches (a server's table)
         self.moved: tuple[str, str] | None = None  # the rematch's socket and ticket, once asked to go
@@ -233,7 +249,8 @@ class SeatApp(SherwoodApp):
             return
         for line in lines[-TALK_HELD:]:
             if isinstance(line, dict):
-                said = (str(line.get("name", "")), str(line.get("text", "")))
+                at = line.get("at")
+                said = (str(line.get("name", "")), str(line.get("text", "")), at if type(at) is int else 0)
                 self.talk_lines = [*self.talk_lines, said][-TALK_HELD:]
                 if not old:
                     self.notify(f"{said[0]}: {said[1]}", title="Table talk", markup=False)
@@ -249,7 +266,8 @@ class SeatApp(SherwoodApp):
             if text:
                 self.send({"type": "say", "text": text})
 
-        self.push_screen(TalkScreen(list(self.talk_lines), speaker=self.seat is not None, draft=draft), said)
+        lines = [(name, text) for name, text, _ in self.talk_lines]
+        self.push_screen(TalkScreen(lines, speaker=self.seat is not None, draft=draft), said)
 
     def replace_game_screen(self, screen: Screen[Any], guarded: bool) -> None:
         """As the app's, but the talk line stays open over the new screen, with what was
@@ -428,7 +446,7 @@ class SeatApp(SherwoodApp):
         from sherwood_tui.ui.screens import LogScreen
 
         if self.feed is not None and not isinstance(self.screen, LogScreen):
-            self.push_screen(LogScreen(list(self.feed.log)))
+            self.push_screen(LogScreen(with_talk(self.feed.log, self.talk_lines)))
 
     def action_quit_game(self) -> None:
         """Ctrl+Q: asks, then leaves (the seat waits for its player)."""

@@ -207,8 +207,9 @@ async def test_table_talk_is_limited_kept_with_the_table_and_sent_to_that_table_
             await seat.next("welcome")
         robin, marian = seats
         await robin.send({"type": "say", "text": "  a bribe,\n Sheriff?  "})
+        said_at = len(host.session.log)  # (where in the game's log it was said)
         for seat in (marian, watcher, robin):
-            assert (await seat.next("talk"))["lines"] == [{"name": "Robin", "text": "a bribe, Sheriff?"}]
+            assert (await seat.next("talk"))["lines"] == [{"name": "Robin", "text": "a bribe, Sheriff?", "at": said_at}]
         await robin.send({"type": "say", "text": "x" * (TALK_CELLS + 1)})
         assert "at most" in (await robin.next("refused"))["message"]
         for n in range(TALK_BURST - 1):
@@ -229,7 +230,7 @@ async def test_table_talk_is_limited_kept_with_the_table_and_sent_to_that_table_
         assert host is not None
         marian = await FakeSeat.open(host, "", MARIAN, ticket=server.table_ticket(MARIAN, table.id)[1])
         said = await marian.next("talk")
-        assert said["old"] is True and said["lines"][0] == {"name": "Robin", "text": "a bribe, Sheriff?"}
+        assert said["old"] is True and said["lines"][0] == {"name": "Robin", "text": "a bribe, Sheriff?", "at": said_at}
         marian.writer.close()
 
 
@@ -291,3 +292,13 @@ def test_a_hosted_tables_seats_ring_on_their_turn_unless_the_host_says_no_bell(t
             assert host.bell_for(ROBIN) is rings
         finally:
             host.lock.release()
+
+
+def test_a_seats_log_shows_the_talk_where_it_was_said():
+    from sherwood_tui.core.contract import Event
+    from sherwood_tui.table.seat_app import with_talk
+
+    log = (Event("A game begins."), Event("Robin bids."), Event("Marian bids."))
+    talk = [("Marian", "too late!", 9), ("Robin", "good luck", 1)]  # (9: after what an undo took back)
+    assert [event.text for event in with_talk(log, talk)] == [
+        "A game begins.", "Robin says: good luck", "Robin bids.", "Marian bids.", "Marian says: too late!"]

@@ -172,7 +172,10 @@ async def test_three_players_through_the_lobby_a_sheriff_game_talk_and_a_rematch
         for seat in (marian, much):  # (said in passing: a toast, which the next screen may clear)
             await wait_until(lambda s=seat: "a bribe, Sheriff?" in seen(s.received),
                              what="the line never came")
-        assert host.claims.talk == [{"name": "Robin", "text": "a bribe, Sheriff?"}]
+        assert [(line["name"], line["text"]) for line in host.claims.talk] == [("Robin", "a bribe, Sheriff?")]
+        marian.press("\x1bOR")  # F3: the game's log, with the talk where it was said
+        await marian.wait_for("The game log", "Robin says: a bribe, Sheriff?")
+        marian.press("escape")
         await asyncio.sleep(0.5)
         assert not any(b"bribe" in line for line in other.received)
 
