@@ -30,8 +30,9 @@ Host to seat:
   (`Game.private_news`: cards it drew), shown to it before its next screen.
 - `{"type": "refused", "message": M}`: a move or an undo was refused; nothing changed.
 - `{"type": "notice", "message": M}`: something the seat should be told in passing.
-- `{"type": "talk", "lines": [{"name": N, "text": T}, ...], "old": O}`: table talk, this
-  table's only (`O`: the lines said before this seat sat down, not news).
+- `{"type": "talk", "lines": [{"name": N, "text": T, "at": L}, ...], "old": O}`: table
+  talk, this table's only (`L`: the log's length as it was said; `O`: the lines said
+  before this seat sat down, not news).
 - `{"type": "moved", "socket": P, "ticket": T}`: the table's rematch has started: this
   terminal goes on at `P` with the ticket `T`.
 - `{"type": "closed", "message": M}`: the host ends this connection (the seat was
