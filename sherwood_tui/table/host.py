@@ -169,8 +169,6 @@ class Connection:
     writer: asyncio.StreamWriter
     log_mark: int  # the log's length at this connection's last feed
     task: asyncio.Task[Any] | None = None  # the host's task serving it
-    talk_budget: float = TALK_BURST  # lines it may say now (`TALK_EVERY` adds one)
-    talk_clock: float = 0.0  # when its budget was last counted
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def post(self, message: dict[str, Any]) -> None:
@@ -224,6 +222,9 @@ class TableHost:
         self.notices_said = 0  # how many there have been
         # whether a key's seat rings the terminal's bell (and titles it) when it must decide
         self.bell_for: Callable[[str], bool] = lambda key: True
+        # each seat's talk: the lines it may say now (`TALK_EVERY` adds one), and when that
+        # was counted (a seat's, not a connection's: connecting again gives none back)
+        self.talk_budgets: dict[int, tuple[float, float]] = {}
         # a server's: the table of the rematch of this finished one, started (None: none)
         self.rematch: Callable[[], Awaitable[TableHost | None]] | None = None
         self._folder = Path(tempfile.mkdtemp(prefix="sherwood-table-"))
@@ -661,11 +662,12 @@ class TableHost:
         if len(line) > TALK_CELLS:
             return f"A line of table talk has at most {TALK_CELLS} characters."
         now = time.monotonic()
-        connection.talk_budget = min(TALK_BURST, connection.talk_budget + (now - connection.talk_clock) / TALK_EVERY)
-        connection.talk_clock = now
-        if connection.talk_budget < 1:
+        budget, since = self.talk_budgets.get(seat, (TALK_BURST, now))
+        budget = min(TALK_BURST, budget + (now - since) / TALK_EVERY)
+        if budget < 1:
+            self.talk_budgets[seat] = (budget, now)
             return "Not so fast: wait a moment before you say more."
-        connection.talk_budget -= 1
+        self.talk_budgets[seat] = (budget - 1, now)
         said = {"name": self.session.player_name(seat), "text": line, "at": len(self.session.log)}
         self.claims.talk = [*self.claims.talk, said][-TALK_KEPT:]
         self._save_claims()

@@ -216,6 +216,11 @@ async def test_table_talk_is_limited_kept_with_the_table_and_sent_to_that_table_
             await robin.send({"type": "say", "text": f"line {n}"})
         await robin.send({"type": "say", "text": "one too many"})
         assert "Not so fast" in (await robin.next("refused"))["message"]
+        robin.writer.close()  # connecting again gives the seat no new lines to say
+        robin = await FakeSeat.open(host, "", ROBIN, ticket=server.table_ticket(ROBIN, table.id)[1])
+        seats[0] = robin
+        await robin.send({"type": "say", "text": "and again"})
+        assert "Not so fast" in (await robin.next("refused"))["message"]
         await watcher.send({"type": "say", "text": "hello"})
         assert "Spectators" in (await watcher.next("refused"))["message"]
         await asyncio.sleep(0.2)
