@@ -56,6 +56,10 @@ CLOSE_DELAY = 1.5
 # and for this long after, not for the hot-seat's hand-off time.
 SEAT_KEY_HOLD = 0.3
 TALK_HELD = 100  # lines of table talk a seat keeps
+# Times a process goes on as another of our commands in place (a lobby becoming a seat,
+# and back) before it starts afresh by `exec`: each runs inside the one before.
+IN_PLACE_MOST = 16
+_became = 0  # times this process has gone on in place
 
 
 def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None) -> int:
@@ -105,9 +109,12 @@ def become(command: list[str]) -> None:
 
     from sherwood_tui.table.seat_template import run_in_place
 
+    global _became
     sys.stdout.flush()
     sys.stderr.flush()
-    run_in_place(command)  # (it returns only for a command not our own)
+    _became += 1
+    if _became <= IN_PLACE_MOST:  # (each one in place runs within the last: the stack grows)
+        run_in_place(command)  # (it returns only for a command not our own)
     try:
         os.execv(command[0], command)
     except OSError as err:

@@ -69,3 +69,25 @@ def test_a_row_of_the_listing_says_the_table_in_one_line_and_a_private_code_to_i
                                    "options: royal_goods · private (code 4821-0937)")
     assert row_text(row | {"code": None}).plain.endswith("· private")
     assert "[bold]" in row_text(row | {"players": "[bold]Robin"}).plain  # a name shows as typed
+
+
+def test_a_process_goes_on_in_place_so_many_times_then_afresh(monkeypatch):
+    """A lobby becoming a seat and back runs the next command inside the last one (the
+    warm template's memory stays shared); the stack grows each time, so after
+    IN_PLACE_MOST times the process starts afresh (`exec`)."""
+    import os
+
+    from sherwood_tui.table import seat_app, seat_template
+
+    ways: list[str] = []
+    monkeypatch.setattr(seat_app, "_became", 0)
+    monkeypatch.setattr(seat_template, "run_in_place", lambda command: ways.append("in place"))
+    monkeypatch.setattr(os, "execv", lambda path, command: ways.append("exec"))
+    for _ in range(seat_app.IN_PLACE_MOST + 1):
+        ways.clear()
+        seat_app.become(["python", "-m", "sherwood_tui", "lobby"])
+    assert ways == ["exec"]
+    monkeypatch.setattr(seat_app, "_became", 0)
+    ways.clear()
+    seat_app.become(["python", "-m", "sherwood_tui", "lobby"])
+    assert ways == ["in place", "exec"]  # (the stand-in returns: a real one never does)
