@@ -244,11 +244,10 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             self._server = None
+        hosts = [table.host for table in self.tables.values() if table.host is not None]
         for table in self.tables.values():
-            if table.host is not None:
-                with contextlib.suppress(Exception):
-                    await table.host.close()
-                table.host = None
+            table.host = None
+        await asyncio.gather(*(host.close() for host in hosts), return_exceptions=True)  # each saves
         tasks = list(self._tasks)
         if tasks:
             await asyncio.wait(tasks, timeout=2)
