@@ -180,9 +180,9 @@ class LineScreen(ModalScreen[str | None]):
     #line-box { width: 60; height: auto; border: round $accent; background: $background; padding: 0 1; }
     """
 
-    def __init__(self, heading: str, detail: str, *, secret: bool = False) -> None:
+    def __init__(self, heading: str, detail: str) -> None:
         super().__init__()
-        self.heading, self.detail, self.secret = heading, detail, secret
+        self.heading, self.detail = heading, detail
 
     def compose(self) -> ComposeResult:
         with Center():
