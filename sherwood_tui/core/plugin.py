@@ -99,12 +99,16 @@ class Parts:
     restrictions: str | None = None  # the restrictions of its bots (`RESTRICTIONS` of rules/restrictions.py)
     expert: str | None = None  # what the expert's search is given (`KIT` of rules/expert.py: core.search.ExpertKit)
     options: str | None = None  # the game's options class (rules/options.py: core.options.GameOptions)
+    # the whole table, public, for the column beside a bot's turn at 120x40 and larger:
+    # (public view) -> widgets (imports textual: only the app asks); None: no column
+    room: str | None = None
 
     @classmethod
     def of_game(cls, package: str, schema: str | None = None, options: str | None = None) -> Parts:
         """The parts of a game folder of the usual shape: `GAME` on the package; the
         sensible bot, invariants, stats, data schema (the model named `schema`) and
-        options (the class named `options`) in `rules/`; the screens in `ui/screens.py`."""
+        options (the class named `options`) in `rules/`; the screens in `ui/screens.py`,
+        the whole table's column (`whole_table`) there too."""
         return cls(
             rules=f"{package}:GAME",
             bot=f"{package}.rules.bot:sensible",
@@ -115,6 +119,7 @@ class Parts:
             restrictions=f"{package}.rules.restrictions:RESTRICTIONS",
             expert=f"{package}.rules.expert:KIT",
             options=None if options is None else f"{package}.rules.options:{options}",
+            room=f"{package}.ui.screens:whole_table",
         )
 
 
@@ -185,6 +190,14 @@ class GamePlugin:
         """The simulator's counter of a step."""
         count: Callable[..., None] = resolve(self.parts.stats)
         return count
+
+    def room(self) -> Callable[[Any], Any] | None:
+        """The game's whole table for the column a large terminal shows beside a bot's
+        turn: (public view) -> widgets; or None (the bot's turn keeps its narrow table)."""
+        if self.parts.room is None:
+            return None
+        whole_table: Callable[[Any], Any] = resolve(self.parts.room)
+        return whole_table
 
     def restrictions(self) -> dict[str, Restriction]:
         """The restrictions a bot of this game may play under ("expert+honest"), by name."""

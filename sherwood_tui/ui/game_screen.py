@@ -251,6 +251,15 @@ class BotTurnScreen(GameScreen[Any, Any]):
     (the app decides for it when the screen says it is due). While help, the rules or
     the quit dialog is open over it, the bot waits."""
 
+    # 120x40 and larger: the game's whole table (its plug-in's `room`) in the column
+    # beside the bot's line, in place of the narrow table; wide enough for the widest
+    # game's (Sherwood's map: 62 cells and a border)
+    DEFAULT_CSS = """
+    BotTurnScreen.-wide.-tall.with-room #bot-table { display: none; }
+    BotTurnScreen.-wide.-tall.with-room #main { width: 1fr; }
+    BotTurnScreen.-wide.-tall.with-room Room { width: 2fr; min-width: 64; }
+    """
+
     waiting = False  # another screen was on top when the bot was due
     pending: Any = None  # an expert's decision made while another screen was on top
     gone = False  # the screen was taken down: a search for it stops
@@ -280,7 +289,16 @@ class BotTurnScreen(GameScreen[Any, Any]):
         yield Panel(text, title="Bot turn")
         table = find(self.game.id).load_screens().table_text
         if table is not None:
-            yield Panel(table(self.table), title="Table")
+            yield Panel(table(self.table), title="Table", id="bot-table")
+
+    def compose_room(self) -> Iterable[Widget]:
+        """The game's whole table (public), if its plug-in names one."""
+        whole_table = find(self.game.id).room()
+        if whole_table is None:
+            return ()
+        self.add_class("with-room")
+        widgets: list[Widget] = list(whole_table(self.table))
+        return widgets
 
     def on_mount(self) -> None:
         delay = our_app(self).bot_delay

@@ -135,3 +135,38 @@ async def test_below_120x40_the_table_is_not_drawn_twice(game_id, isolated_saves
         assert not room_shown(app)
         drawn = screen_text(app)
         assert "The table" not in drawn and "Nottinghamshire" not in drawn
+
+
+# ----- a bot's turn at 120x40 and larger: the game's whole table (its plug-in's `room`) -----
+BOT_TURN_TABLE = {
+    "sheriff": lambda drawn: "The table" in drawn and "Discard pile 2" in drawn,
+    "sherwood": lambda drawn: "Nottinghamshire" in drawn and "Cell 1" in drawn and "Missions" in drawn,
+    "bleeding-sherwood": lambda drawn: "The table" in drawn and "bid  0 · hand" in drawn,
+}
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
+async def test_a_bots_turn_shows_the_whole_table_beside_it_from_120x40(game_id, isolated_saves):
+    """The shared bot's-turn screen has the game's whole-table column at 120x40 and
+    larger, in place of its narrow table; below that it is the 80x24 screen."""
+    from sherwood_tui.ui.game_screen import BotTurnScreen
+
+    app = SherwoodApp(saves_dir=isolated_saves, bot_delay=10)  # the bot's turn stays on screen
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bots = [Player(name=name, bot="sensible") for name in ("Robin", "Marian", "Much")]
+        app.start_game(catalog.get(game_id), bots, {}, seed=5)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BotTurnScreen)
+        await resize(pilot, 120, 40)
+        assert room_shown(app)
+        main, room = screen.query_one("#main"), screen.query_one(Room)
+        assert room.region.x >= main.region.right, "the table is not beside the bot's turn"
+        assert BOT_TURN_TABLE[game_id](screen_text(app))
+        assert not screen.query_one("#bot-table").display, "the narrow table is drawn twice"
+        assert not any(widget.focusable for widget in (room, *room.query("*")))
+        for size, shown in (((80, 24), False), ((160, 50), True), ((119, 40), False)):
+            await resize(pilot, *size)
+            assert app.screen is screen and room_shown(app) is shown, f"at {size[0]}x{size[1]}"
+            assert screen.query_one("#bot-table").display is not shown

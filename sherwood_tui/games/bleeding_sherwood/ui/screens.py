@@ -142,6 +142,11 @@ def whole_table_text(table: PublicView) -> Text:
     return out
 
 
+def whole_table(table: PublicView) -> list[Widget]:
+    """The whole table's column at 120x40 and larger, beside a decision or a bot's turn."""
+    return [Panel(whole_table_text(table), title="The table", id="whole-table")]
+
+
 def scoreboard_text(feed: SeatFeed[SeatView, PublicView], round_end: bool = False) -> Text:
     """Public scores: collected Peasants, and how many Goodes each holds: now, or with
     `round_end` (the round summary) as the last round ended, before the next round's
@@ -167,7 +172,7 @@ class BleedingScreen(GameScreen[SeatView, PublicView]):
 
     def compose_room(self) -> Iterable[Widget]:
         """Every bid and hand size, and the targets in full, beside the hand."""
-        return [Panel(whole_table_text(self.table), title="The table", id="whole-table")]
+        return whole_table(self.table)
 
 
 class BiddingScreen(BleedingScreen):

@@ -401,6 +401,12 @@ def judgement_text(cards: Sequence[int], good: str) -> str:
     return text
 
 
+def whole_table(table: PublicView) -> list[Widget]:
+    """The whole table's column at 120x40 and larger, beside a decision or a bot's turn:
+    every stand, the bags in front of their merchants, both discard piles in full."""
+    return [Panel(whole_table_text(table), title="The table", id="whole-table")]
+
+
 def declarable(table: PublicView) -> list[str]:
     """The legal goods that are in this game (no Bread with three players)."""
     in_play = kinds_in_play(len(table.seats), table.options.royal_goods)
@@ -423,7 +429,7 @@ class SheriffScreen(GameScreen[SeatView, PublicView]):
     def compose_room(self) -> Iterable[Widget]:
         """Every stand, the bags in front of their merchants, both discard piles in full
         (public: the same on every seat's screen)."""
-        return [Panel(whole_table_text(self.table), title="The table", id="whole-table")]
+        return whole_table(self.table)
 
     def action_look(self) -> None:
         # a private screen's table view adds the seat's own face-down goods

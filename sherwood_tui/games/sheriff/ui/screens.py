@@ -25,6 +25,7 @@ from sherwood_tui.games.sheriff.ui.common import (
     scoreboard_text,
     seat_text,
     table_text,
+    whole_table,
 )
 from sherwood_tui.games.sheriff.ui.merchant import (
     DeclareScreen,
@@ -107,4 +108,5 @@ __all__ = [
     "screen_for",
     "seat_text",
     "table_text",
+    "whole_table",
 ]

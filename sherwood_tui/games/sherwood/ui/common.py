@@ -42,6 +42,30 @@ from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel
 ROOM_WIDTH = 64  # the column of the map and the prison on a large terminal (the map: 62)
 
 
+class RoomPart(Static):
+    """A part of the column beside the decision or a bot's turn (120x40 and larger): the
+    map, its legend, the prison. Styled here, as a bot's turn shows them too."""
+
+    DEFAULT_CSS = """
+    RoomPart#room-map { width: 62; height: 18; border: round $primary-darken-2; }
+    RoomPart#room-legend { height: auto; padding: 0 1; text-wrap: wrap; }
+    RoomPart#room-prison { height: auto; margin: 1 0 0 0; }
+    """
+
+
+def room_parts(table: PublicView, parts: tuple[str, ...] = ("map", "prison")) -> list[Widget]:
+    """The map (with its legend) and the prison, as `parts` names them, for the column a
+    large terminal shows (public)."""
+    shown: list[Widget] = []
+    if "map" in parts:
+        mapw = RoomPart(render_map(table.towns), id="room-map", markup=False)
+        mapw.border_title = Text("Nottinghamshire")
+        shown += [mapw, RoomPart(legend(table), id="room-legend", markup=False)]
+    if "prison" in parts:
+        shown.append(RoomPart(prison_table(table, ROOM_WIDTH), id="room-prison", markup=False))
+    return shown
+
+
 def plain(text: str, style: str = "", **kwargs: Any) -> Static:
     return Static(Text(text, style=style), markup=False, **kwargs)
 
@@ -215,13 +239,7 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
     def compose_room(self) -> Iterable[Widget]:
         """The map and the prison beside the decision (public), on a large terminal:
         what `room_parts` names (a screen that shows one of them itself leaves it out)."""
-        if "map" in self.room_parts:
-            mapw = Static(render_map(self.table.towns), id="room-map", markup=False)
-            mapw.border_title = Text("Nottinghamshire")
-            yield mapw
-            yield Static(legend(self.table), id="room-legend", markup=False)
-        if "prison" in self.room_parts:
-            yield Static(prison_table(self.table, ROOM_WIDTH), id="room-prison", markup=False)
+        return room_parts(self.table, self.room_parts)
 
     def main_width(self) -> int:
         """The terminal's width less the column beside the decision when it shows (for

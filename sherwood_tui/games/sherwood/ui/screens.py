@@ -23,17 +23,19 @@ from __future__ import annotations
 from typing import Any
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView
 from sherwood_tui.games.sherwood.ui.ambush import AmbushScreen
-from sherwood_tui.games.sherwood.ui.common import MapView, PrisonView, SherwoodScreen, scoreboard_text
+from sherwood_tui.games.sherwood.ui.common import MapView, PrisonView, SherwoodScreen, room_parts, scoreboard_text
 from sherwood_tui.games.sherwood.ui.prison import OrderScreen, RansomScreen
 from sherwood_tui.games.sherwood.ui.reveal import RevealScreen
 from sherwood_tui.games.sherwood.ui.rewards import MissionChoiceScreen, RewardScreen
 from sherwood_tui.games.sherwood.ui.towns import PrivateTownScreen, TownScreen
 from sherwood_tui.games.sherwood.ui.words import decision_text, move_text, seat_text, table_text
 from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.widgets import Panel
 
 SCREENS: dict[str, type[SherwoodScreen]] = {
     "prepare": AmbushScreen,
@@ -54,6 +56,12 @@ def screen_for(feed: SeatFeed[SeatView, PublicView]) -> GameScreen[SeatView, Pub
     if phase not in SCREENS:
         raise ValueError(f"no screen for phase {phase!r}")
     return SCREENS[phase](feed)
+
+
+def whole_table(table: PublicView) -> list[Widget]:
+    """The whole table's column beside a bot's turn at 120x40 and larger: the missions
+    (the narrow screen's table), the map with its legend, and the prison."""
+    return [Panel(table_text(table), title="Missions", id="room-missions"), *room_parts(table)]
 
 
 def interludes_for(feed: SeatFeed[SeatView, PublicView], events: list[Any]) -> list[Screen[Any]]:
@@ -82,4 +90,5 @@ __all__ = [
     "screen_for",
     "seat_text",
     "table_text",
+    "whole_table",
 ]
