@@ -189,7 +189,7 @@ def taken(monkeypatch) -> list:
 
 def test_a_huge_simulation_feeds_the_pool_a_generator(taken):
     assert engine.run("sheriff", 4, 10**20, 7, ["random"] * 4, {}, jobs=2) == []
-    assert [job[-1] for job in taken] == [range(7, 207), range(207, 407)]
+    assert [job[4] for job in taken] == [range(7, 207), range(207, 407)]  # a job: game, players, bots, options, seeds, events
 
 
 def test_a_huge_soak_feeds_the_pool_a_generator(taken):
