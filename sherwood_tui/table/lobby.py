@@ -4,8 +4,9 @@ Started by the server's SSH door for each connection (`sherwood-tui lobby --sock
 --ticket T`), it talks to the server over its socket (the messages are in
 table/serve.py) and shows its tables: the player's own games (Enter: back to their
 seat), tables waiting for players (Enter: join), games in progress (Enter: watch) and
-their finished games (Enter: the final scores, the log, a rematch). `n` sets up a new table (game, seats, bots and their levels,
-options, private or open); `m` gives the player's name; `b` turns the your-turn bell
+their finished games (Enter: the final scores, the log, a rematch; `r`: a replay, step
+by step, of only what their seat saw: table/seat_replay.py). `n` sets up a new table
+(game, seats, bots and their levels, options, private or open); `m` gives the player's name; `b` turns the your-turn bell
 on or off. When the player goes to a table, this process becomes its seat process
 (`exec`: the same terminal), which comes back here when they leave the table.
 """
@@ -76,6 +77,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("w", "watch", "Watch"),
+        Binding("r", "replay", "Replay"),
         Binding("x", "leave", "Leave a waiting table"),
         Binding("m", "name", "My name"),
         Binding("b", "bell", "Bell on/off"),
@@ -151,6 +153,11 @@ class LobbyScreen(Screen[None]):
         row = self.chosen()
         if row is not None:
             self.lobby.act(row, "watch")
+
+    def action_replay(self) -> None:
+        row = self.chosen()
+        if row is not None:
+            self.lobby.act(row, "replay")
 
     def action_leave(self) -> None:
         row = self.chosen()
@@ -367,6 +374,23 @@ class LobbyApp(App[None]):
             self.exit(return_code=0)
         elif kind == "closed":
             self.farewell = str(message.get("message", ""))
+        elif kind == "replay":
+            seat = message.get("seat")
+            self.open_replay(Path(str(message.get("save", ""))), seat if type(seat) is int else None)
+
+    def open_replay(self, save: Path, seat: int | None) -> None:
+        """Show a finished game step by step as `seat` saw it (None: the public table
+        only), over the lobby; Escape comes back."""
+        from sherwood_tui.core.errors import SaveError
+        from sherwood_tui.table.seat_replay import SeatReplay, SeatReplayScreen
+        from sherwood_tui.workbench.replay import Replay
+
+        try:
+            replay = SeatReplay(Replay.open(save), seat)
+        except (SaveError, ValueError):  # (its words name the server's folders: not said)
+            self.notify("This game cannot be replayed: its save is gone or damaged.", severity="error", markup=False)
+            return
+        self.push_screen(SeatReplayScreen(replay))
 
     def act(self, row: dict[str, Any], action: str) -> None:
         """Do `action` at the table of `row` (a private table's code asked first)."""
@@ -377,7 +401,7 @@ class LobbyApp(App[None]):
         if action == "leave":
             self.send({"type": "leave", "table": table})
             return
-        if action in ("join", "watch") and row.get("private") and not row.get("code") and row.get("part") != "mine":
+        if action in ("join", "watch", "replay") and row.get("private") and not row.get("code") and row.get("part") != "mine":
             def coded(code: str | None) -> None:
                 if code:
                     self.send({"type": action, "table": table, "code": code})

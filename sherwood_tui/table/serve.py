@@ -5,7 +5,7 @@ of its own (`sherwood-tui lobby`, table/lobby.py) that talks to this server over
 socket (messages below). From the lobby they create a table (game, seats, bots and their
 levels, options, private with a code or open), join one that waits for players, watch a
 game in progress, go back to one of their own, or open a finished one (its final scores,
-its log, a rematch). A table waits in the lobby until every player's seat is taken; it
+its log, a rematch) or replay it step by step as their seat saw it. A table waits in the lobby until every player's seat is taken; it
 then starts as a `TableHost` of its own (table/host.py: its game, its save, its socket,
 its bots, its talk), and the lobby processes of its players become their seat processes
 (the same process on the same terminal: `seat_app.become`). A seat that leaves goes back
@@ -37,12 +37,15 @@ second):
   a level: a bot's);
 - `{"type": "join", "table": ID, "code": C}`, `{"type": "watch", "table": ID, "code": C}`,
   `{"type": "open", "table": ID}` (one's own game, or a finished one), `{"type": "leave",
-  "table": ID}` (a seat at a table still waiting);
+  "table": ID}` (a seat at a table still waiting), `{"type": "replay", "table": ID, "code":
+  C}` (a finished game step by step, as the key's seat saw it);
 - `{"type": "bell", "on": B}`: the your-turn bell and title, on or off.
 Server to lobby: `welcome` (name, bell, key, whether named, record lines), `tables` (the
 listing, per key, when it changes), `created` (the table and its code), `refused` (why
-not), `closed` (the server closes), and `go` (the seat's socket and ticket, and a pass
-back to the lobby): the lobby becomes that seat.
+not), `closed` (the server closes), `replay` (a finished table's save and the key's
+seat there, null for none: the lobby shows only what that seat saw, table/seat_replay.py),
+and `go` (the seat's socket and ticket, and a pass back to the lobby): the lobby becomes
+that seat.
 """
 
 from __future__ import annotations
@@ -468,6 +471,20 @@ class TableServer:
         login = WATCH if seat is None else host.logins()[seat]
         return host.socket_path, host.issue_ticket(login, key)
 
+    def replay_for(self, key: str, table_id: str, code: str = "") -> tuple[Path, int | None]:
+        """A finished table's save and the seat of `key` there, for its replay (None: it
+        sat nowhere, and sees the public table only; a private table's code once).
+        TableRefusal says why not."""
+        table = self._table(table_id)
+        if not table.finished or table.save is None:
+            raise TableRefusal(f"Table {table.id} is not over: there is nothing to replay yet.")
+        if table.problem:
+            raise TableRefusal(f"Table {table.id} cannot be replayed: {table.problem}")
+        seat = table.seat_of(key)
+        if seat is None:
+            self._check_code(key, table, code)
+        return self.tables_folder / table.save, seat
+
     def _table(self, table_id: str) -> ServedTable:
         table = self.tables.get(str(table_id))
         if table is None:
@@ -774,6 +791,9 @@ class TableServer:
             self.join_table(key, table_id, code)
         elif kind == "leave":
             self.leave_table(key, table_id)
+        elif kind == "replay":
+            save, seat = self.replay_for(key, table_id, code)
+            lobby.link.post({"type": "replay", "table": table_id, "save": str(save), "seat": seat})
         elif kind in ("watch", "open"):
             table = self._table(table_id)
             if table.finished and table.host is None and table.started and not table.problem:
