@@ -42,6 +42,18 @@ def clip(text: str, cells: int) -> str:
     return cut.plain.rstrip() + "…"
 
 
+TITLE_CELLS = 44  # a box title's room on a decision at 80x24 (a box of 48 cells, less its corners)
+
+
+def name_title(template: str, *names: str, cells: int = TITLE_CELLS) -> Text:
+    """A box title naming players: `template` with a `{}` per name, each name cut alike
+    so the whole title fits `cells`, and shown as typed (a title given as a str is read
+    as markup)."""
+    fixed = cell_len(template.format(*[""] * len(names)))
+    room = max(6, (cells - fixed) // max(1, len(names)))
+    return Text(template.format(*(clip(name, room) for name in names)))
+
+
 def fit(text: str, cells: int) -> str:
     """`text` in exactly `cells` terminal cells: cut with "…" (see `clip`), or padded
     with spaces (a wide character counts two), for names in columns."""
@@ -256,13 +268,13 @@ def key_bar(own: list[tuple[str, str]], app_wide: list[tuple[str, str]], width: 
 
 
 class Panel(Static):
-    """A bordered block of plain text (never parsed as markup)."""
+    """A bordered block of plain text, its title too (never parsed as markup)."""
 
     DEFAULT_CSS = "Panel { border: round $primary-darken-2; height: auto; padding: 0 1; }"
 
-    def __init__(self, content: Text | str, title: str = "", **kwargs: Any) -> None:
+    def __init__(self, content: Text | str, title: Text | str = "", **kwargs: Any) -> None:
         super().__init__(content if isinstance(content, Text) else Text(content), markup=False, **kwargs)
-        self.border_title = title
+        self.border_title = Text(title) if isinstance(title, str) else title  # a name in it as typed
 
 
 class TickBox(Checkbox):

@@ -21,7 +21,7 @@ from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, TakeBid, TakeTarget
 from sherwood_tui.games.bleeding_sherwood.rules.views import CardView, PublicView, SeatView
 from sherwood_tui.ui.game_screen import GameScreen
-from sherwood_tui.ui.widgets import Panel, clip, fit
+from sherwood_tui.ui.widgets import Panel, clip, fit, name_title
 
 TABLE_WIDTH = 44  # the table's text width at 80 columns: a seat's line stays within it
 
@@ -189,7 +189,7 @@ class BiddingScreen(BleedingScreen):
             id="hand",
         )
         total = next(s.bid_total for i, s in enumerate(self.view.table.seats) if i == self.seat)
-        hand.border_title = f"{self.actor_name}'s hand - bid so far {total}"
+        hand.border_title = name_title(f"{{}}'s hand - bid so far {total}", self.actor_name)
         hand.border_subtitle = "Enter bids the card, p passes"
         yield hand
 
@@ -232,7 +232,7 @@ class CollectScreen(BleedingScreen):
                 options.append(Option(Text(label), id=f"b{action.owner}"))
         choices = OptionList(*options, id="targets")
         bid = seats[self.seat].bid_total
-        choices.border_title = f"{self.actor_name} (bid {bid}) takes one target"
+        choices.border_title = name_title(f"{{}} (bid {bid}) takes one target", self.actor_name)
         choices.border_subtitle = "Enter takes it"
         yield choices
 

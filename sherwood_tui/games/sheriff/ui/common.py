@@ -658,7 +658,7 @@ class PileOrderScreen(SheriffScreen):
         Binding("shift+down", "move(1)", "Move down", show=False),
     ]
 
-    def order_list(self, cards: Sequence[CardView], title: str) -> OrderList:
+    def order_list(self, cards: Sequence[CardView], title: Text) -> OrderList:
         order = OrderList(cards, id="order")
         order.border_title = title
         order.border_subtitle = "Enter: pile 1 · 2: pile 2 · shift+↑↓"

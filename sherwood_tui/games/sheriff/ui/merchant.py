@@ -53,7 +53,7 @@ from sherwood_tui.games.sheriff.ui.common import (
     prefill,
     sort_cards,
 )
-from sherwood_tui.ui.widgets import Panel
+from sherwood_tui.ui.widgets import Panel, name_title
 
 
 class MerchantScreen(SheriffScreen):
@@ -85,7 +85,7 @@ class SetAsideScreen(MerchantScreen):
 
     def compose_main(self) -> ComposeResult:
         hand = CardList(sort_cards(self.view.hand), DATA.set_aside_max, id="hand")
-        hand.border_title = f"{self.actor_name}'s market turn"
+        hand.border_title = name_title("{}'s market turn", self.actor_name)
         hand.border_subtitle = "space marks · Enter confirms"
         yield hand
         yield from self.secret_lines("hand", "hidden")
@@ -139,7 +139,7 @@ class DrawScreen(MerchantScreen):
                 text.append(f" ({len(pile)})", style="dim")
             options.append(Option(text, id=self._key(action)))
         sources = SheriffList(*options, id="sources")
-        sources.border_title = f"{self.actor_name} draws {count(need, 'more card')}"
+        sources.border_title = name_title(f"{{}} draws {count(need, 'more card')}", self.actor_name)
         sources.border_subtitle = "Enter takes · or 1, 2, d"
         yield sources
         yield line("Discard tops first; the draw pile comes last.", "dim", classes="hint")
@@ -182,7 +182,8 @@ class PlaceScreen(PileOrderScreen, MerchantScreen):
     """Market, last step: the set-aside cards go on one discard pile, in a chosen order."""
 
     def compose_main(self) -> ComposeResult:
-        yield self.order_list(list(reversed(self.view.set_aside)), f"{self.actor_name} puts the set-aside cards back")
+        title = name_title("{} puts the set-aside cards back", self.actor_name)
+        yield self.order_list(list(reversed(self.view.set_aside)), title)
         yield from self.secret_lines("set-aside", "hand", "hidden")
         yield market_panel(self.table)
 
@@ -204,7 +205,7 @@ class LoadScreen(MerchantScreen):
 
     def compose_main(self) -> ComposeResult:
         hand = CardList(sort_cards(self.view.hand), DATA.bag_max, id="hand")
-        hand.border_title = f"{self.actor_name} loads the bag (1-5 cards)"
+        hand.border_title = name_title("{} loads the bag (1-5 cards)", self.actor_name)
         hand.border_subtitle = "space marks · a: a kind · Enter loads"
         yield hand
         yield from self.secret_lines("hand", "hidden")
@@ -286,7 +287,7 @@ class DeclareScreen(MerchantScreen):
             text.append(judgement_text(bag, good), style="dim")
             options.append(Option(text, id=good))
         goods = SheriffList(*options, id="goods")
-        goods.border_title = f"{self.actor_name} declares {count(n, 'card')}"
+        goods.border_title = name_title(f"{{}} declares {count(n, 'card')}", self.actor_name)
         goods.border_subtitle = "Enter declares the highlighted good"
         yield goods
         yield from self.secret_lines("bag", "hand", "hidden")
@@ -336,7 +337,7 @@ class OfferScreen(MerchantScreen):
             rows.append(Row("bag", kind, f"Bag: {kind}", size, note=f"{held} in bag" if held else "none in bag"))
         prefill(rows, table.demand)
         composer = BribeRows(rows, size, id="rows")
-        composer.border_title = f"{sheriff} threatens {self.actor_name}'s bag: your offer"
+        composer.border_title = name_title("{} threatens your bag: your offer", sheriff)
         favours = [move.favour for move in self.legal if isinstance(move, BribeFavour)]  # what the rules offer
         composer.border_subtitle = "←→ amount · f favour · Enter offers" if favours else "←→ amount · Enter offers"
         yield composer
@@ -405,7 +406,7 @@ class PayScreen(MerchantScreen):
                 text.append(" · face down", style="dim")
             options.append(Option(text))
         stand = SheriffList(*options, id="goods")
-        stand.border_title = f"{self.actor_name} owes {creditor} {debt.amount} gold"
+        stand.border_title = name_title(f"{{}} owes {{}} {debt.amount} gold", self.actor_name, creditor)
         stand.border_subtitle = "Enter gives the highlighted good"
         yield stand
         yield line(

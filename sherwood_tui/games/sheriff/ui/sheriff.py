@@ -51,7 +51,7 @@ from sherwood_tui.games.sheriff.ui.common import (
     stands_text,
 )
 from sherwood_tui.ui.colours import GREEN, RED
-from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit, our_app
+from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit, name_title, our_app
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
@@ -81,7 +81,7 @@ class ChooseScreen(SheriffScreen):
         self.pending = [a.merchant for a in self.legal if isinstance(a, Threaten)]
         width = max(len(self.seat_name(m)[:12]) for m in self.pending)
         bags = SheriffList(*[Option(bag_label(self.table.seats[m], width)) for m in self.pending], id="bags")
-        bags.border_title = f"{self.actor_name}, the Sheriff: bags at the gate"
+        bags.border_title = name_title("{}, the Sheriff: bags at the gate", self.actor_name)
         bags.border_subtitle = "Enter threaten · p pass · o open · e end"
         yield bags
         yield line("Threaten to hear a bribe; e: all bags pass.", "dim", classes="hint")
@@ -129,7 +129,7 @@ class DecideScreen(SheriffScreen):
             left = table.counters_left
             self.choices.append(("counter", f"Counter-offer ({left} left)"))
         choices = SheriffList(*[Option(Text(label)) for _, label in self.choices], id="choices")
-        choices.border_title = f"{self.actor_name}, the Sheriff, decides"
+        choices.border_title = name_title("{}, the Sheriff, decides", self.actor_name)
         choices.border_subtitle = "Enter · p pass · o open · c counter"
         info = Text()
         info.append_text(bag_label(seat, cell_len(clip(seat.name, 14))))
@@ -138,7 +138,7 @@ class DecideScreen(SheriffScreen):
         if table.demand is not None:
             info.append("\n")
             info.append_text(bribe_text("You asked: ", table.demand))
-        yield Panel(info, title=f"{seat.name}'s offer", id="offer")
+        yield Panel(info, title=name_title("{}'s offer", seat.name), id="offer")
         yield choices
         yield Panel(stands_text(table), title="Stands", id="stands")
 
@@ -198,7 +198,7 @@ class CounterScreen(SheriffScreen):
             rows.append(Row("bag", kind, f"Bag: {kind}", seat.bag_count, note=holds))
         prefill(rows, table.offer)
         composer = BribeRows(rows, seat.bag_count, hidden_limit=seat.hidden_count, id="rows")
-        composer.border_title = f"{self.actor_name} asks {seat.name} for"
+        composer.border_title = name_title("{} asks {} for", self.actor_name, seat.name)
         composer.border_subtitle = "←→ amount · Enter asks · Esc back"
         yield composer
         favours = [move.favour for move in self.legal if isinstance(move, BribeFavour)]  # what the rules offer
@@ -239,7 +239,8 @@ class ConfiscateScreen(PileOrderScreen):
     def compose_main(self) -> ComposeResult:
         table = self.table
         name = self.seat_name(table.inspected)
-        yield self.order_list(list(reversed(table.confiscated)), f"{self.actor_name} places the goods confiscated from {name}")
+        title = name_title("Goods confiscated from {}: place them", name)
+        yield self.order_list(list(reversed(table.confiscated)), title)
         yield line(f"Then {name} pays the fine of {table.fine_due} gold.", "dim", classes="hint")
         yield market_panel(table)
 

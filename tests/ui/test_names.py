@@ -1,0 +1,53 @@
+"""Long names, and names that look like markup, on every decision screen: a box's title
+that names a player shows the name as typed (never read as markup) and fits its box at
+80x24 (cut with "…" where it must be, so the rest of the title is still read)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+
+from sherwood_tui import catalog
+from sherwood_tui.core.contract import NAME_LIMIT, Player
+from sherwood_tui.ui.app import SherwoodApp
+from tests.ui.test_privacy_random import Privacy
+
+# as long as a name may be, each with markup in it
+NAMES = ("[b]Bartholomew Greenleaf", "[i]Marian of Leaford Gra", "[u]Much the Miller's Son")
+assert all(len(name) == NAME_LIMIT for name in NAMES)
+
+
+def title_problems(screen) -> list[str]:
+    """Each box title of `screen` that shows a name otherwise than typed, or is cut."""
+    problems = []
+    for widget in screen.query("*"):
+        if not widget.display or widget.outer_size.width == 0:
+            continue
+        for title in (widget._border_title, widget._border_subtitle):
+            if title is None:
+                continue
+            plain = title.plain
+            for name in NAMES:
+                if name[3:10] in plain and name[:10] not in plain:
+                    problems.append(f"{type(screen).__name__}: {plain!r} does not show {name!r} as typed")
+            if cell_len(plain) > widget.outer_size.width - 4:
+                problems.append(f"{type(screen).__name__}: {plain!r} is cut at {widget.outer_size.width} cells")
+    return problems
+
+
+class Titles(Privacy):
+    """Plays a game through the app (as the privacy test does), checking the titles."""
+
+    def check(self) -> None:
+        super().check()
+        problems = title_problems(self.app.screen)
+        assert not problems, f"{self.game_id} seed {self.seed}, step {self.step}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
+async def test_names_in_box_titles_show_as_typed_and_fit(game_id, isolated_saves):
+    app = SherwoodApp(saves_dir=isolated_saves, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.start_game(catalog.get(game_id), [Player(name=name) for name in NAMES], {}, seed=7)
+        await Titles(pilot, game_id, 7).play(150)
