@@ -19,11 +19,14 @@ PLUGIN = GamePlugin(
     # expert:50 against three sensible bots, 4 players, 8 games each (2026-12-03): seat 1
     # won 12% looking 1 round (one Sheriff's turn) ahead, 50% looking 2
     search_rounds=2,
-    # the expert v2 (its own kit, rules/expert.py): 300 playouts keep a merchant's whole
-    # market turn within a second of CPU and the median decision within half the expert
-    # v1's (`python -m sherwood_tui.bench --search sheriff`, 2026-12-07 at 7a745d9, a
-    # shared machine: 300 playouts: median decision 0.28 s against v1's 1.02 s, market
-    # turn 0.77 s against v1's 3.28 s; 400 (before draws refilled the hand at once):
-    # market turn 1.13 s); at 100 it already won 14 of 16 games against three sensible bots
-    default_playouts=300,
+    # the expert v2 (its own kit, rules/expert.py) at 120 playouts, where thinking still
+    # buys strength: by 300 its search is near its ceiling (regret a decision 0.0142 at 75,
+    # 0.0096 at 300, 0.0087 at 1200), and expert:300 finished above expert:75 in only 53.1%
+    # [47.4, 58.8] of 288 meetings; expert:120 above expert:30: 59.2% [53.4, 64.7] of 288
+    # (`tournament sheriff --bots expert:30,expert:120 --players 3 --games 144 --seed 1001
+    # --jobs 1`, 2026-12-07). Against three sensible bots (4 players, seeds 1-120) seat 1
+    # won 82.5% [74.7, 88.3] at 120 (85.8% at 300). Speed: `python -m sherwood_tui.bench
+    # --search sheriff` (docs/contributors/benchmarks.md); 300 kept a merchant's whole
+    # market turn at 0.77 s and the median decision at 0.28 s (the expert v1: 3.28 s, 1.02 s)
+    default_playouts=120,
 )
