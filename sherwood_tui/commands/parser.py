@@ -345,6 +345,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--dir", type=saves_folder, metavar="DIR",
                        help="the server's folder: its tables, saves and players (default: 'server' in the data folder)")
     serve.add_argument("--ssh-port", type=port, default=2222, help="the SSH server's port (default 2222)")
+    serve.add_argument("--web-port", type=port, metavar="PORT",
+                       help="a browser door on this port: each player's own link, from the lobby (default: none)")
     serve.add_argument("--listen", type=listen_address, default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
     serve.add_argument("--open", action="store_true",
@@ -362,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     lobby = sub.add_parser("lobby")  # started by a server's SSH door for each player: not listed
     lobby.add_argument("--socket", type=Path, required=True, help="the server's lobby socket")
     lobby.add_argument("--ticket", required=True, help="the one-time ticket the server issued")
+    lobby.add_argument("--browser", action="store_true", help="in a browser: a table opens in a page of its own")
     seat.add_argument("--assets", action="append", dest="own_data", metavar="[GAME=]FILE",
                       default=argparse.SUPPRESS, help=own_data_help)
     return parser

@@ -1,5 +1,5 @@
-"""`sherwood-tui serve`: one server of many tables with a lobby, over SSH, until it is
-stopped (Ctrl+C or SIGTERM); and `lobby`, the process its door starts for each player."""
+"""`sherwood-tui serve`: one server of many tables with a lobby, over SSH (and in the
+browser, with `--web-port`), until it is stopped (Ctrl+C or SIGTERM); and `lobby`, the process its door starts for each player."""
 
 from __future__ import annotations
 
@@ -50,11 +50,21 @@ async def run_server(server: TableServer, args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
+    web = None
     try:
         key = data_dir() / "ssh_host_ed25519_key"
         door = await start_ssh_server(server, args.listen, args.ssh_port, key, say=say)
     except BaseException:
         await server.close()
+        raise
+    try:
+        if getattr(args, "web_port", None) is not None:
+            from sherwood_tui.table.web import start_serve_web
+
+            web = await start_serve_web(server, args.listen, args.web_port, say=say)
+    except BaseException:
+        await server.close()
+        await door.close(wait=2.0)
         raise
     try:
         address = socket.gethostname() if args.listen in ("", "0.0.0.0", "::") else args.listen
@@ -65,6 +75,8 @@ async def run_server(server: TableServer, args: argparse.Namespace) -> int:
         else:
             say(f"Server code: {server.code}  (a key types it once, the first time)")
         say(f"Host key: {door.fingerprint}")
+        if web is not None:
+            say(f"Browser door: {server.web_base} (each player's own link: u in their lobby)")
 
         def report() -> None:
             line = " ".join([*server.status_lines(), server.save_problem]).strip()
@@ -81,6 +93,8 @@ async def run_server(server: TableServer, args: argparse.Namespace) -> int:
         await stop.wait()
         say("Closing: every table is saved, and opens again with the server.")
     finally:
+        if web is not None:
+            await web.close()
         await server.close()
         await door.close(wait=2.0)
     return 0
@@ -90,4 +104,4 @@ def lobby(args: argparse.Namespace) -> int:
     """`lobby --socket PATH --ticket T`: a player's lobby (started by the server's door)."""
     from sherwood_tui.table.lobby import run_lobby
 
-    return run_lobby(Path(args.socket), args.ticket)
+    return run_lobby(Path(args.socket), args.ticket, browser=args.browser)

@@ -7,8 +7,11 @@ seat), tables waiting for players (Enter: join), games in progress (Enter: watch
 their finished games (Enter: the final scores, the log, a rematch; `r`: a replay, step
 by step, of only what their seat saw: table/seat_replay.py). `n` sets up a new table
 (game, seats, bots and their levels, options, private or open); `m` gives the player's name; `b` turns the your-turn bell
-on or off. When the player goes to a table, this process becomes its seat process
-(`exec`: the same terminal), which comes back here when they leave the table.
+on or off; `u` shows the player's own browser link (a server with a browser door). When
+the player goes to a table, this process becomes its seat process (`exec`: the same
+terminal), which comes back here when they leave the table. In a browser (`--browser`)
+it stays the lobby and gives the table's own page, its link, instead: a textual-serve
+page runs one app to its end.
 """
 
 from __future__ import annotations
@@ -41,13 +44,14 @@ def lobby_command(socket_path: Path, ticket: str) -> list[str]:
     return [sys.executable, "-m", "sherwood_tui", "lobby", f"--socket={socket_path}", f"--ticket={ticket}"]
 
 
-def run_lobby(socket_path: Path, ticket: str) -> int:
+def run_lobby(socket_path: Path, ticket: str, browser: bool = False) -> int:
     """Run the lobby until the player leaves it (0) or goes to a table (this process
-    becomes its seat); 4 when the server has gone."""
+    becomes its seat; in a browser, it stays and gives the table's link); 4 when the
+    server has gone."""
     from sherwood_tui.table.seat_app import become, seat_command
     from sherwood_tui.ui.lifecycle import say
 
-    app = LobbyApp(socket_path, ticket)
+    app = LobbyApp(socket_path, ticket, browser=browser)
     app.run()
     if app.go is not None:
         table_socket, table_ticket, back = app.go
@@ -81,6 +85,7 @@ class LobbyScreen(Screen[None]):
         Binding("x", "leave", "Leave a waiting table"),
         Binding("m", "name", "My name"),
         Binding("b", "bell", "Bell on/off"),
+        Binding("u", "link", "Browser link"),
     ]
     DEFAULT_CSS = """
     #who { height: 1; padding: 0 1; background: $panel; }
@@ -176,6 +181,37 @@ class LobbyScreen(Screen[None]):
 
     def action_bell(self) -> None:
         self.lobby.send({"type": "bell", "on": not self.lobby.bell_on})
+
+    def action_link(self) -> None:
+        link = self.lobby.own_link
+        if not link:
+            self.app.notify("This server has no browser door.", markup=False)
+            return
+        self.app.push_screen(LinkScreen("Your own browser link", link,
+                                        "Whoever has it is you at this server: keep it to yourself."))
+
+
+class LinkScreen(ModalScreen[None]):
+    """A link to open in the browser (a player's own, a table's page): any key closes it."""
+
+    DEFAULT_CSS = """
+    LinkScreen { align: center middle; }
+    #link-box { width: 90%; max-width: 100; height: auto; border: round $accent; background: $background; padding: 0 1; }
+    """
+
+    def __init__(self, heading: str, link: str, detail: str) -> None:
+        super().__init__()
+        self.heading, self.link, self.detail = heading, link, detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="link-box"):
+            yield Static(Text(self.heading, style="bold"))
+            yield Static(Text(self.link, style="underline"), id="link")
+            yield Static(Text(self.detail + " Any key closes this.", style="dim"))
+
+    def on_key(self, event: Any) -> None:
+        event.stop()
+        self.dismiss(None)
 
 
 class LineScreen(ModalScreen[str | None]):
@@ -309,9 +345,11 @@ class LobbyApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("ctrl+q", "leave_lobby", "Quit", priority=True)]
 
-    def __init__(self, socket_path: Path, ticket: str) -> None:
+    def __init__(self, socket_path: Path, ticket: str, browser: bool = False) -> None:
         super().__init__()
         self.socket_path, self.ticket = socket_path, ticket
+        self.browser = browser  # in a browser: a table opens in a page of its own
+        self.own_link = ""  # the player's own browser link (a server with a browser door)
         self.writer: asyncio.StreamWriter | None = None
         self.name_shown = ""
         self.named = False  # the player has given their name (once)
@@ -356,6 +394,7 @@ class LobbyApp(App[None]):
         if kind == "welcome":
             self.name_shown, self.bell_on = str(message.get("name", "")), message.get("bell") is not False
             self.named = message.get("named") is True
+            self.own_link = str(message.get("link") or "")
             records = message.get("records")
             lines = [str(line) for line in records] if isinstance(records, list) else []
             self.lobby_screen.show_who(self.name_shown, self.bell_on, lines)
@@ -368,6 +407,11 @@ class LobbyApp(App[None]):
             self.notify(printable(said) + ".", markup=False, timeout=10)
         elif kind == "refused":
             self.notify(printable(str(message.get("message", ""))), severity="error", markup=False)
+        elif kind == "go" and self.browser:
+            link = str(message.get("link") or "")
+            if link:
+                self.push_screen(LinkScreen(f"Table #{printable(str(message.get('table', '')))[:12]}", link,
+                                            "Open it in a new tab: your seat is there. This lobby stays here."))
         elif kind == "go":
             self.go = (str(message.get("socket", "")), str(message.get("ticket", "")), str(message.get("back", "")))
             self.send({"type": "bye"})

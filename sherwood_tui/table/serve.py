@@ -20,7 +20,9 @@ server killed at any moment opens again with every table as it was.
 Who may come in: a key the server knows, or a key that types the server's code once, at
 the SSH door's join-code prompt (the door's rules for strangers, table/door.py, apply as
 at a table); with `open_door`, any key, of which at most `DoorLimits.strangers` the
-server does not know yet at once.
+server does not know yet at once. A known key may also come in by its own browser link
+(`web_token`, kept in `server.json`), when the server has a browser door
+(table/web.py `start_serve_web`): its lobby there gives each table's own page.
 
 Tables are made programmatically (a load test, say) with `TableServer.create_table(key,
 game_id, seats, options, private)` then `join_table(key, table_id, code)` for each other
@@ -177,9 +179,11 @@ class ServedTable:
 @dataclass
 class Member:
     """What the server keeps of a key it knows, besides its name (in the people's
-    registry, `table/people.py`): its bell."""
+    registry, `table/people.py`): its bell, and its own browser link's secret (once it
+    has one)."""
 
     bell: bool = True
+    web: str | None = None
 
 
 @dataclass(eq=False)
@@ -221,6 +225,8 @@ class TableServer:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listing_due = False
+        self.web_base: str | None = None  # the browser door's http://HOST:PORT, once it is open
+        self._web_keys: dict[str, str] = {}  # a browser link's secret -> its key (as looked up)
 
     # ----- opening and closing ------------------------------------------------------
     async def start(self) -> None:
@@ -271,7 +277,8 @@ class TableServer:
             data = json.loads(read_small_file(path, path.name, MAX_SERVER_FILE, "a server file"))
             self.code = str(data.get("code") or self.code)
             self.next_number = int(data.get("next", 1))
-            self.members = {str(key): Member(bool(member.get("bell", True)))
+            self.members = {str(key): Member(bool(member.get("bell", True)),
+                                             None if member.get("web") is None else str(member["web"]))
                             for key, member in dict(data.get("members", {})).items()}
             for item in data.get("tables", []):
                 table = ServedTable.from_json(item)
@@ -283,7 +290,7 @@ class TableServer:
         from sherwood_tui.core.saves import write_atomically
 
         data = {"format": "sherwood-tui-server", "code": self.code, "next": self.next_number,
-                "members": {key: {"bell": member.bell} for key, member in self.members.items()},
+                "members": {key: {"bell": member.bell, "web": member.web} for key, member in self.members.items()},
                 "tables": [table.to_json() for table in self.tables.values()]}
         try:
             write_atomically(self.folder / SERVER_FILE, json.dumps(data, indent=1))
@@ -760,9 +767,31 @@ class TableServer:
             await sender
 
     def welcome_of(self, key: str) -> dict[str, Any]:
-        """What a lobby is told of its player: their name, bell and record."""
-        return {"type": "welcome", "name": self.name_of(key), "bell": self.bell_of(key), "key": key,
-                "named": key in self._names or self.name_of(key) != guest_name(key), "records": self.records_of(key)}
+        """What a lobby is told of its player: their name, bell and record, and their own
+        browser link when the server has a browser door."""
+        welcome = {"type": "welcome", "name": self.name_of(key), "bell": self.bell_of(key), "key": key,
+                   "named": key in self._names or self.name_of(key) != guest_name(key), "records": self.records_of(key)}
+        if self.web_base is not None and key in self.members:
+            welcome["link"] = f"{self.web_base}/lobby/{self.web_token(key)}"
+        return welcome
+
+    # ----- the browser door (table/web.py: `start_serve_web`) ------------------------------
+    def web_token(self, key: str) -> str:
+        """The secret of `key`'s own browser link (made once, kept in the server's file):
+        whoever has the link is that key in the browser."""
+        member = self.members[key]
+        if member.web is None:
+            member.web = secrets.token_urlsafe(24)
+            self._write()
+        return member.web
+
+    def web_key(self, token: str) -> str | None:
+        """The key whose browser link has the secret `token`, or None."""
+        if not self._web_keys or token not in self._web_keys:
+            self._web_keys = {member.web: key for key, member in self.members.items() if member.web is not None}
+        key = self._web_keys.get(token)
+        member = None if key is None else self.members.get(key)
+        return key if member is not None and member.web == token else None
 
     def _asked(self, lobby: LobbyConnection, message: dict[str, Any]) -> None:
         """One request of a lobby (TableRefusal, RuleError or ValueError: refused)."""
@@ -823,8 +852,11 @@ class TableServer:
     def _go(self, lobby: LobbyConnection, table: ServedTable, code: str = "") -> None:
         """Send a lobby to a started table: its seat there, or to watch."""
         socket_path, ticket = self.table_ticket(lobby.key, table.id, code)
-        lobby.link.post({"type": "go", "socket": str(socket_path), "ticket": ticket, "back": self.issue_pass(lobby.key),
-                         "bell": self.bell_of(lobby.key)})
+        go = {"type": "go", "socket": str(socket_path), "ticket": ticket, "back": self.issue_pass(lobby.key),
+              "bell": self.bell_of(lobby.key), "table": table.id}
+        if self.web_base is not None and lobby.key in self.members:  # a browser's lobby opens the seat's own page
+            go["link"] = f"{self.web_base}/seat/{self.web_token(lobby.key)}/{table.id}"
+        lobby.link.post(go)
 
     def status_lines(self) -> list[str]:
         """What the server's log says of its tables now."""

@@ -14,6 +14,10 @@ least advanced, of its own address first), so slow or idle sockets never pile up
 window is clamped, its keys metered, its messages bounded, and its process's memory
 watched, as over SSH (table/door.py, table/pty_bridge.py).
 
+A server of many tables has a browser door of its own (`start_serve_web`): a player's
+own link opens their lobby, and each table they go to there a page of its own, within the
+same limits.
+
 textual-serve, aiohttp and jinja2 are imported here only: the app never imports this."""
 
 from __future__ import annotations
@@ -273,13 +277,29 @@ class SeatLinkServer(Server):
             raise web.HTTPNotFound(text="There is no seat at this address.")
         return self.seat_of_token[token], token
 
+    def _link(self, request: web.Request) -> str:
+        """The link the request is for (its open windows are counted together), or 404."""
+        return self._seat(request)[1]
+
+    def _argv(self, link: str) -> list[str]:
+        """The command a window of `link` runs, with a fresh ticket (TableRefusal: none)."""
+        seat = self.seat_of_token[link]
+        return self.source.seat_command(self.source.issue_ticket(self.logins[seat], "link:" + link))
+
+    def _who(self, link: str) -> str:
+        """Whose window `link` opens, for the host's log."""
+        return self.logins[self.seat_of_token[link]]
+
+    def _websocket_path(self, request: web.Request) -> str:
+        return str(request.app.router["seat-websocket"].url_for(token=self._link(request)))
+
     async def handle_index(self, request: web.Request) -> web.Response:
-        """textual-serve's page, its websocket at this seat's link."""
-        _, token = self._seat(request)
+        """textual-serve's page, its websocket at this link."""
+        self._link(request)
         scheme = "wss" if request.scheme == "https" else "ws"
         context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
-            "app_websocket_url": f"{scheme}://{request.host}{request.app.router['seat-websocket'].url_for(token=token)}",
+            "app_websocket_url": f"{scheme}://{request.host}{self._websocket_path(request)}",
             "config": {"static": {"url": "/static/"}},
             "application": {"name": self.title},
         }
@@ -290,20 +310,21 @@ class SeatLinkServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """Run the seat app for this link's seat, as textual-serve runs its app."""
-        seat, token = self._seat(request)
-        open_here = self.sockets[token]
+        link = self._link(request)
+        open_here = self.sockets.setdefault(link, [])
         while len(open_here) >= self.per_link:  # the oldest window of this link gives way
             await open_here.pop(0).close(code=1000, message=b"This seat was opened in another window.")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.limits.message_most)
         await websocket.prepare(request)
         try:
-            ticket = self.source.issue_ticket(self.logins[seat], "link:" + token)
+            argv = self._argv(link)
         except TableRefusal as refusal:
             await websocket.send_bytes(str(refusal).encode() + b"\r\n")
             await websocket.close()
+            self._forget(link)
             return websocket
         service = SeatAppService(
-            self.source.seat_command(ticket), self.grace,
+            argv, self.grace,
             write_bytes=websocket.send_bytes, write_str=websocket.send_str, close=websocket.close,
             download_manager=self.download_manager,
         )
@@ -313,7 +334,7 @@ class SeatLinkServer(Server):
             await service.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
             if service.pid is not None:
                 watch = asyncio.create_task(watch_memory(service.pid, self.limits.seat_memory))
-                watch.add_done_callback(lambda done: self._over_memory(done, websocket, service, seat))
+                watch.add_done_callback(lambda done: self._over_memory(done, websocket, service, link))
             await self._process_messages(websocket, service)
         except OSError as err:
             await websocket.send_bytes(f"The seat could not start: {err.strerror or err}.\r\n".encode())
@@ -324,18 +345,23 @@ class SeatLinkServer(Server):
                 watch.cancel()
             if websocket in open_here:
                 open_here.remove(websocket)
+            self._forget(link)
             await service.stop()
             await websocket.close()
         return websocket
 
+    def _forget(self, link: str) -> None:
+        """A link with no window open: a table's seats keep their entries (a server's
+        door, whose links are many, drops it)."""
+
     def _over_memory(self, watch: asyncio.Task[int], websocket: web.WebSocketResponse,
-                     service: SeatAppService, seat: int) -> None:
+                     service: SeatAppService, link: str) -> None:
         """The seat process holds more memory than a seat may: it is killed (it holds
         nothing the host has not), with one line to its player and one in the host's log."""
         if watch.cancelled() or watch.exception() is not None:
             return
         ceiling = self.limits.seat_memory // 2**20
-        self.say(f"Closed the browser seat of {self.logins[seat]}: its process held {watch.result() // 2**20} MB, "
+        self.say(f"Closed the browser seat of {self._who(link)}: its process held {watch.result() // 2**20} MB, "
                  f"over the {ceiling} MB a seat may.")
         if service.pid is not None:
             with contextlib.suppress(ProcessLookupError):
@@ -392,3 +418,93 @@ async def start_web_server(source: SeatSource, host: str, port: int, links: dict
     site = _Site(runner, host, port, server.door)
     await site.start()
     return WebServer(runner, host, runner.addresses[0][1], server)
+
+
+# ----- a server's browser door (`sherwood-tui serve --web-port`) ---------------------------
+TOKEN = r"{token:[A-Za-z0-9_-]{8,64}}"
+TABLE = r"{table:[0-9]{1,12}}"
+
+
+class ServerLinkServer(SeatLinkServer):
+    """The browser door of a server of many tables (`TableServer`, table/serve.py): a
+    player's own link, http://HOST:PORT/lobby/<secret>, opens their lobby (the key whose
+    secret it is); the lobby gives, for each table they go to, a page of its own,
+    http://HOST:PORT/seat/<secret>/<table>, that opens their seat there (or watches). The
+    lobby and the seat are separate pages and processes: a textual-serve page runs one
+    app to its end. Every guarantee of a table's door holds: windows per link, the
+    requests' budget, the window's size, keys metered, memory watched."""
+
+    def __init__(self, server: Any, *, per_link: int, grace: float, limits: WebLimits,
+                 say: Callable[[str], None]) -> None:
+        super().__init__(server, {}, (), per_link=per_link, grace=grace, limits=limits, say=say)
+        self.server = server  # a TableServer (not imported: it imports the table's host)
+
+    async def _make_app(self) -> web.Application:
+        app = await Server._make_app(self)
+        app.middlewares.append(self.door.middleware)
+        app.add_routes([
+            web.get(f"/lobby/{TOKEN}", self.handle_index, name="lobby"),
+            web.get(f"/lobby/{TOKEN}/ws", self.handle_websocket, name="lobby-websocket"),
+            web.get(f"/seat/{TOKEN}/{TABLE}", self.handle_index, name="table"),
+            web.get(f"/seat/{TOKEN}/{TABLE}/ws", self.handle_websocket, name="table-websocket"),
+        ])
+        return app
+
+    def _link(self, request: web.Request) -> str:
+        """"<secret>" for a lobby's link, "<secret>/<table>" for a seat's; 404 for a secret
+        no key has, a table the server does not have, or any other address."""
+        route = request.match_info.route.name or ""
+        token = request.match_info.get("token", "")
+        if route not in ("lobby", "lobby-websocket", "table", "table-websocket") or self.server.web_key(token) is None:
+            raise web.HTTPNotFound(text="There is nothing at this address.")
+        if route.startswith("lobby"):
+            return token
+        table = request.match_info.get("table", "")
+        if table not in self.server.tables:
+            raise web.HTTPNotFound(text="There is no such table.")
+        return f"{token}/{table}"
+
+    def _websocket_path(self, request: web.Request) -> str:
+        link = self._link(request)
+        return f"/lobby/{link}/ws" if "/" not in link else f"/seat/{link}/ws"
+
+    def _argv(self, link: str) -> list[str]:
+        """A lobby (in its browser form) with a fresh ticket for the link's key, or that
+        key's seat process at the table with a fresh ticket (TableRefusal: why not)."""
+        from pathlib import Path
+
+        from sherwood_tui.table.seat_app import seat_command
+
+        token, _, table = link.partition("/")
+        key = self.server.web_key(token)
+        if key is None:
+            raise TableRefusal("This link is no longer good.")
+        if not table:
+            return [*self.server.seat_command(self.server.issue_ticket("web", key)), "--browser"]
+        socket_path, ticket = self.server.table_ticket(key, table)
+        return seat_command(Path(socket_path), ticket)
+
+    def _who(self, link: str) -> str:
+        token, _, table = link.partition("/")
+        whose = self.server.name_of(self.server.web_key(token) or "")
+        return f"{whose} at table {table}" if table else f"{whose}'s lobby"
+
+    def _forget(self, link: str) -> None:
+        if not self.sockets.get(link, True):
+            del self.sockets[link]
+
+
+async def start_serve_web(server: Any, host: str, port: int, *, per_link: int = 2, grace: float = TERMINATE_GRACE,
+                          limits: WebLimits | None = None, say: Callable[[str], None] = log.warning) -> WebServer:
+    """Open a server's browser door on `host`:`port` (0: a free port); the server's
+    `web_base` is set, so its lobbies give their players' links."""
+    limits = limits or WebLimits()
+    links = ServerLinkServer(server, per_link=per_link, grace=grace, limits=limits, say=say)
+    runner = web.AppRunner(await links._make_app(), handle_signals=False, access_log=None,
+                           shutdown_timeout=grace + 1, keepalive_timeout=limits.request_time)
+    await runner.setup()
+    site = _Site(runner, host, port, links.door)
+    await site.start()
+    door = WebServer(runner, host, runner.addresses[0][1], links)
+    server.web_base = f"http://{_url_host(host)}:{door.port}"
+    return door
