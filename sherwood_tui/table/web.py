@@ -40,7 +40,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from sherwood_tui.table.door import SPEAKING, InputMeter, Startup, Startups, fit_window
+from sherwood_tui.table.door import SPEAKING, DoorLimits, InputMeter, Startup, Startups, fit_window
 from sherwood_tui.table.protocol import TableRefusal
 from sherwood_tui.table.pty_bridge import SEAT_MEMORY, TERMINATE_GRACE, limit_memory, watch_memory
 from sherwood_tui.table.seat_template import fork_piped_seat
@@ -314,6 +314,7 @@ class SeatLinkServer(Server):
         open_here = self.sockets.setdefault(link, [])
         while len(open_here) >= self.per_link:  # the oldest window of this link gives way
             await open_here.pop(0).close(code=1000, message=b"This seat was opened in another window.")
+        await self._make_room(link)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.limits.message_most)
         await websocket.prepare(request)
         try:
@@ -321,7 +322,7 @@ class SeatLinkServer(Server):
         except TableRefusal as refusal:
             await websocket.send_bytes(str(refusal).encode() + b"\r\n")
             await websocket.close()
-            self._forget(link)
+            self._forget(link, websocket)
             return websocket
         service = SeatAppService(
             argv, self.grace,
@@ -329,6 +330,7 @@ class SeatLinkServer(Server):
             download_manager=self.download_manager,
         )
         open_here.append(websocket)
+        self._opened(link, websocket)
         watch: asyncio.Task[int] | None = None
         try:
             await service.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
@@ -345,14 +347,21 @@ class SeatLinkServer(Server):
                 watch.cancel()
             if websocket in open_here:
                 open_here.remove(websocket)
-            self._forget(link)
+            self._forget(link, websocket)
             await service.stop()
             await websocket.close()
         return websocket
 
-    def _forget(self, link: str) -> None:
-        """A link with no window open: a table's seats keep their entries (a server's
-        door, whose links are many, drops it)."""
+    async def _make_room(self, link: str) -> None:
+        """Before a window of `link` opens (its link's oldest closed already): a
+        server's door closes the oldest of its key's others past their limit."""
+
+    def _opened(self, link: str, websocket: web.WebSocketResponse) -> None:
+        """A window of `link` is open."""
+
+    def _forget(self, link: str, websocket: web.WebSocketResponse) -> None:
+        """A window of `link` is closed: a table's seats keep their entries (a server's
+        door, whose links are many, drops a link with none open)."""
 
     def _over_memory(self, watch: asyncio.Task[int], websocket: web.WebSocketResponse,
                      service: SeatAppService, link: str) -> None:
@@ -423,6 +432,7 @@ async def start_web_server(source: SeatSource, host: str, port: int, links: dict
 # ----- a server's browser door (`sherwood-tui serve --web-port`) ---------------------------
 TOKEN = r"{token:[A-Za-z0-9_-]{8,64}}"
 TABLE = r"{table:[0-9]{1,12}}"
+PER_KEY = DoorLimits.per_key  # a key's windows at once in all, as its SSH connections
 
 
 class ServerLinkServer(SeatLinkServer):
@@ -431,13 +441,16 @@ class ServerLinkServer(SeatLinkServer):
     secret it is); the lobby gives, for each table they go to, a page of its own,
     http://HOST:PORT/seat/<secret>/<table>, that opens their seat there (or watches). The
     lobby and the seat are separate pages and processes: a textual-serve page runs one
-    app to its end. Every guarantee of a table's door holds: windows per link, the
-    requests' budget, the window's size, keys metered, memory watched."""
+    app to its end. Every guarantee of a table's door holds: windows per link (and per
+    key in all, as its SSH connections), the requests' budget, the window's size, keys
+    metered, memory watched."""
 
-    def __init__(self, server: Any, *, per_link: int, grace: float, limits: WebLimits,
+    def __init__(self, server: Any, *, per_link: int, per_key: int, grace: float, limits: WebLimits,
                  say: Callable[[str], None]) -> None:
         super().__init__(server, {}, (), per_link=per_link, grace=grace, limits=limits, say=say)
         self.server = server  # a TableServer (not imported: it imports the table's host)
+        self.per_key = max(1, per_key)  # windows of one key at once, lobby and tables (as over SSH)
+        self.by_key: dict[str, list[web.WebSocketResponse]] = {}  # a link's secret -> its windows, oldest first
 
     async def _make_app(self) -> web.Application:
         app = await Server._make_app(self)
@@ -489,17 +502,34 @@ class ServerLinkServer(SeatLinkServer):
         whose = self.server.name_of(self.server.web_key(token) or "")
         return f"{whose} at table {table}" if table else f"{whose}'s lobby"
 
-    def _forget(self, link: str) -> None:
+    async def _make_room(self, link: str) -> None:
+        windows = self.by_key.get(link.partition("/")[0], [])
+        windows[:] = [window for window in windows if not window.closed]  # (closed: their ends are under way)
+        while len(windows) >= self.per_key:  # the key's oldest window gives way
+            await windows.pop(0).close(code=1000, message=b"You opened another window at this server.")
+
+    def _opened(self, link: str, websocket: web.WebSocketResponse) -> None:
+        self.by_key.setdefault(link.partition("/")[0], []).append(websocket)
+
+    def _forget(self, link: str, websocket: web.WebSocketResponse) -> None:
         if not self.sockets.get(link, True):
             del self.sockets[link]
+        token = link.partition("/")[0]
+        windows = self.by_key.get(token, [])
+        if websocket in windows:
+            windows.remove(websocket)
+        if not windows:
+            self.by_key.pop(token, None)
 
 
-async def start_serve_web(server: Any, host: str, port: int, *, per_link: int = 2, grace: float = TERMINATE_GRACE,
-                          limits: WebLimits | None = None, say: Callable[[str], None] = log.warning) -> WebServer:
+async def start_serve_web(server: Any, host: str, port: int, *, per_link: int = 2, per_key: int = PER_KEY,
+                          grace: float = TERMINATE_GRACE, limits: WebLimits | None = None,
+                          say: Callable[[str], None] = log.warning) -> WebServer:
     """Open a server's browser door on `host`:`port` (0: a free port); the server's
-    `web_base` is set, so its lobbies give their players' links."""
+    `web_base` is set, so its lobbies give their players' links. A link has at most
+    `per_link` windows at once, a key `per_key` in all (one more closes its oldest)."""
     limits = limits or WebLimits()
-    links = ServerLinkServer(server, per_link=per_link, grace=grace, limits=limits, say=say)
+    links = ServerLinkServer(server, per_link=per_link, per_key=per_key, grace=grace, limits=limits, say=say)
     runner = web.AppRunner(await links._make_app(), handle_signals=False, access_log=None,
                            shutdown_timeout=grace + 1, keepalive_timeout=limits.request_time)
     await runner.setup()

@@ -23,8 +23,8 @@ DEADLINE = 30.0
 
 
 @contextlib.asynccontextmanager
-async def browser_door(server: TableServer) -> AsyncIterator[WebServer]:
-    door = await start_serve_web(server, "127.0.0.1", 0)
+async def browser_door(server: TableServer, **limits: int) -> AsyncIterator[WebServer]:
+    door = await start_serve_web(server, "127.0.0.1", 0, **limits)
     try:
         yield door
     finally:
@@ -83,6 +83,30 @@ async def test_a_browser_lobby_gives_the_tables_page_and_that_page_runs_the_play
                         assert time.monotonic() < deadline, "the browser's seat never sat down"
                         await _pause()
                 assert door.links.sockets.get(f"{token}/{table.id}") in (None, [])
+
+
+async def test_a_key_has_so_many_browser_windows_at_once_and_one_more_closes_its_oldest(tmp_path):
+    async with serving(tmp_path) as server, browser_door(server, per_key=2) as door:
+        server._know(ROBIN)
+        token = server.web_token(ROBIN)
+        base = server.web_base
+        first = server.create_table(ROBIN, "sheriff", [None, "sensible", "sensible"])
+        second = server.create_table(ROBIN, "sheriff", [None, "random", "random"])
+        deadline = time.monotonic() + DEADLINE
+        while first.host is None or second.host is None:
+            assert time.monotonic() < deadline, "the tables never started"
+            await _pause()
+        async with aiohttp.ClientSession() as client:
+            async with client.ws_connect(f"{base}/lobby/{token}/ws") as lobby:
+                await received(lobby, "you are")
+                async with client.ws_connect(f"{base}/seat/{token}/{first.id}/ws") as seat:
+                    await received(seat, "Sheriff of Nottingham")
+                    async with client.ws_connect(f"{base}/seat/{token}/{second.id}/ws") as other:
+                        await received(other, "Sheriff of Nottingham")
+                        while not lobby.closed:  # the oldest (the lobby) gave way
+                            assert time.monotonic() < deadline, "the key's oldest window stayed open"
+                            await lobby.receive(timeout=DEADLINE)
+                        assert not seat.closed and len(door.links.by_key[token]) == 2
 
 
 async def _pause(*_: Any) -> None:
