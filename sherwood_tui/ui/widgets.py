@@ -42,7 +42,7 @@ def clip(text: str, cells: int) -> str:
     return cut.plain.rstrip() + "…"
 
 
-TITLE_CELLS = 44  # a box title's room on a decision at 80x24 (a box of 48 cells, less its corners)
+TITLE_CELLS = 42  # a box title's room on a decision at 80x24 (a box of 48 cells, less "┏━ " and " ━┓")
 
 
 def name_title(template: str, *names: str, cells: int = TITLE_CELLS) -> Text:

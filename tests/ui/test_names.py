@@ -30,7 +30,7 @@ def title_problems(screen) -> list[str]:
             for name in NAMES:
                 if name[3:10] in plain and name[:10] not in plain:
                     problems.append(f"{type(screen).__name__}: {plain!r} does not show {name!r} as typed")
-            if cell_len(plain) > widget.outer_size.width - 4:
+            if cell_len(plain) > widget.outer_size.width - 6:  # less "┏━ " and " ━┓"
                 problems.append(f"{type(screen).__name__}: {plain!r} is cut at {widget.outer_size.width} cells")
     return problems
 
