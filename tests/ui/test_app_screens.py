@@ -139,6 +139,26 @@ async def test_setup_names_take_at_most_the_name_limit():
         assert app.session is not None and app.session.players[0].name == "abcdefghijklmnopqrstuvwx"
 
 
+async def test_setup_shows_a_name_of_the_longest_length_whole_while_typed_and_after():
+    """A 24-character name is read whole in its box as it is typed (the cursor after
+    it) and once the next box has the focus: its first letter never scrolls away."""
+    names = ("Bartholomew Greenleaf-Lo", "Marian of Leaford Grange")
+    app = SherwoodApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot, 0)
+        for seat, name in enumerate(names):
+            box = app.screen.query_one(f"#name-{seat}", Input)
+            box.focus()
+            box.value = ""
+            await pilot.press(*name)
+            await pilot.pause()
+            assert name in screen_text(app), f"{name!r} is not whole as it is typed"
+        await pilot.press("tab")
+        await pilot.pause()
+        drawn = screen_text(app)
+        assert all(name in drawn for name in names), drawn
+
+
 async def test_f2_on_a_games_setup_opens_that_games_rules():
     from sherwood_tui.ui.screens import RulesScreen
 
