@@ -272,7 +272,9 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # Measured against three one-card bidders at 1000 playouts (4 players, seeds 1-40,
 # 2026-12-07; margin = seat 1's score less the best other's): this kit, +24.9; the same kit
 # on other sampled worlds (each search's world seeds shifted: an A/A run), +18.9, so a
-# 40-game margin moves about 6 points on the search's own luck. Within that: `scale` 8,
+# 40-game margin moves about 6 points on the search's own luck (against three sensible
+# bots: +20.3, and +15.1 on the shifted worlds; the rise +4.6, or +3.8 [-2.0, 9.5] paired,
+# where a sensible seat's is +9.9 [2.6, 17.1]). Within that noise: `scale` 8,
 # +20.2; 40, +20.0 (seeds 1-24); the seat's own Goodes worth 1.0 a point at a cut-off
 # against one-card bidders (0.6 otherwise), +22.5; its own rollout bids buying a lead
 # with several Goodes against rivals who cannot answer changed 6 in 553 of its bids.
