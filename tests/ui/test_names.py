@@ -1,6 +1,7 @@
-"""Long names, and names that look like markup, on every decision screen: a box's title
-that names a player shows the name as typed (never read as markup) and fits its box at
-80x24 (cut with "…" where it must be, so the rest of the title is still read)."""
+"""What a player reads at 80x24 on every decision screen, with long names and names that
+look like markup: a box's title that names a player shows the name as typed (never read
+as markup) and fits its box (the name cut with "…" where it must be, so the rest of the
+title is still read); the key bar's keys are never cut."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.cells import cell_len
 from sherwood_tui import catalog
 from sherwood_tui.core.contract import NAME_LIMIT, Player
 from sherwood_tui.ui.app import SherwoodApp
+from tests.ui.helpers import screen_text
 from tests.ui.test_privacy_random import Privacy
 
 # as long as a name may be, each with markup in it
@@ -35,12 +37,18 @@ def title_problems(screen) -> list[str]:
     return problems
 
 
+def key_bar_problems(app) -> list[str]:
+    """The key bar, if it is cut (Help lists every key, but those shown are read whole)."""
+    bar = screen_text(app).rstrip("\n").split("\n")[-1]
+    return [f"{type(app.screen).__name__}: the key bar is cut: {bar.strip()!r}"] if "…" in bar else []
+
+
 class Titles(Privacy):
-    """Plays a game through the app (as the privacy test does), checking the titles."""
+    """Plays a game through the app (as the privacy test does), checking what is read."""
 
     def check(self) -> None:
         super().check()
-        problems = title_problems(self.app.screen)
+        problems = title_problems(self.app.screen) + key_bar_problems(self.app)
         assert not problems, f"{self.game_id} seed {self.seed}, step {self.step}:\n  " + "\n  ".join(problems)
 
 

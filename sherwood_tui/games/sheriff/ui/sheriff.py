@@ -73,7 +73,7 @@ class ChooseScreen(SheriffScreen):
         Binding("enter", "act('threaten')", "Threaten", priority=True),
         Binding("p", "act('pass')", "Let pass"),
         Binding("o", "act('open')", "Open"),
-        Binding("e", "end", "End: all pass"),
+        Binding("e", "end", "All pass"),  # (short: the key bar fits at 80x24)
     ]
 
     def compose_main(self) -> ComposeResult:
@@ -110,8 +110,8 @@ class DecideScreen(SheriffScreen):
 
     BINDINGS = [
         Binding("enter", "choose", "Choose", priority=True),
-        Binding("p", "pass_bag", "Pass (accept)"),
-        Binding("o", "open_bag", "Open (refuse)"),
+        Binding("p", "pass_bag", "Let pass"),  # (the list says: taking the offer; short: the key bar fits)
+        Binding("o", "open_bag", "Open"),
         Binding("c", "counter", "Counter"),
     ]
 
