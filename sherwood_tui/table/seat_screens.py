@@ -82,35 +82,62 @@ class WaitingScreen(SteadyScreen):
     """While others decide: the seat's own view in its game's words (`seat_text`), the
     public table (`table_text`), who sits where and whom the game waits for, the scores
     and the log. `show` brings it up to date in place. `u` asks the host to take back
-    the seat's last move (it may, until another player has moved)."""
+    the seat's last move (it may, until another player has moved).
+
+    Each feed redraws only the parts whose text changed: a seat at a busy table gets a
+    feed for every other player's move, and every part redrawn costs the seat's process
+    a layout and a render of its lines."""
 
     BINDINGS = [Binding("u", "app.undo", "Take back my move")]
 
     def __init__(self, feed: AnyFeed, status: TableStatus, screens: GameScreens) -> None:
         super().__init__()
         self.feed, self.status, self.screens = feed, status, screens
+        self.shown: dict[str, Any] = {}  # what each part shows (`drawn_as`), by its id
+        self.shown_log: tuple[Any, ...] = ()  # the log as shown
+
+    ready = False  # mounted: its widgets can be updated
 
     def compose(self) -> ComposeResult:
-        game = self.feed.game
-        main: list[Widget] = [plain("", "bold", id="waiting")]
-        if self.screens.seat_text is not None and self.feed.view is not None:
-            main.append(Panel("", title=self.own_title(), id="own"))
-        main.append(Panel("", title="At the table", id="seats"))
-        if self.screens.table_text is not None:
-            main.append(VerticalScroll(Panel("", title="Table", id="table"), id="table-scroll"))
-        side = [Panel("", title="Scores", id="scoreboard"), GameLog([])]
-        heading = f"{game.title} · {self.feed.round_label}"
-        yield from table_frame(heading, game.id, main, side)
+        parts = self.parts(self.feed, self.status)
+        self.shown = {part: drawn_as(text) for part, text in parts.items()}
+        self.shown_log = self.feed.log
+        main: list[Widget] = [Static(parts["waiting"], markup=False, id="waiting")]
+        if "own" in parts:
+            main.append(Panel(parts["own"], title=self.own_title(), id="own"))
+        main.append(Panel(parts["seats"], title="At the table", id="seats"))
+        if "table" in parts:
+            main.append(VerticalScroll(Panel(parts["table"], title="Table", id="table"), id="table-scroll"))
+        side = [Panel(parts["scoreboard"], title="Scores", id="scoreboard"), GameLog(list(self.feed.log))]
+        yield from table_frame(self.heading(self.feed), self.feed.game.id, main, side)
 
     def own_title(self) -> str:
         seat = self.feed.seat
         return "" if seat is None else f"{clip(self.feed.name(seat), NAME_CELLS)}'s own"
 
+    def heading(self, feed: AnyFeed) -> str:
+        return f"{feed.game.title} · {feed.round_label}"
+
+    def parts(self, feed: AnyFeed, status: TableStatus) -> dict[str, Text]:
+        """The text of each part of the screen for `feed` and `status`, by its id (the
+        seat's own view and the table only where its game has words for them)."""
+        watching = feed.seat is None
+        waiting = status.waiting_text(feed.seat) or "Nobody is deciding just now."
+        note = "You are watching." if watching else "Nothing for you to decide now: your turn comes up by itself."
+        parts = {"waiting": Text(f"{waiting} {note}", style="bold")}
+        seat_text, table_text = self.screens.seat_text, self.screens.table_text
+        if seat_text is not None and feed.view is not None:
+            parts["own"] = seat_text(feed.view)
+        parts["seats"] = status_text(status, feed.seat)
+        if table_text is not None:
+            parts["table"] = table_text(feed.table)
+        parts["scoreboard"] = self.screens.scoreboard_text(feed)
+        parts["title"] = Text(self.heading(feed) + data_note(feed.game.id))
+        return parts
+
     def on_mount(self) -> None:
         self.ready = True
-        self.show(self.feed, self.status)
-
-    ready = False  # mounted: its widgets can be updated
+        self.show(self.feed, self.status)  # a feed that came while it was being built
 
     def show(self, feed: AnyFeed, status: TableStatus) -> None:
         """Show `feed` and `status` (the screen stays: keys in flight keep working); a
@@ -118,24 +145,25 @@ class WaitingScreen(SteadyScreen):
         self.feed, self.status = feed, status
         if not self.ready:
             return
-        watching = feed.seat is None
-        waiting = status.waiting_text(feed.seat) or "Nobody is deciding just now."
-        note = "You are watching." if watching else "Nothing for you to decide now: your turn comes up by itself."
-        self.query_one("#waiting", Static).update(Text(f"{waiting} {note}", style="bold"))
-        seat_text, table_text = self.screens.seat_text, self.screens.table_text
-        for own in self.query("#own").results(Panel):
-            if seat_text is not None and feed.view is not None:
-                own.update(seat_text(feed.view))
-        self.query_one("#seats", Panel).update(status_text(status, feed.seat))
-        for table in self.query("#table").results(Panel):
-            if table_text is not None:
-                table.update(table_text(feed.table))
-        self.query_one("#scoreboard", Panel).update(self.screens.scoreboard_text(feed))
-        log = self.query_one(GameLog)
-        log.events = list(feed.log)
-        log.refresh()
-        heading = f"{feed.game.title} · {feed.round_label}{data_note(feed.game.id)}"
-        self.query_one("#title", Static).update(Text(heading))
+        for part, text in self.parts(feed, status).items():
+            drawn = drawn_as(text)
+            if self.shown.get(part) != drawn:
+                self.shown[part] = drawn
+                for widget in self.query(f"#{part}").results(Static):
+                    widget.update(text)
+        if feed.log != self.shown_log:
+            self.shown_log = feed.log
+            log = self.query_one(GameLog)
+            log.events = list(feed.log)
+            log.refresh()
+
+
+def drawn_as(text: Any) -> Any:
+    """What a part's text draws, to tell whether a new one changes anything (a Rich
+    Text's equality leaves its style out); anything but a Text counts as changed."""
+    if not isinstance(text, Text):
+        return object()
+    return (text.plain, tuple(text.spans), str(text.style), text.justify, text.overflow, text.no_wrap, text.end)
 
 
 class SeatFinalScreen(FinalScreen):

@@ -228,8 +228,15 @@ class KeyBar(Static):
         note = getattr(self.app, "table_note", "")
         if note:  # a seat at a table: whom the game waits for, on every screen
             lines.insert(0, Text(clip(note, width), style="bold"))
+        shown = Text("\n").join(lines)
+        drawn = (shown.plain, tuple(shown.spans))
+        if drawn == self.drawn:  # unchanged (a seat's feed, a key): no layout, no render
+            return
+        self.drawn = drawn
         self.styles.height = len(lines)
-        self.update(Text("\n").join(lines))
+        self.update(shown)
+
+    drawn: tuple[str, tuple[Any, ...]] | None = None  # the text shown, as plain text and styles
 
 
 def _described(binding: Binding) -> bool:
