@@ -51,7 +51,7 @@ def run(argv: list[str]) -> int:
     if args.command == "seat":
         from sherwood_tui.table.seat_app import run_seat
 
-        return run_seat(args.socket, args.ticket, args.lobby, args.back)
+        return run_seat(args.socket, args.ticket, args.lobby, args.back, args.browser)
     if args.command == "lobby":
         from sherwood_tui.commands.serve import lobby
 

@@ -361,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     seat.add_argument("--ticket", required=True, help="the one-time ticket the host issued")
     seat.add_argument("--lobby", type=Path, help="a server's lobby socket: the seat goes back there")
     seat.add_argument("--back", help="this key's pass back to the lobby")
+    seat.add_argument("--browser", action="store_true", help="a server's seat in a browser: it talks, and only ends")
     lobby = sub.add_parser("lobby")  # started by a server's SSH door for each player: not listed
     lobby.add_argument("--socket", type=Path, required=True, help="the server's lobby socket")
     lobby.add_argument("--ticket", required=True, help="the one-time ticket the server issued")

@@ -62,14 +62,17 @@ IN_PLACE_MOST = 16
 _became = 0  # times this process has gone on in place
 
 
-def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None) -> int:
+def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None,
+             browser: bool = False) -> int:
     """Run the seat app until it ends; its exit status (0: the player left or the game
     ended; 4: the host closed the seat or went away, said once more on stderr).
 
     A server's seat (`lobby`: its lobby's socket, `back`: this key's pass to it) becomes
     the seat of the rematch when its table moves there, and goes back to the lobby when
-    the player leaves (the same process: `exec`)."""
-    app = SeatApp(socket_path, ticket, talk=lobby is not None)
+    the player leaves (the same process: `exec`). A server's seat in a browser (`browser`)
+    talks too, but only ends: a textual-serve page runs one app (its lobby's tab gives the
+    rematch's page)."""
+    app = SeatApp(socket_path, ticket, talk=lobby is not None or browser)
     app.run()
     if app.titled:  # the terminal's title goes back to its own
         import sys
@@ -79,6 +82,8 @@ def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: st
     if app.farewell:  # the screen is cleared as the app ends: the reason stays in sight
         say(app.farewell)
     code = app.return_code or 0
+    if browser:
+        return code
     if app.moved is not None:
         new_socket, new_ticket = app.moved
         become(seat_command(Path(new_socket), new_ticket, lobby, back))
@@ -89,11 +94,15 @@ def run_seat(socket_path: Path, ticket: str, lobby: Path | None = None, back: st
     return code
 
 
-def seat_command(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None) -> list[str]:
-    """The command line of a seat process (a server's: with its way back to the lobby)."""
+def seat_command(socket_path: Path, ticket: str, lobby: Path | None = None, back: str | None = None,
+                 browser: bool = False) -> list[str]:
+    """The command line of a seat process (a server's: with its way back to the lobby, or
+    in a browser)."""
     import sys
 
     command = [sys.executable, "-m", "sherwood_tui", "seat", f"--socket={socket_path}", f"--ticket={ticket}"]
+    if browser:
+        command.append("--browser")
     if lobby is not None and back:
         command += [f"--lobby={lobby}", f"--back={back}"]
     return command

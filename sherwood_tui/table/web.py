@@ -495,7 +495,7 @@ class ServerLinkServer(SeatLinkServer):
         if not table:
             return [*self.server.seat_command(self.server.issue_ticket("web", key)), "--browser"]
         socket_path, ticket = self.server.table_ticket(key, table)
-        return seat_command(Path(socket_path), ticket)
+        return seat_command(Path(socket_path), ticket, browser=True)
 
     def _who(self, link: str) -> str:
         token, _, table = link.partition("/")

@@ -83,6 +83,8 @@ async def test_a_browser_lobby_gives_the_tables_page_and_that_page_runs_the_play
                         assert time.monotonic() < deadline, "the browser's seat never sat down"
                         await _pause()
                 assert door.links.sockets.get(f"{token}/{table.id}") in (None, [])
+                # a server's seat in a browser talks (F4), and only ends (a page runs one app)
+                assert door.links._argv(f"{token}/{table.id}")[-1] == "--browser"
 
 
 async def test_a_key_has_so_many_browser_windows_at_once_and_one_more_closes_its_oldest(tmp_path):
