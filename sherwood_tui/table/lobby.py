@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import printable
 from sherwood_tui.table.protocol import HOST_LINE_LIMIT, ProtocolError, encode, read_message
+from sherwood_tui.ui.compat import CrashHooks
 
 SERVER_GONE = "The server has gone. Your games wait: connect again when it is back."
 PARTS = {"mine": "Your games", "waiting": "Tables waiting for players", "playing": "Games in progress",
@@ -338,8 +339,24 @@ class NewTableScreen(Screen[dict[str, Any] | None]):
         self.dismiss(None)
 
 
-class LobbyApp(App[None]):
-    """A player's lobby (see the module's docstring)."""
+class LobbyApp(CrashHooks, App[None]):
+    """A player's lobby (see the module's docstring). A crash never draws Textual's
+    traceback with its local values (a replay holds the whole save): the traceback goes
+    to a crash file on the server, the player reads one line."""
+
+    _crash_report = ""
+
+    def crashed(self, error: Exception, exit_code: int) -> None:
+        from sherwood_tui.ui.lifecycle import write_crash_report
+
+        self._crash_report = write_crash_report(error).rpartition("; ")[2]
+
+    def crash_line(self) -> None:
+        line, self._crash_report = self._crash_report, ""
+        if line:
+            from sherwood_tui.ui.lifecycle import say
+
+            say(f"The lobby stopped on an unexpected error ({line}); connect again.")
 
     TITLE = "sherwood-tui"
     ENABLE_COMMAND_PALETTE = False

@@ -158,3 +158,36 @@ async def test_r_in_the_lobby_replays_a_finished_game_as_the_players_seat(tmp_pa
             assert app.screen is app.lobby_screen
             await pilot.press("ctrl+q")
             await pilot.pause()
+
+
+async def test_a_crash_in_the_lobbys_replay_writes_a_crash_file_and_never_a_traceback_with_locals(
+        tmp_path, monkeypatch):
+    """The lobby's process holds a finished game's whole save while it replays it: a crash
+    must not draw Textual's traceback with its local values on the player's terminal."""
+    monkeypatch.setenv("SHERWOOD_TUI_DATA", str(tmp_path / "data"))
+
+    def broken(self: SeatReplayScreen, by: int) -> None:
+        others_hand = "the other seat's secret hand"  # a local Textual would print
+        raise RuntimeError(f"broken step {by} {len(others_hand)}")
+
+    monkeypatch.setattr(SeatReplayScreen, "action_step", broken)
+    async with serving(tmp_path) as server:
+        finished_table(server, finished_save(server.tables_folder, "sheriff", 2))
+        server._know(MARIAN)
+        app = LobbyApp(server.socket_path, server.issue_ticket("play", MARIAN))
+        with pytest.raises(RuntimeError, match="broken step"):
+            async with app.run_test(size=(100, 30)) as pilot:
+                deadline = asyncio.get_running_loop().time() + DEADLINE
+                while not app.lobby_screen.rows:
+                    assert asyncio.get_running_loop().time() < deadline, "no listing came"
+                    await pilot.pause(0.05)
+                await pilot.press("r")
+                while not isinstance(app.screen, SeatReplayScreen):
+                    assert asyncio.get_running_loop().time() < deadline, "no replay came"
+                    await pilot.pause(0.05)
+                await pilot.press("right")
+                await pilot.pause()
+    assert not app._exit_renderables  # no rendered traceback is printed as the app ends
+    crash_files = list((tmp_path / "data").glob("crash-*.log"))
+    assert len(crash_files) == 1 and "broken step" in crash_files[0].read_text(encoding="utf-8")
+    assert "secret hand" not in crash_files[0].read_text(encoding="utf-8")  # no local values
