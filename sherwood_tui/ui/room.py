@@ -9,9 +9,13 @@ Room is not displayed and the screen is exactly the 80x24 layout, stretched.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from textual._context import active_app
 from textual.containers import Vertical
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 ROOMY = (120, 40)  # the smallest terminal that shows the whole table at once
 
@@ -26,11 +30,31 @@ def is_roomy(width: int, height: int) -> bool:
     return width >= ROOMY[0] and height >= ROOMY[1]
 
 
+def size_classes(width: int, height: int) -> dict[str, bool]:
+    """Which size classes a screen of this size has (the largest threshold reached)."""
+    classes: dict[str, bool] = {}
+    for size, breakpoints in ((width, HORIZONTAL), (height, VERTICAL)):
+        reached = [name for threshold, name in breakpoints if size >= threshold]
+        classes.update({name: name == (reached[-1] if reached else None) for _, name in breakpoints})
+    return classes
+
+
 class SizeClasses:
-    """Mix into a Screen (before it): the size classes `-wide` and `-tall`."""
+    """Mix into a Screen (before it): the size classes `-wide` and `-tall`, set as the
+    screen is made (Textual sets them on its first resize, after a first frame drawn in
+    the small layout: a flash of it on every new screen) and on every resize."""
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = HORIZONTAL
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = VERTICAL
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        try:
+            app = active_app.get()
+        except LookupError:  # made outside an app (a test's screen): the first resize sets them
+            return
+        screen = cast("Screen[Any]", self)
+        screen.update_classes(size_classes(*app.size), animate=False)
 
 
 class Room(Vertical):

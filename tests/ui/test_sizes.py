@@ -170,3 +170,23 @@ async def test_a_bots_turn_shows_the_whole_table_beside_it_from_120x40(game_id, 
             await resize(pilot, *size)
             assert app.screen is screen and room_shown(app) is shown, f"at {size[0]}x{size[1]}"
             assert screen.query_one("#bot-table").display is not shown
+
+
+async def test_a_new_screen_has_its_size_classes_before_its_first_frame(isolated_saves):
+    """A screen made on a large terminal is laid out large from its first frame (Textual
+    would set the classes on its first resize, after a frame in the small layout: a
+    flash of the narrow bot's turn was seen at 120x40)."""
+    from textual.screen import Screen
+
+    from sherwood_tui.ui.room import SizeClasses
+
+    class Probe(SizeClasses, Screen[None]):
+        pass
+
+    for size, classes in (((120, 40), {"-wide", "-tall"}), ((130, 30), {"-wide"}), ((80, 45), {"-tall"}),
+                          ((80, 24), set())):
+        app = SherwoodApp(saves_dir=isolated_saves, bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            probe = Probe()
+            assert {name for name in ("-wide", "-tall") if probe.has_class(name)} == classes, size
