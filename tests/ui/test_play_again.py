@@ -54,7 +54,7 @@ async def test_play_again_starts_the_same_game_with_the_same_players_and_options
         app.start_game(catalog.get("bleeding-sherwood"), players, {}, seed=5)
         await until(pilot, lambda: isinstance(app.screen, FinalScreen))
         first = app.session
-        assert "p  Play again" in screen_text(app)
+        await until(pilot, lambda: "p  Play again" in screen_text(app))  # (once it is drawn)
         await pilot.press("p")
         await until(pilot, lambda: app.session is not first and app.session is not None)
         assert app.session.players == players
