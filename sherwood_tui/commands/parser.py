@@ -12,9 +12,12 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sherwood_tui.core.levels import MAX_PLAYOUTS
+
+if TYPE_CHECKING:
+    from sherwood_tui.catalog import GameInfo
 from sherwood_tui.core.limits import JOBS_PER_CORE, MAX_GAMES, MAX_SEED, cores, max_jobs
 
 MAX_BOT_DELAY = 10.0  # seconds a bot's turn may stay on screen
@@ -85,6 +88,23 @@ def bot_delay(text: str) -> float:
     if not 0 <= value <= MAX_BOT_DELAY:  # NaN fails both comparisons
         raise argparse.ArgumentTypeError(f"must be seconds from 0 to {MAX_BOT_DELAY:g}, not {shown(text)}")
     return value
+
+
+def players_problem(info: GameInfo, players: int) -> str | None:
+    """One line when `players` cannot play the game, else None."""
+    if info.min_players <= players <= info.max_players:
+        return None
+    return f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
+
+
+def records_problem(path: Path | None) -> str | None:
+    """One line when the records file `path` (if any) cannot take a run, else None."""
+    if path is None:
+        return None
+    from sherwood_tui.workbench.records import file_problem
+
+    problem = file_problem(path)
+    return f"--records: {problem}" if problem else None
 
 
 def jobs_problem(args: argparse.Namespace) -> str | None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
-from sherwood_tui.commands.parser import folder_problem, jobs_problem, local_jobs, shown
+from sherwood_tui.commands.parser import folder_problem, jobs_problem, local_jobs, players_problem, records_problem, shown
 from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import split_level, with_budget
 from sherwood_tui.core.limits import counts_problem
@@ -314,18 +314,16 @@ def main(args: argparse.Namespace) -> int:
         info = catalog.get(args.game)
     except ValueError as err:
         return fail(str(err))
-    if not info.min_players <= args.players <= info.max_players:
-        return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {args.players}")
+    problem = players_problem(info, args.players)
+    if problem:
+        return fail(problem)
     problem = (jobs_problem(args) or counts_problem(args.games, args.seed, local_jobs(args)) or flag_problem(args)
                or report_problem(args.report) or keep_problem(args))
     if problem:
         return fail(problem)
-    if args.records is not None:
-        from sherwood_tui.workbench.records import file_problem
-
-        problem = file_problem(args.records)
-        if problem:
-            return fail(f"--records: {problem}")
+    problem = records_problem(args.records)
+    if problem:
+        return fail(problem)
     every = "all" in (args.option or [])
     combos = option_combinations(info) if every else None
     try:

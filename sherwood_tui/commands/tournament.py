@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from sherwood_tui import catalog
-from sherwood_tui.commands.parser import jobs_problem, local_jobs
+from sherwood_tui.commands.parser import jobs_problem, local_jobs, players_problem, records_problem
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.workbench import tournament
@@ -39,9 +39,9 @@ def main(args: argparse.Namespace) -> int:
     if problem:
         return fail(f"--bots: {problem}")
     players = args.players if args.players is not None else len(levels)
-    if not info.min_players <= players <= info.max_players:
-        return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
-                    f"{'' if args.players is not None else ' (one per level: --players N sets the table)'}")
+    problem = players_problem(info, players)
+    if problem:
+        return fail(problem + ('' if args.players is not None else ' (one per level: --players N sets the table)'))
     tables = tournament.seatings(levels, players)
     problem = (jobs_problem(args) or counts_problem(args.games, args.seed, local_jobs(args))
                or tournament.games_problem(args.games, args.seed, len(tables)))
@@ -52,12 +52,9 @@ def main(args: argparse.Namespace) -> int:
     problem = report_problem(args.report)
     if problem:
         return fail(problem)
-    if args.records is not None:
-        from sherwood_tui.workbench.records import file_problem
-
-        problem = file_problem(args.records)
-        if problem:
-            return fail(f"--records: {problem}")
+    problem = records_problem(args.records)
+    if problem:
+        return fail(problem)
     try:
         options = parse_options(args.option or [], info)
     except ValueError as err:

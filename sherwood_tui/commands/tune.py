@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sherwood_tui import catalog
-from sherwood_tui.commands.parser import jobs_problem
+from sherwood_tui.commands.parser import jobs_problem, players_problem, records_problem
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.workbench.cluster import ClusterError
@@ -64,19 +64,17 @@ def main(args: argparse.Namespace) -> int:
         info = catalog.get(args.game)
     except ValueError as err:
         return fail(str(err))
-    if not info.min_players <= args.players <= info.max_players:
-        return fail(f"{info.title} takes {info.min_players} to {info.max_players} players, not {args.players}")
+    problem = players_problem(info, args.players)
+    if problem:
+        return fail(problem)
     each = games_each(args)
     jobs = 1 if args.jobs is None else args.jobs
     problem = jobs_problem(args) or counts_problem(each, args.seed, jobs)
     if problem:
         return fail(problem.replace("--games ", "--games-each "))
-    if args.records is not None:
-        from sherwood_tui.workbench.records import file_problem
-
-        problem = file_problem(args.records)
-        if problem:
-            return fail(f"--records: {problem}")
+    problem = records_problem(args.records)
+    if problem:
+        return fail(problem)
     try:
         fields = [parse_field(text) for text in args.field]
         if len({f.path for f in fields}) != len(fields):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -137,6 +138,18 @@ async def test_the_server_gives_a_finished_tables_save_and_the_keys_seat_only(tm
         lobby.close()
 
 
+async def open_replay(app: LobbyApp, pilot: Any) -> None:
+    """Wait for the lobby's listing, press r on its first row, wait for the replay."""
+    deadline = asyncio.get_running_loop().time() + DEADLINE
+    while not app.lobby_screen.rows:
+        assert asyncio.get_running_loop().time() < deadline, "no listing came"
+        await pilot.pause(0.05)
+    await pilot.press("r")
+    while not isinstance(app.screen, SeatReplayScreen):
+        assert asyncio.get_running_loop().time() < deadline, "no replay came"
+        await pilot.pause(0.05)
+
+
 async def test_r_in_the_lobby_replays_a_finished_game_as_the_players_seat(tmp_path):
     async with serving(tmp_path) as server:
         save = finished_save(server.tables_folder, "sheriff", 2)
@@ -144,14 +157,7 @@ async def test_r_in_the_lobby_replays_a_finished_game_as_the_players_seat(tmp_pa
         server._know(MARIAN)
         app = LobbyApp(server.socket_path, server.issue_ticket("play", MARIAN))
         async with app.run_test(size=(100, 30)) as pilot:
-            deadline = asyncio.get_running_loop().time() + DEADLINE
-            while not app.lobby_screen.rows:
-                assert asyncio.get_running_loop().time() < deadline, "no listing came"
-                await pilot.pause(0.05)
-            await pilot.press("r")
-            while not isinstance(app.screen, SeatReplayScreen):
-                assert asyncio.get_running_loop().time() < deadline, "no replay came"
-                await pilot.pause(0.05)
+            await open_replay(app, pilot)
             assert app.screen.replay.seat == 1 and "as Marian" in screen_text(app).splitlines()[0]
             await pilot.press("escape")
             await pilot.pause()
@@ -177,14 +183,7 @@ async def test_a_crash_in_the_lobbys_replay_writes_a_crash_file_and_never_a_trac
         app = LobbyApp(server.socket_path, server.issue_ticket("play", MARIAN))
         with pytest.raises(RuntimeError, match="broken step"):
             async with app.run_test(size=(100, 30)) as pilot:
-                deadline = asyncio.get_running_loop().time() + DEADLINE
-                while not app.lobby_screen.rows:
-                    assert asyncio.get_running_loop().time() < deadline, "no listing came"
-                    await pilot.pause(0.05)
-                await pilot.press("r")
-                while not isinstance(app.screen, SeatReplayScreen):
-                    assert asyncio.get_running_loop().time() < deadline, "no replay came"
-                    await pilot.pause(0.05)
+                await open_replay(app, pilot)
                 await pilot.press("right")
                 await pilot.pause()
     assert not app._exit_renderables  # no rendered traceback is printed as the app ends
