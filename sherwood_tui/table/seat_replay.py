@@ -14,23 +14,19 @@ shows every seat (no `s`). Escape goes back to the lobby.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from sherwood_tui.core.contract import Event
-from sherwood_tui.core.plugin import find
 from sherwood_tui.core.seat import AnyFeed, feed_of
-from sherwood_tui.ui.replay import PAGE, parts_grid
+from sherwood_tui.ui.replay import PAGE, STEP_BINDINGS, StepScreen, append_outcome, as_text, parts_grid
 from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip
+from sherwood_tui.ui.widgets import Panel, clip
 from sherwood_tui.workbench.replay import Replay, view_lines
 
 HELP = [  # every key of the seat's replay, for help (F1)
@@ -111,16 +107,11 @@ class SeatReplay:
         return self.go(self.step + by)
 
 
-class SeatReplayScreen(Screen[None]):
+class SeatReplayScreen(StepScreen):
     """One step of a seat's replay; the stepping keys act wherever the focus is."""
 
     BINDINGS = [
-        Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True),
-        Binding("pageup", f"step(-{PAGE})", f"-{PAGE}", show=False, priority=True),
-        Binding("pagedown", f"step({PAGE})", f"+{PAGE}", show=False, priority=True),
-        Binding("home", "go(0)", "To start", key_display="Home", priority=True),
-        Binding("end", "end", "To end", key_display="End", priority=True),
+        *STEP_BINDINGS,
         Binding("f1,question_mark", "help", "Help"),
         Binding("q,escape", "leave", "Lobby"),
     ]
@@ -133,24 +124,12 @@ class SeatReplayScreen(Screen[None]):
     """
 
     def __init__(self, replay: SeatReplay) -> None:
-        super().__init__()
+        super().__init__(replay, replay.game_id)
         self.replay = replay
-        self.screens = find(replay.game_id).load_screens()
 
-    def compose(self) -> ComposeResult:
-        yield Static("", id="title", markup=False)
-        with Horizontal(id="body"):
-            with VerticalScroll(id="main"):
-                yield Panel("", id="step")
-                yield Panel("", title="Your secrets", id="own")
-                yield Panel("", title="Table", id="table")
-            with Vertical(id="side"):
-                yield Panel("", title="Scores", id="scoreboard")
-                yield GameLog([], id="log")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.show()
+    def main_panels(self) -> Iterator[Panel]:
+        yield Panel("", title="Your secrets", id="own")
+        yield from super().main_panels()
 
     def show(self) -> None:
         """Draw the step the replay stands at: the seat's feed, nothing else."""
@@ -160,36 +139,22 @@ class SeatReplayScreen(Screen[None]):
         title.append(f"Replay as {clip(self.replay.viewer, NAME_CELLS)} · step {at.step} / {at.steps} · "
                      f"{self.replay.title} · {feed.round_label}")  # whose first: it is never cut off
         self.query_one("#title", Static).update(title)
-        step = self.query_one("#step", Panel)
-        step.border_title = f"Step {at.step} / {at.steps}" if at.step else "The set-up"
-        step.update(self.step_text(at))
+        self.draw_frame(at.step, at.steps, self.step_text(at), feed)
         own = self.query_one("#own", Panel)
         own.display = feed.view is not None
         own.border_title = f"{clip(feed.actor_name, NAME_CELLS)}'s secrets" if feed.view is not None else ""
         own.update(self.own_text(feed.view) if feed.view is not None else "")
-        table_text = self.screens.table_text
-        self.query_one("#table", Panel).update(
-            table_text(feed.table) if table_text else parts_grid(view_lines(feed.table)))
-        self.query_one("#scoreboard", Panel).update(self.screens.scoreboard_text(feed))
-        log = self.query_one("#log", GameLog)
-        log.events = list(feed.log)
-        log.refresh()
 
     def own_text(self, view: Any) -> Any:
         """The seat's own view in its game's words (`seat_text`), else field by field."""
         seat_text = self.screens.seat_text
         if seat_text is None:
             return parts_grid(view_lines(view))
-        words = seat_text(view)
-        return words if isinstance(words, Text) else Text(str(words))
+        return as_text(seat_text(view))
 
     def step_text(self, at: SeatStep) -> Text:
         """The step's log lines, the seat's own move, who decides next (or who won)."""
         feed = at.feed
-
-        def names(seats: Iterable[int]) -> str:
-            return " and ".join(clip(feed.name(seat), NAME_CELLS) for seat in seats)
-
         text = Text()
         for event in at.events:
             text.append(f"{event.text}\n")
@@ -198,29 +163,12 @@ class SeatReplayScreen(Screen[None]):
             move = move_text(at.own_move, feed.table) if move_text is not None else None
             if move:
                 text.append("Your move: ", style="bold")
-                text.append_text(move if isinstance(move, Text) else Text(str(move)))
+                text.append_text(as_text(move))
                 text.append("\n")
         elif not at.events and at.step:
             text.append("Nothing public happened: a choice made in secret.\n", style="italic")
-        if feed.over:
-            verdict = "wins" if len(feed.winners) == 1 else "share the win"
-            text.append(f"Game over: {names(feed.winners)} {verdict}.", style="bold")
-        elif at.next_seats:
-            text.append("Next: ", style="bold")
-            text.append(names(at.next_seats))
-        text.rstrip()
+        append_outcome(text, feed, at.next_seats)
         return text
-
-    def action_step(self, by: int) -> None:
-        self.replay.move(by)
-        self.show()
-
-    def action_go(self, step: int) -> None:
-        self.replay.go(step)
-        self.show()
-
-    def action_end(self) -> None:
-        self.action_go(self.replay.steps)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(HELP))

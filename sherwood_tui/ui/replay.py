@@ -10,8 +10,9 @@ secrets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
 from rich.padding import Padding
@@ -44,57 +45,131 @@ HELP = [  # every key of the viewer, for help (F1)
 ]
 
 
-class ReplayScreen(Screen[None]):
-    """One step of a replay; the stepping keys act wherever the focus is."""
+STEP_BINDINGS = [  # the stepping keys of a replay; they act wherever the focus is
+    Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True),
+    Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True),
+    Binding("pageup", f"step(-{PAGE})", f"-{PAGE}", show=False, priority=True),
+    Binding("pagedown", f"step({PAGE})", f"+{PAGE}", show=False, priority=True),
+    Binding("home", "go(0)", "To start", key_display="Home", priority=True),
+    Binding("end", "end", "To end", key_display="End", priority=True),
+]
 
-    BINDINGS = [
-        Binding("left,h,p", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right,l,n", "step(1)", "Next", key_display="→", priority=True),
-        Binding("pageup", f"step(-{PAGE})", f"-{PAGE}", show=False, priority=True),
-        Binding("pagedown", f"step({PAGE})", f"+{PAGE}", show=False, priority=True),
-        Binding("home", "go(0)", "To start", key_display="Home", priority=True),
-        Binding("end", "end", "To end", key_display="End", priority=True),
-        Binding("s", "secrets", "Secrets"),
-        Binding("q,escape", "app.quit", "Quit"),
-    ]
 
-    def __init__(self, replay: Replay) -> None:
+class Stepper(Protocol):
+    """What a step screen steps through: a replay standing at one of its steps."""
+
+    @property
+    def steps(self) -> int: ...
+
+    def go(self, step: int) -> object: ...
+
+    def move(self, by: int) -> object: ...
+
+
+class StepScreen(Screen[None]):
+    """The frame of a replay's step: title, the step, the panels below it (`main_panels`),
+    the scores and the log beside them; the stepping keys. A subclass draws (`show`)."""
+
+    def __init__(self, replay: Stepper, game_id: str) -> None:
         super().__init__()
-        self.replay = replay
-        self.secrets = False  # every seat's hidden information shown (off until `s`)
-        self.screens = find(replay.game.id).load_screens()
+        self.stepper = replay
+        self.screens = find(game_id).load_screens()
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title", markup=False)
         with Horizontal(id="body"):
             with VerticalScroll(id="main"):
                 yield Panel("", id="step")
-                yield Panel("", title="Table", id="table")
-                yield Panel("", title="Hidden information · designer's view", id="hidden")
+                yield from self.main_panels()
             with Vertical(id="side"):
                 yield Panel("", title="Scores", id="scoreboard")
                 yield GameLog([], id="log")
         yield KeyBar()
+
+    def main_panels(self) -> Iterator[Panel]:
+        """The panels under the step's."""
+        yield Panel("", title="Table", id="table")
 
     def on_mount(self) -> None:
         self.show()
 
     def show(self) -> None:
         """Draw the step the replay stands at."""
+        raise NotImplementedError
+
+    def draw_frame(self, step: int, steps: int, text: Text, feed: Any) -> None:
+        """Draw the panels every replay has: the step (`text`), the public table, the
+        scores and the log of `feed` (a table's public feed)."""
+        panel = self.query_one("#step", Panel)
+        panel.border_title = f"Step {step} / {steps}" if step else "The set-up"
+        panel.update(text)
+        table_text = self.screens.table_text
+        self.query_one("#table", Panel).update(
+            table_text(feed.table) if table_text else parts_grid(view_lines(feed.table)))
+        self.query_one("#scoreboard", Panel).update(self.screens.scoreboard_text(feed))
+        log = self.query_one("#log", GameLog)
+        log.events = list(feed.log)
+        log.refresh()
+
+    def action_step(self, by: int) -> None:
+        self.stepper.move(by)
+        self.show()
+
+    def action_go(self, step: int) -> None:
+        self.stepper.go(step)
+        self.show()
+
+    def action_end(self) -> None:
+        self.action_go(self.stepper.steps)
+
+
+def seat_names(feed: Any, seats: Iterable[int]) -> str:
+    """The seats' names, clipped, joined by "and"."""
+    return " and ".join(clip(feed.name(seat), NAME_CELLS) for seat in seats)
+
+
+def as_text(words: object) -> Text:
+    """A game's words (`seat_text`, `move_text`) as rich Text."""
+    return words if isinstance(words, Text) else Text(str(words))
+
+
+def append_outcome(text: Text, feed: Any, next_seats: Iterable[int]) -> None:
+    """Close a step's words: who won once the game is over, else who decides next."""
+    if feed.over:
+        verdict = "wins" if len(feed.winners) == 1 else "share the win"
+        text.append(f"Game over: {seat_names(feed, feed.winners)} {verdict}.", style="bold")
+    elif next_seats:
+        text.append("Next: ", style="bold")
+        text.append(seat_names(feed, next_seats))
+    text.rstrip()
+
+
+class ReplayScreen(StepScreen):
+    """One step of a replay; the stepping keys act wherever the focus is."""
+
+    BINDINGS = [
+        *STEP_BINDINGS,
+        Binding("s", "secrets", "Secrets"),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__(replay, replay.game.id)
+        self.replay = replay
+        self.secrets = False  # every seat's hidden information shown (off until `s`)
+
+    def main_panels(self) -> Iterator[Panel]:
+        yield from super().main_panels()
+        yield Panel("", title="Hidden information · designer's view", id="hidden")
+
+    def show(self) -> None:
+        """Draw the step the replay stands at."""
         at = self.replay.position
         self.query_one("#title", Static).update(self.title_text(at))
-        step = self.query_one("#step", Panel)
-        step.border_title = f"Step {at.step} / {at.steps}" if at.step else "The set-up"
-        step.update(self.step_text(at))
-        table = self.screens.table_text
-        self.query_one("#table", Panel).update(table(at.table.table) if table else parts_grid(view_lines(at.table.table)))
+        self.draw_frame(at.step, at.steps, self.step_text(at), at.table)
         hidden = self.query_one("#hidden", Panel)
         hidden.display = self.secrets
         hidden.update(self.hidden_text(at) if self.secrets else "")  # hidden: not even held
-        self.query_one("#scoreboard", Panel).update(self.screens.scoreboard_text(at.table))
-        log = self.query_one("#log", GameLog)
-        log.events = list(at.table.log)
-        log.refresh()
 
     def title_text(self, at: Position) -> Text:
         title = Text(no_wrap=True, overflow="ellipsis")  # cut to the terminal's width
@@ -107,28 +182,18 @@ class ReplayScreen(Screen[None]):
 
     def step_text(self, at: Position) -> Text:
         """The log lines of the step, who decides next (or who won), and with `s` the move."""
-        feed = at.table
-
-        def names(seats: Iterable[int]) -> str:
-            return " and ".join(clip(feed.name(seat), NAME_CELLS) for seat in seats)
-
         text = Text()
         for event in at.events:
             text.append(f"{event.text}\n")
         if not at.events and at.action is not None:
-            text.append(f"Nothing public: {names([at.action.seat])} decided in secret.\n", style="italic")
+            text.append(f"Nothing public: {seat_names(at.table, [at.action.seat])} decided in secret.\n",
+                        style="italic")
         move = self.move_words(at) if self.secrets and at.action is not None else None
         if move:
             text.append("Move: ", style="bold")
-            text.append_text(move if isinstance(move, Text) else Text(str(move)))
+            text.append_text(as_text(move))
             text.append("\n")
-        if feed.over:
-            verdict = "wins" if len(feed.winners) == 1 else "share the win"
-            text.append(f"Game over: {names(feed.winners)} {verdict}.", style="bold")
-        elif at.to_act:
-            text.append("Next: ", style="bold")
-            text.append(names(at.to_act))
-        text.rstrip()
+        append_outcome(text, at.table, at.to_act)
         return text
 
     def move_words(self, at: Position) -> Text | str | None:
@@ -154,19 +219,8 @@ class ReplayScreen(Screen[None]):
         for seat, view in enumerate(at.seat_views()):
             parts.append(Text(f"{clip(at.table.name(seat), NAME_CELLS)}'s secrets", style="bold underline"))
             words = seat_text(view)
-            parts.append(Padding(words if isinstance(words, Text) else Text(str(words)), (0, 0, 0, 2)))
+            parts.append(Padding(as_text(words), (0, 0, 0, 2)))
         return Group(*parts)
-
-    def action_step(self, by: int) -> None:
-        self.replay.move(by)
-        self.show()
-
-    def action_go(self, step: int) -> None:
-        self.replay.go(step)
-        self.show()
-
-    def action_end(self) -> None:
-        self.action_go(self.replay.steps)
 
     def action_secrets(self) -> None:
         self.secrets = not self.secrets
