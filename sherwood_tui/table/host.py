@@ -44,12 +44,12 @@ from sherwood_tui.core.wording import listing, printable
 from sherwood_tui.table.door import DoorLimits
 from sherwood_tui.table.protocol import (
     SEAT_LINE_LIMIT,
-    ProtocolError,
     SeatStatus,
     TableRefusal,
     TableStatus,
     read_message,
     send,
+    serve_connection,
 )
 from sherwood_tui.table.wire import events_to_json, feed_to_json
 
@@ -526,17 +526,7 @@ class TableHost:
     async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """A seat process has connected: check its ticket, ask for the join code when
         its key has not taken the seat yet, then serve it until it leaves."""
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-        try:
-            await self._serve(reader, writer)
-        except (ProtocolError, TimeoutError, ConnectionError, OSError):
-            pass
-        finally:
-            if task is not None:
-                self._tasks.discard(task)
-            writer.close()
+        await serve_connection(self._serve, reader, writer, self._tasks)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         hello = await asyncio.wait_for(read_message(reader), HELLO_WAIT)

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -101,6 +102,25 @@ async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> bool:
     except (ConnectionError, OSError, RuntimeError):
         return False
     return True
+
+
+async def serve_connection(serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
+                           reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                           tasks: set[asyncio.Task[Any]]) -> None:
+    """Serve one connection with `serve`, its task held in `tasks` meanwhile (a shutdown
+    waits for them); a lost connection or a message not ours just ends it; the
+    connection is closed in every case."""
+    task = asyncio.current_task()
+    if task is not None:
+        tasks.add(task)
+    try:
+        await serve(reader, writer)
+    except (ProtocolError, TimeoutError, ConnectionError, OSError):
+        pass
+    finally:
+        if task is not None:
+            tasks.discard(task)
+        writer.close()
 
 
 @dataclass(frozen=True)

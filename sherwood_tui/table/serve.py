@@ -80,7 +80,7 @@ from sherwood_tui.table.host import (
     same_code,
 )
 from sherwood_tui.table.people import PeopleError, TablePeople
-from sherwood_tui.table.protocol import SEAT_LINE_LIMIT, ProtocolError, TableRefusal, read_message, send
+from sherwood_tui.table.protocol import SEAT_LINE_LIMIT, TableRefusal, read_message, send, serve_connection
 
 SERVER_FILE = "server.json"
 MAX_SERVER_FILE = 4 * 2**20
@@ -700,17 +700,7 @@ class TableServer:
 
     # ----- a lobby's connection --------------------------------------------------------------
     async def _welcome(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-        try:
-            await self._serve(reader, writer)
-        except (ProtocolError, TimeoutError, ConnectionError, OSError):
-            pass
-        finally:
-            if task is not None:
-                self._tasks.discard(task)
-            writer.close()
+        await serve_connection(self._serve, reader, writer, self._tasks)
 
     def _ticket_key(self, ticket: str) -> str | None:
         """The key of a lobby ticket or a seat's pass back (each used once), or None."""
