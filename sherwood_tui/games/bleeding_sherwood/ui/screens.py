@@ -56,6 +56,15 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th')}"
 
 
+def append_notes(out: Text, table: PublicView, effects: bool = True) -> None:
+    """The table's "!" lines: the specials' effects in force (with `effects`), the 1996 rule."""
+    if effects:
+        for effect in table.effects:
+            out.append(f"! {effect}\n", style="bold")
+    if table.options.classic_1996:
+        out.append("! 1996 rules: only the highest bid captures\n", style="bold")
+
+
 def table_text(table: PublicView, targets: bool = True) -> Text:
     """The public table: the targets (`targets`: the collect screen lists them itself)
     with their Goodes and what their specials did, then every seat's bid and part in the
@@ -85,11 +94,7 @@ def table_text(table: PublicView, targets: bool = True) -> Text:
             out.append("\n")
         if not table.targets:
             out.append(" (none left in the centre)\n", style="dim")
-    if table.phase != "bidding":  # while bidding, the special's own line says so
-        for effect in table.effects:
-            out.append(f"! {effect}\n", style="bold")
-    if table.options.classic_1996:
-        out.append("! 1996 rules: only the highest bid captures\n", style="bold")
+    append_notes(out, table, effects=table.phase != "bidding")  # while bidding, the special's own line says them
     out.append(f"Bids ({clip(table.seats[table.first].name, 20)} bid first)\n", style="bold")
     for seat, s in enumerate(table.seats):
         me = seat in (table.turn, table.collector)
@@ -124,10 +129,7 @@ def whole_table_text(table: PublicView) -> Text:
         out.append("\n")
     if not table.targets:
         out.append(" (none left in the centre)\n", style="dim")
-    for effect in table.effects:
-        out.append(f"! {effect}\n", style="bold")
-    if table.options.classic_1996:
-        out.append("! 1996 rules: only the highest bid captures\n", style="bold")
+    append_notes(out, table)
     out.append(f"\nBids ({table.seats[table.first].name} bid first)\n", style="bold")
     for seat, s in enumerate(table.seats):
         me = seat in (table.turn, table.collector)
