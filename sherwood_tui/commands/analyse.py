@@ -11,13 +11,12 @@ import json
 import math
 import sys
 
-from rich import box
 from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from sherwood_tui.core.wording import printable
 from sherwood_tui.workbench.analyse import AnalyseError, Analysis, Paired, VariantFigures, analyse
+from sherwood_tui.workbench.report import figures_table, text_row
 from sherwood_tui.workbench.stats import Interval
 
 
@@ -54,34 +53,28 @@ def _figure(interval: Interval, scale: float = 1.0, digits: int = 1, sign: str =
     return f"{value} [{scale * interval.low:.{digits}f}, {scale * interval.high:.{digits}f}]"
 
 
-def _table(title: str, columns: list[str], left: int = 2) -> Table:
-    table = Table(title=title, box=box.SIMPLE_HEAD)
-    for i, name in enumerate(columns):
-        table.add_column(name, justify="left" if i < left else "right")
-    return table
-
-
 def _variant_table(variant: VariantFigures, many: bool) -> RenderableType:
     fair = "" if math.isnan(variant.fair_share) else f", fair share {100 * variant.fair_share:.1f}%"
     title = f"{printable(variant.name) + ': ' if many else ''}{variant.games} games{fair}"
-    table = _table(title, ["kind", "subject", "times", "in games %", "takers", "takers' win %", "takers' mean score"])
+    table = figures_table(title, ["kind", "subject", "times", "in games %", "takers", "takers' win %", "takers' mean score"],
+                          left=2)
     for s in variant.subjects:
-        table.add_row(*(Text(cell) for cell in (
+        text_row(table, (
             s.kind, printable(s.subject), str(s.times), _figure(s.games, 100), str(s.takers),
-            _figure(s.win_rate, 100), _figure(s.score))))
+            _figure(s.win_rate, 100), _figure(s.score)))
     return table
 
 
 def _paired_table(rows: list[Paired]) -> RenderableType:
     first = rows[0]
-    table = _table(f"{printable(first.variant)} minus {printable(first.against)}, game by game "
-                   f"({first.seeds} seeds played by both; * beyond noise, Holm)",
-                   ["kind", "subject", "times a game", "taken in both", "takers' win (points)", "takers' score"])
+    table = figures_table(f"{printable(first.variant)} minus {printable(first.against)}, game by game "
+                          f"({first.seeds} seeds played by both; * beyond noise, Holm)",
+                          ["kind", "subject", "times a game", "taken in both", "takers' win (points)", "takers' score"], left=2)
     for p in rows:
         flag: dict[str, str] = {measure: " *" for measure in p.beyond_noise}
-        table.add_row(*(Text(cell) for cell in (
+        text_row(table, (
             p.kind, printable(p.subject), _figure(p.times, 1, 2, "+") + flag.get("times", ""), str(p.both),
-            _figure(p.win_rate, 100, 1, "+") + flag.get("win_rate", ""), _figure(p.score, 1, 1, "+") + flag.get("score", ""))))
+            _figure(p.win_rate, 100, 1, "+") + flag.get("win_rate", ""), _figure(p.score, 1, 1, "+") + flag.get("score", "")))
     return table
 
 

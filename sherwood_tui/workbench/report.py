@@ -45,7 +45,7 @@ def _fixed(value: float, digits: int, sign: str = "") -> str:
     return f"{value if round(value, digits) else 0.0:{sign}.{digits}f}"
 
 
-def _table(title: str, columns: Sequence[str], left: int = 1) -> Table:
+def figures_table(title: str, columns: Sequence[str], left: int = 1) -> Table:
     """A table whose first `left` columns are text (left) and the rest figures (right)."""
     table = Table(title=title, box=box.SIMPLE_HEAD)
     for i, name in enumerate(columns):
@@ -53,7 +53,7 @@ def _table(title: str, columns: Sequence[str], left: int = 1) -> Table:
     return table
 
 
-def _row(table: Table, cells: Iterable[str]) -> None:
+def text_row(table: Table, cells: Iterable[str]) -> None:
     """A row of plain text (nothing read as Rich markup: `[` in a name stays a `[`)."""
     table.add_row(*(Text(cell) for cell in cells))
 
@@ -63,39 +63,39 @@ def _row(table: Table, cells: Iterable[str]) -> None:
 
 def run_renderables(summary: dict[str, Any], results: Sequence[Any], advantages: list[Advantage] | None) -> list[RenderableType]:
     """Today's three tables with 95% intervals, the seat-advantage line and the charts."""
-    seats = _table("Wins and scores per seat (95% confidence intervals)",
+    seats = figures_table("Wins and scores per seat (95% confidence intervals)",
                    ("Seat", "Bot", "Wins", "Win %", "Score mean", "Spread (sd)", "Min", "Max"), left=2)
     for s in summary["seats"]:
         sc = s["score"]
-        _row(seats, (str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{100 * s['win_rate']:.1f} {_ci(s['win_rate_ci'], 100)}",
+        text_row(seats, (str(s["seat"]), s["bot"], f"{s['wins']:g}", f"{100 * s['win_rate']:.1f} {_ci(s['win_rate_ci'], 100)}",
                      f"{sc['mean']:.1f} {_ci(sc['mean_ci'])}", f"{sc['sd']:.1f}", f"{sc['min']:g}", f"{sc['max']:g}"))
-    levels = _table("Wins per bot level", ("Bot", "Seats", "Wins", "Win % per seat (95% CI)"))
+    levels = figures_table("Wins per bot level", ("Bot", "Seats", "Wins", "Win % per seat (95% CI)"))
     for level, row in summary["levels"].items():
-        _row(levels, (level, str(row["seats"]), f"{row['wins']:g}",
+        text_row(levels, (level, str(row["seats"]), f"{row['wins']:g}",
                       f"{100 * row['win_rate_per_seat']:.1f} {_ci(row['win_rate_ci'], 100)}"))
-    other = _table("Game length, endings and counts (per game)", ("What", "Value", "95% CI"))
+    other = figures_table("Game length, endings and counts (per game)", ("What", "Value", "95% CI"))
     for key, spread in summary["length"].items():
-        _row(other, (f"{key} (mean, sd, min, max)",
+        text_row(other, (f"{key} (mean, sd, min, max)",
                      f"{spread['mean']:.1f}, {spread['sd']:.1f}, {spread['min']:g}, {spread['max']:g}", _ci(spread["mean_ci"])))
     for ending, count in summary["endings"].items():
         share = summary["ending_shares"][ending]
-        _row(other, (f"ended: {ending}", f"{count} ({100 * share['share']:.1f}%)", _ci(share["ci"], 100)))
+        text_row(other, (f"ended: {ending}", f"{count} ({100 * share['share']:.1f}%)", _ci(share["ci"], 100)))
     for key, value in summary["counts_per_game"].items():
-        _row(other, (key, f"{value:g}", _ci(summary["counts_ci"][key], digits=2)))
+        text_row(other, (key, f"{value:g}", _ci(summary["counts_ci"][key], digits=2)))
     return [seats, levels, other, flow_table(summary["flow"]), _advantage_text(advantages, ""),
             *run_charts([("", results)], summary["bots"])]
 
 
 def flow_table(found: dict[str, Any]) -> Table:
     """How games flowed (`summary.flow_summary`): each measure's mean, spread and interval."""
-    table = _table("How games flow (per game; 95% confidence intervals)", ("What", "Mean, sd, min, max", "95% CI"))
+    table = figures_table("How games flow (per game; 95% confidence intervals)", ("What", "Mean, sd, min, max", "95% CI"))
     for key, label in (("lead_changes", "lead changes"), ("decided_round", "decided at round end"),
                        ("decided_share", "decided at (share of the game)"), ("margin", "winner's margin (points)")):
         spread = found[key]
         digits = 2 if key == "decided_share" else 1
-        _row(table, (label, f"{spread['mean']:.{digits}f}, {spread['sd']:.{digits}f}, {spread['min']:g}, {spread['max']:g}",
+        text_row(table, (label, f"{spread['mean']:.{digits}f}, {spread['sd']:.{digits}f}, {spread['min']:g}, {spread['max']:g}",
                      _ci(spread["mean_ci"], digits=digits)))
-    _row(table, ("comebacks (winner behind at half time)", f"{found['comebacks']} ({100 * found['comeback_rate']:.1f}%)",
+    text_row(table, ("comebacks (winner behind at half time)", f"{found['comebacks']} ({100 * found['comeback_rate']:.1f}%)",
                  _ci(found["comeback_ci"], 100)))
     table.caption = ("Read at each round end with the game's own scoring. Decided: from then on the winner stayed "
                      "ahead of every other seat; margin: the winner's score less the runner-up's.")
@@ -146,11 +146,11 @@ def comparison_renderables(rows: Sequence[Measure], advantages: dict[str, list[A
                            sides: Sequence[tuple[str, Sequence[Any]]], bots: list[str]) -> list[RenderableType]:
     """One table of every measure (A, B, B - A with 95% intervals, beyond noise), the
     seat-advantage lines of each side and the charts."""
-    table = _table("A against B, each with its 95% confidence interval", ("Measure", "A", "B", "B - A", "Beyond\nnoise"))
+    table = figures_table("A against B, each with its 95% confidence interval", ("Measure", "A", "B", "B - A", "Beyond\nnoise"))
     for m in rows:
         assert m.b is not None and m.diff is not None
         flag = "" if m.kind == "sd" else "YES" if m.beyond_noise else "alone" if m.uncorrected else "no"
-        _row(table, (m.label, _figure(m, m.a), _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
+        text_row(table, (m.label, _figure(m, m.a), _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
     tests = sum(1 for m in rows if not math.isnan(m.p))
     table.caption = ("Wins and endings in % of games (B - A in points). Beyond noise: YES when the 95% CI of "
                      f"B - A excludes 0 and the test stays rejected after Holm's correction over all {tests} "
@@ -174,18 +174,18 @@ def against_first_renderables(names: Sequence[str], tables: Sequence[Sequence[Me
     column, shown = "Variant", list(names)
     if len(fields) == 1 and all("=" in name and ", " not in name for name in names):  # one swept field
         column, shown = fields.pop(), [name.partition("=")[2] for name in names]
-    table = _table(title, ("Measure", column, "Value", "- first", "Beyond\nnoise"), left=2)
+    table = figures_table(title, ("Measure", column, "Value", "- first", "Beyond\nnoise"), left=2)
     keys = list(dict.fromkeys(m.key for rows in tables for m in rows))
     by_key = [{m.key: m for m in rows} for rows in tables]
     for key in keys:
         first = next(rows[key] for rows in by_key if key in rows)
-        _row(table, (first.label, shown[0], _figure(first, first.a), "", ""))
+        text_row(table, (first.label, shown[0], _figure(first, first.a), "", ""))
         for name, rows in zip(shown[1:], by_key):
             m = rows.get(key)
             if m is None or m.b is None or m.diff is None:
                 continue
             flag = "" if m.kind == "sd" else "YES" if m.beyond_noise else "alone" if m.uncorrected else "no"
-            _row(table, ("", name, _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
+            text_row(table, ("", name, _figure(m, m.b), _figure(m, m.diff, difference=True), flag))
     tests = sum(1 for rows in tables for m in rows if not math.isnan(m.p))
     table.caption = ("Wins and endings in % of games (differences in points). Beyond noise: YES when the 95% CI "
                      f"of the difference excludes 0 and the test stays rejected after Holm's correction over all "
@@ -202,16 +202,16 @@ def against_first_renderables(names: Sequence[str], tables: Sequence[Sequence[Me
 def restricted_renderables(data: dict[str, Any]) -> list[RenderableType]:
     """What a restriction costs: the restricted seat's win rate against the fair share
     and the other seats', and its score against theirs, each with its 95% interval."""
-    table = _table(f"What \"{data['says']}\" is worth (95% confidence intervals)", ("Measure", "Value", "95% CI"))
+    table = figures_table(f"What \"{data['says']}\" is worth (95% confidence intervals)", ("Measure", "Value", "95% CI"))
     pct: Callable[[dict[str, Any]], tuple[str, str]] = lambda x: (
         _fixed(100 * x["value"], 1), _ci((x["low"], x["high"]), 100))
-    _row(table, (f"win %, the restricted seat ({data['level']}+{data['restriction']})",
+    text_row(table, (f"win %, the restricted seat ({data['level']}+{data['restriction']})",
                  *pct(data["restricted_win_rate"])))
-    _row(table, (f"win % per seat, the others ({data['level']})", *pct(data["unrestricted_win_rate_per_seat"])))
-    _row(table, ("fair share %", _fixed(100 * data["fair_share"], 1), ""))
-    _row(table, ("cost: fair share - restricted win % (points)", *pct(data["cost_in_win_rate"])))
+    text_row(table, (f"win % per seat, the others ({data['level']})", *pct(data["unrestricted_win_rate_per_seat"])))
+    text_row(table, ("fair share %", _fixed(100 * data["fair_share"], 1), ""))
+    text_row(table, ("cost: fair share - restricted win % (points)", *pct(data["cost_in_win_rate"])))
     margin = data["score_margin"]
-    _row(table, ("score: restricted - the others' mean, per game", _fixed(margin["value"], 1),
+    text_row(table, ("score: restricted - the others' mean, per game", _fixed(margin["value"], 1),
                  _ci((margin["low"], margin["high"]))))
     cost = data["cost_in_win_rate"]
     verdict = ("the restriction costs wins, beyond noise" if cost["low"] is not None and cost["low"] > 0 else
@@ -226,7 +226,7 @@ def restricted_renderables(data: dict[str, Any]) -> list[RenderableType]:
 
 def variants_renderables(rows: Sequence[dict[str, Any]]) -> list[RenderableType]:
     """One row per combination of options (`--option all`)."""
-    table = _table("Every combination of options", ("Options", "Win % per seat", "Actions", "Rounds", "Lead\nchanges",
+    table = figures_table("Every combination of options", ("Options", "Win % per seat", "Actions", "Rounds", "Lead\nchanges",
                                                     "Decided\nat", "Margin", "Come-\nbacks", "How games end",
                                                     "Seat advantage"))
     table.columns[1].no_wrap = True
@@ -234,7 +234,7 @@ def variants_renderables(rows: Sequence[dict[str, Any]]) -> list[RenderableType]
         endings = ", ".join(f"{name} {100 * share:.0f}%" for name, share in row["endings"].items())
         flags = ", ".join(f"seat {a['seat']}" for a in row["seat_advantage"]) if row["seat_advantage"] is not None else "-"
         flowed = row["flow"]
-        _row(table, (row["label"], " / ".join(f"{100 * r:.1f}" for r in row["win_rates"]), f"{row['actions']:.1f}",
+        text_row(table, (row["label"], " / ".join(f"{100 * r:.1f}" for r in row["win_rates"]), f"{row['actions']:.1f}",
                      f"{row['rounds']:.1f}", f"{flowed['lead_changes']['mean']:.1f}",
                      f"{100 * flowed['decided_share']['mean']:.0f}%", f"{flowed['margin']['mean']:.1f}",
                      f"{100 * flowed['comeback_rate']:.0f}%", endings, flags or "none"))
