@@ -30,6 +30,7 @@ from typing import Any
 from sherwood_tui.core.contract import NAME_LIMIT, Player
 from sherwood_tui.core.wording import printable
 from sherwood_tui.workbench.records import RecordsError, Variant, data_fingerprint, write_run
+from sherwood_tui.workbench.stats import SkillOrdinal
 
 PEOPLE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS people (
@@ -75,7 +76,7 @@ class Person:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class GameRecord(SkillOrdinal):
     """A player's record at one game: games finished, wins (a shared win counts its
     share), and their OpenSkill rating (mu, sigma; `ordinal`, mu - 3 sigma, ranks)."""
 
@@ -84,10 +85,6 @@ class GameRecord:
     wins: float
     mu: float
     sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
 
 
 class PeopleBook:

@@ -25,6 +25,18 @@ LEVEL = 0.95
 Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2)  # 1.959964...
 
 
+class SkillOrdinal:
+    """For an OpenSkill rating (mu, sigma): its ordinal mu - 3 sigma, a skill it has
+    almost surely (what ranks players and levels)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
 @dataclass(frozen=True)
 class Interval:
     """An estimate and its 95% interval (low == high == value: no spread to speak of;

@@ -40,7 +40,7 @@ from sherwood_tui.workbench.engine import (
     run_chunks,
     workers,
 )
-from sherwood_tui.workbench.stats import Interval, wilson
+from sherwood_tui.workbench.stats import Interval, SkillOrdinal, wilson
 
 # game, players, seatings, options, seed, games, events (for the records)
 Job = tuple[str, int, tuple[tuple[str, ...], ...], dict[str, bool], int, range, bool]
@@ -165,7 +165,7 @@ def places(result: GameResult) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Rating:
+class Rating(SkillOrdinal):
     """A level's OpenSkill rating after the tournament: mu (its estimated skill), sigma
     (how unsure that is) and the ordinal mu - 3 sigma (a skill it has almost surely)."""
 
@@ -173,10 +173,6 @@ class Rating:
     mu: float
     sigma: float
     games: int
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
 
 
 def rate(games: Iterable[TournamentGame], levels: Sequence[str]) -> list[Rating]:
