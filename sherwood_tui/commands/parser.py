@@ -97,6 +97,17 @@ def players_problem(info: GameInfo, players: int) -> str | None:
     return f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
 
 
+def playable_game(game_id: str, players: int) -> GameInfo | str:
+    """The game named `game_id`, or one line saying why it cannot be played by `players`."""
+    from sherwood_tui import catalog
+
+    try:
+        info = catalog.get(game_id)
+    except ValueError as err:
+        return str(err)
+    return players_problem(info, players) or info
+
+
 def records_problem(path: Path | None) -> str | None:
     """One line when the records file `path` (if any) cannot take a run, else None."""
     if path is None:

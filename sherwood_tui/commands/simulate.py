@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sherwood_tui import catalog
-from sherwood_tui.commands.parser import folder_problem, jobs_problem, local_jobs, players_problem, records_problem, shown
+from sherwood_tui.commands.parser import folder_problem, jobs_problem, local_jobs, playable_game, records_problem, shown
 from sherwood_tui.core.bots import restriction_problem
 from sherwood_tui.core.levels import split_level, with_budget
 from sherwood_tui.core.limits import counts_problem
@@ -310,13 +310,9 @@ def main(args: argparse.Namespace) -> int:
         print(f"sherwood-tui simulate: {message}", file=sys.stderr)
         return status
 
-    try:
-        info = catalog.get(args.game)
-    except ValueError as err:
-        return fail(str(err))
-    problem = players_problem(info, args.players)
-    if problem:
-        return fail(problem)
+    info = playable_game(args.game, args.players)
+    if isinstance(info, str):
+        return fail(info)
     problem = (jobs_problem(args) or counts_problem(args.games, args.seed, local_jobs(args)) or flag_problem(args)
                or report_problem(args.report) or keep_problem(args))
     if problem:

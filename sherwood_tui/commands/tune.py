@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sherwood_tui import catalog
-from sherwood_tui.commands.parser import jobs_problem, players_problem, records_problem
+from sherwood_tui.commands.parser import jobs_problem, playable_game, records_problem
 from sherwood_tui.core.levels import with_budget
 from sherwood_tui.core.limits import counts_problem
 from sherwood_tui.workbench.cluster import ClusterError
@@ -60,13 +60,9 @@ def main(args: argparse.Namespace) -> int:
     problem = extra_problem()
     if problem:
         return fail(problem)
-    try:
-        info = catalog.get(args.game)
-    except ValueError as err:
-        return fail(str(err))
-    problem = players_problem(info, args.players)
-    if problem:
-        return fail(problem)
+    info = playable_game(args.game, args.players)
+    if isinstance(info, str):
+        return fail(info)
     each = games_each(args)
     jobs = 1 if args.jobs is None else args.jobs
     problem = jobs_problem(args) or counts_problem(each, args.seed, jobs)
