@@ -29,7 +29,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import printable
-from sherwood_tui.table.protocol import HOST_LINE_LIMIT, ProtocolError, encode, read_message
+from sherwood_tui.table.protocol import Follower
 from sherwood_tui.ui.compat import CrashHooks
 
 SERVER_GONE = "The server has gone. Your games wait: connect again when it is back."
@@ -339,7 +339,7 @@ class NewTableScreen(Screen[dict[str, Any] | None]):
         self.dismiss(None)
 
 
-class LobbyApp(CrashHooks, App[None]):
+class LobbyApp(Follower, CrashHooks, App[None]):
     """A player's lobby (see the module's docstring). A crash never draws Textual's
     traceback with its local values (a replay holds the whole save): the traceback goes
     to a crash file on the server, the player reads one line."""
@@ -381,30 +381,11 @@ class LobbyApp(CrashHooks, App[None]):
 
     async def listen(self) -> None:
         """Connect, say hello, then follow the server's messages until it goes."""
-        try:
-            reader, writer = await asyncio.open_unix_connection(str(self.socket_path), limit=HOST_LINE_LIMIT)
-        except OSError:
+        if not await self.follow():
             self.leave_with(SERVER_GONE)
             return
-        self.writer = writer
-        self.send({"type": "hello", "ticket": self.ticket})
-        try:
-            while (message := await read_message(reader)) is not None:
-                self.handle(message)
-        except ProtocolError:
-            pass
-        finally:
-            self.writer = None
-            writer.close()
         if self.go is None:
             self.leave_with(self.farewell or SERVER_GONE)
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.writer is not None:
-            try:
-                self.writer.write(encode(message))
-            except (ConnectionError, OSError, RuntimeError):
-                pass
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message["type"]

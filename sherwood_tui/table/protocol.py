@@ -45,6 +45,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from sherwood_tui.core.wording import listing
@@ -121,6 +122,48 @@ async def serve_connection(serve: Callable[[asyncio.StreamReader, asyncio.Stream
         if task is not None:
             tasks.discard(task)
         writer.close()
+
+
+class Follower:
+    """What a seat's app and a lobby's share: a connection to a host's (or server's)
+    socket, a hello with the ticket, every message handed to `handle` until the
+    connection ends, and `send`, which drops a message once the other side has gone."""
+
+    socket_path: Path
+    ticket: str
+    writer: asyncio.StreamWriter | None = None
+
+    async def follow(self) -> bool:
+        """Follow the socket until the connection ends; False if it could not be opened.
+        A message not ours ends it like a lost connection."""
+        try:
+            reader, writer = await asyncio.open_unix_connection(str(self.socket_path), limit=HOST_LINE_LIMIT)
+        except OSError:
+            return False
+        self.writer = writer
+        self.send({"type": "hello", "ticket": self.ticket})
+        try:
+            while (message := await read_message(reader)) is not None:
+                self.handle(message)
+        except ProtocolError:
+            pass
+        finally:
+            self.writer = None
+            writer.close()
+        return True
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message (dropped once the other side has gone)."""
+        if self.writer is None:
+            return
+        try:
+            self.writer.write(encode(message))
+        except (ConnectionError, OSError, RuntimeError):
+            pass
+
+    def handle(self, message: dict[str, Any]) -> None:
+        """One message from the other side."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)

@@ -25,13 +25,7 @@ from textual.binding import Binding
 
 from sherwood_tui.core.handoff import KeyGuard
 from sherwood_tui.core.wording import printable
-from sherwood_tui.table.protocol import (
-    HOST_LINE_LIMIT,
-    ProtocolError,
-    TableStatus,
-    encode,
-    read_message,
-)
+from sherwood_tui.table.protocol import Follower, TableStatus
 from sherwood_tui.table.seat_screens import MessageScreen, SeatFinalScreen, WaitingScreen
 from sherwood_tui.ui.app import SherwoodApp, freeze_startup_objects
 from sherwood_tui.ui.game_screen import GameScreen
@@ -161,7 +155,7 @@ def public_part(feed: AnyFeed) -> AnyFeed:
     return replace(feed, seat=None, private=False, view=None, legal=())
 
 
-class SeatApp(SherwoodApp):
+class SeatApp(Follower, SherwoodApp):
     """The hot-seat app's keys and screens, fed by a table's host over its socket."""
 
     GAME_DEPTH = 2  # Textual's default screen, then the seat's screen; overlays above
@@ -202,31 +196,13 @@ class SeatApp(SherwoodApp):
 
     async def talk(self) -> None:
         """Connect, say hello, then follow the host's messages until the connection ends."""
-        try:
-            reader, writer = await asyncio.open_unix_connection(str(self.socket_path), limit=HOST_LINE_LIMIT)
-        except OSError:
-            self.close_with(HOST_GONE)
-            return
-        self.writer = writer
-        self.send({"type": "hello", "ticket": self.ticket})
-        try:
-            while (message := await read_message(reader)) is not None:
-                self.handle(message)
-        except ProtocolError:
-            pass  # not our host: as good as gone
-        finally:
-            self.writer = None
-            writer.close()
+        await self.follow()  # not our host, or gone: as good as gone
         self.close_with(HOST_GONE)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message to the host (dropped once it has gone)."""
-        if self.writer is None or self.farewell:
-            return
-        try:
-            self.writer.write(encode(message))
-        except (ConnectionError, OSError, RuntimeError):
-            pass
+        if not self.farewell:
+            super().send(message)
 
     def handle(self, message: dict[str, Any]) -> None:
         """One message of the host (a kind this app does not know is ignored)."""
