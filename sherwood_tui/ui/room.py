@@ -54,7 +54,8 @@ class SizeClasses:
         except LookupError:  # made outside an app (a test's screen): the first resize sets them
             return
         screen = cast("Screen[Any]", self)
-        screen.update_classes(size_classes(*app.size), animate=False)
+        for name, on in size_classes(*app.size).items():  # set_class: Textual 8.0 has no update_classes
+            screen.set_class(on, name, update=False)  # not mounted yet: styled as it mounts
 
 
 class Room(Vertical):
