@@ -22,9 +22,12 @@ and common random numbers. Step by step:
   progressive widening); sequential halving plays each open candidate on the same worlds,
   drops the worse half, and goes on with the rest until one is left.
 - **Below the root.** Where the seat decides again in a playout, a node of its own later
-  decisions (open loop: keyed by its own decisions, whatever the others did) picks among
-  the kit's candidates there by UCB1 with progressive widening once it has been reached
-  `EXPAND_AFTER` times; before that, and for every other seat, the kit's rollout decides.
+  decisions picks among the kit's candidates there by UCB1 with progressive widening once
+  it has been reached `EXPAND_AFTER` times; before that, and for every other seat, the
+  kit's rollout decides. The nodes are open loop (keyed by the seat's own decisions,
+  whatever the others did) unless the kit gives a `plan_key`: then a node is kept apart
+  for each thing the seat has seen there (closed loop: in Bleeding Sherwood the round and
+  the bids on the table, so a second bid is weighed in reply to the others' bids).
 - **Score.** A playout stops at the game's end or after the game's `search_rounds` rounds,
   and is scored by `outcome`: the seat's share of the win (at a cut-off: whether it leads,
   by the totals the game would count now, hand and tie-breaks included), and its margin to
@@ -39,8 +42,9 @@ machine's speed.
 from __future__ import annotations
 
 import math
+import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +58,9 @@ WIDEN_BELOW = 1.0  # candidates open at a node below the root: 1 + WIDEN_BELOW *
 CHUNK = 64  # playouts between two questions to `stop()` (and two trips to the worker processes)
 EXPAND_AFTER = 2  # a node's visits before the seat's next decision under it is searched too
 PROPOSALS = 8  # the default kit: how many times the sensible bot is asked for a decision
+# Measuring only (an A/A run): every search's world seeds shifted by this number, so the
+# same expert plays on other sampled worlds. Unset or 0 in play.
+WORLD_SHIFT_VARIABLE = "SHERWOOD_TUI_WORLD_SHIFT"
 
 Decision = tuple[Any, ...]  # a whole decision: its small moves and the move that ends it
 Rollout = Callable[[Any, int, random.Random, Any], Any]  # (state, seat, rnd, model) -> a decision
@@ -81,7 +88,10 @@ class ExpertKit:
       seat's view);
     - `reason(view, model, decision)`: one reason for a decision in the game's words, for
       a hint ("Much lied in 3 of his 4 opened bags"), or "";
-    - `scale`: a margin of about this many points is a clear lead (the score's squash)."""
+    - `scale`: a margin of about this many points is a clear lead (the score's squash);
+    - `plan_key(state, seat)`: what the seat has seen at one of its later decisions in a
+      sampled state (public things only), its plan node kept apart for each (closed
+      loop); None: one node whatever the others did (open loop)."""
 
     candidates: Callable[[Any, list[Any], Any, random.Random], list[Decision]]
     model: Callable[[Any], Any] = no_model
@@ -89,6 +99,7 @@ class ExpertKit:
     rollout: Rollout | None = None
     reason: Callable[[Any, Any, Decision], str] | None = None
     scale: float = 10.0
+    plan_key: Callable[[Any, int], Hashable] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +149,12 @@ def outcome(game: AnyGame, state: Any, seat: int, scale: float) -> tuple[float, 
     return win, (win + 0.5 + 0.5 * x / (1.0 + abs(x))) / 2
 
 
+def world_shift() -> int:
+    """How far every search's world seeds are shifted (`WORLD_SHIFT_VARIABLE`; 0 in play)."""
+    said = os.environ.get(WORLD_SHIFT_VARIABLE, "").strip()
+    return int(said) if said.lstrip("-").isdigit() else 0
+
+
 def widen(budget: int) -> int:
     """How many candidates the root opens at `budget` playouts (at least two)."""
     return max(2, math.ceil(WIDEN * math.sqrt(budget)))
@@ -153,15 +170,16 @@ class Stats:
         self.wins = 0.0
         self.reward = 0.0
         self.available = 0
-        self.below: Plan | None = None  # the seat's next decision after this one
+        self.below: dict[Hashable, Plan] | None = None  # the seat's next decision after this one, by its key
 
     def mean(self) -> float:
         return self.reward / self.visits if self.visits else 0.0
 
 
 class Plan:
-    """A node of the seat's own later decisions (open loop): its visits, and each
-    decision tried there with its tally, in the order first opened."""
+    """A node of the seat's own later decisions (one for each key the kit's `plan_key`
+    gives there; one alone in open loop): its visits, and each decision tried there with
+    its tally, in the order first opened."""
 
     __slots__ = ("visits", "children")
 
@@ -182,6 +200,7 @@ class Search:
         self.rollout = rollout or kit.rollout or sensible_rollout(game)
         if given is None:  # (a worker process is given the candidates and base of its caller's search)
             given = complete(kit.candidates(view, list(legal), self.model, rnd), legal), rnd.getrandbits(48)
+            given = given[0], given[1] + world_shift()
         self.candidates, self.base = given  # world i's seed: base + i (the same for every candidate)
         self.stats = [Stats() for _ in self.candidates]
         self.worlds = 0  # worlds begun so far
@@ -238,6 +257,7 @@ class Search:
         stats = self.stats[k]
         path = [stats]
         rollout = self.rollout
+        plan_key = self.kit.plan_key
 
         def choose(state: Any, who: int) -> Any:
             if who != seat:
@@ -245,9 +265,13 @@ class Search:
             here = path[-1]
             if here.visits < EXPAND_AFTER:
                 return rollout(state, who, r, model)
-            plan = here.below
+            plans = here.below
+            if plans is None:
+                plans = here.below = {}
+            key = None if plan_key is None else plan_key(state, who)
+            plan = plans.get(key)
             if plan is None:
-                plan = here.below = Plan()
+                plan = plans[key] = Plan()
             chosen, child = self.pick(plan, state, r)
             path.append(child)
             return chosen

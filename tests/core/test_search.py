@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from sherwood_tui.core.search import ExpertKit, Search, expert_decision, outcome, widen
+from sherwood_tui.core.search import WORLD_SHIFT_VARIABLE, ExpertKit, Search, expert_decision, outcome, widen
 from tests.contract_checks import players
 from tests.core.pebbles import GAME, Hide, Stop, Take
 
@@ -104,3 +104,41 @@ def test_the_score_tells_a_close_loss_from_a_rout():
     far = outcome(GAME, evolve(state, pebbles=(0, 20)), 0, 1.0)[1]
     farther = outcome(GAME, evolve(state, pebbles=(0, 40)), 0, 1.0)[1]
     assert close > far > farther > 0
+
+
+def tallies(found):
+    return [(s.visits, s.wins, s.reward) for s in found.stats]
+
+
+def plan_keys(stats, out):
+    """Every key the seat's plan nodes were kept under, below `stats`."""
+    for key, plan in (stats.below or {}).items():
+        out.add(key)
+        for child in plan.children.values():
+            plan_keys(child, out)
+    return out
+
+
+def test_a_plan_key_that_tells_nothing_apart_searches_as_the_open_loop():
+    state = position(heap=9)
+    one_node = ExpertKit(candidates=whole_decisions, rollout=rollout, scale=1.0, plan_key=lambda state, seat: 0)
+    assert tallies(search(state, kit=one_node)) == tallies(search(state))
+
+
+def test_a_plan_key_keeps_the_seats_later_decisions_apart_by_what_it_has_seen():
+    """Closed loop: the seat's next decision gets a node for each heap it finds there."""
+    state = position(heap=12)
+    by_heap = ExpertKit(candidates=whole_decisions, rollout=rollout, scale=1.0,
+                        plan_key=lambda state, seat: state.heap)
+    found = search(state, kit=by_heap)
+    keys = set().union(*(plan_keys(s, set()) for s in found.stats))
+    assert len(keys) > 1
+    assert plan_keys(search(state).stats[0], set()) <= {None}
+
+
+def test_the_world_shift_moves_every_search_onto_other_worlds(monkeypatch):
+    """An A/A measure's lever: the same search, its world seeds shifted."""
+    state = position(heap=9)
+    base = search(state).base
+    monkeypatch.setenv(WORLD_SHIFT_VARIABLE, "1000")
+    assert search(state).base == base + 1000
