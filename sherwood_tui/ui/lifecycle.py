@@ -175,6 +175,8 @@ class SafeTerminalMixin(CrashHooks):
         stays ignored)."""
         loop = asyncio.get_running_loop()
         handled = [s for s in (signal.SIGTERM, signal.SIGHUP) if signal.getsignal(s) is not signal.SIG_IGN]
+        if threading.current_thread() is not threading.main_thread():
+            handled = []  # an app of a seat hall (table/seat_hall.py): the process's signals are the hall's
         for signum in handled:
             loop.add_signal_handler(signum, self.stop_and_save, 128 + signum)
         try:
@@ -193,6 +195,8 @@ class SafeTerminalMixin(CrashHooks):
         self._stopping = True
         self._save_quietly()
         self.exit(return_code=return_code)
+        if threading.current_thread() is not threading.main_thread():
+            return  # an app of a seat hall: the process is its other seats' too (the host ends a hung seat)
         self._watchdog = threading.Timer(WATCHDOG_SECONDS, os._exit, (return_code,))
         self._watchdog.daemon = True
         self._watchdog.start()
