@@ -6,6 +6,12 @@ so it gets SIGWINCH when the size changes and SIGHUP when the terminal goes away
 would under a real SSH server. It is forked from the warm seat template
 (table/seat_template.py), so it shares the template's imported code and objects.
 
+Our own seat command runs in a seat hall instead (table/seat_hall.py: several seats in
+one process, each on its own terminal), unless SHERWOOD_TUI_SEATS=fork: the same
+terminal, bytes and end, but its signals go through the hall (`ForkedSeat.signal`), its
+size is read by the seat's driver, and the memory watched is the hall's (HALL_SEATS
+seats' worth).
+
 A seat process may hold SEAT_MEMORY (resident): `watch_memory` tells when it holds more,
 and `limit_memory` is the kernel's hard stop behind it (see there why both)."""
 
@@ -22,7 +28,7 @@ import struct
 import termios
 from collections.abc import Callable, Sequence
 
-from sherwood_tui.table.seat_template import ForkedSeat, fork_seat_process
+from sherwood_tui.table.seat_template import HALL_SEATS, ForkedSeat, fork_seat_process, use_halls
 
 TERMINATE_GRACE = 5.0  # seconds a hung-up process has to end before SIGTERM, then SIGKILL
 READ_SIZE = 65536
@@ -111,18 +117,25 @@ class PtyProcess:
         try:
             set_terminal_size(slave, columns, rows)
             os.set_blocking(master, False)
-            process = await fork_seat_process(argv, env, [slave])
+            process = await fork_seat_process(argv, env, [slave], hall=use_halls())
         except BaseException:
             os.close(master)
             raise
         finally:
             os.close(slave)
-        limit_memory(process.pid)
+        if not process.in_hall:  # (a hall's limit would be its other seats')
+            limit_memory(process.pid)
         return cls(process, master, on_output, on_exit)
 
     @property
     def pid(self) -> int:
+        """The seat's process (a hall's seat: the hall)."""
         return self.process.pid
+
+    def memory_ceiling(self, seat_memory: int) -> int:
+        """The resident memory the seat's process may hold: `seat_memory`, or a whole
+        hall's worth for a seat in a hall."""
+        return seat_memory * HALL_SEATS if self.process.in_hall else seat_memory
 
     def write(self, data: bytes) -> None:
         """Type `data` on the terminal (kept in order if the terminal is full)."""
@@ -223,11 +236,6 @@ class PtyProcess:
         asyncio.ensure_future(self._report_exit())
 
     def _signal_group(self, number: int) -> None:
-        """Signal the whole group (the seat and anything it started), unless it has
-        ended (its number may be another's by now)."""
-        if self.process.returncode is not None:
-            return
-        try:
-            os.killpg(self.process.pid, number)
-        except (ProcessLookupError, PermissionError):
-            pass
+        """Signal the whole group (the seat and anything it started; a hall's seat, that
+        seat alone), unless it has ended (its number may be another's by now)."""
+        self.process.signal(number)

@@ -14,10 +14,18 @@ player's own data (`--assets`: the template has read the built-in data as it imp
 the rules), is run by `exec` in the child: every seat starts the same way, whatever it
 runs.
 
+A seat over SSH (our own command on a terminal) goes to a seat hall instead
+(table/seat_hall.py), unless SHERWOOD_TUI_SEATS=fork: a child of the template that runs
+up to HALL_SEATS seats at once, each in a thread on its own terminal, so that the pages
+a seat touches are copied once per hall, not once per seat. The template keeps count of
+each hall's seats (the hall says when one ends), gives a new seat to the first hall with
+room, forks another when none has, and closes a hall LINGER seconds after its last seat.
+
 Nothing is left behind: the children are on their terminals as before (a hang-up ends
-them, `killpg` reaches their groups); the template ends when the host's end of its
-socket closes (the host ended, however it ended) or LINGER seconds after its last
-seat, and reaps its children meanwhile."""
+them, `killpg` reaches their groups; a hall's seat is signalled through its status
+socket); the template ends when the host's end of its socket closes (the host ended,
+however it ended) or LINGER seconds after its last seat, and reaps its children
+meanwhile."""
 
 from __future__ import annotations
 
@@ -33,7 +41,9 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 # How a command line names our own program: it runs inside the template's child.
@@ -45,12 +55,17 @@ GONE_STATUS = 255  # the status of a seat whose template went before telling it
 # Seconds the template waits without seats before it ends (a host without seats holds
 # no template; the next seat starts another, paying the imports once more).
 LINGER = 5.0
+# The most seats a hall runs at once (measured: docs/contributors/benchmarks.md). Its
+# seats share one core (Python's lock), and a hall's crash would end them all.
+HALL_SEATS = 16
+SEATS_VARIABLE = "SHERWOOD_TUI_SEATS"  # "fork": every seat a process of its own, as before halls
 # The modules a seat imports, imported by the template once for all its seats (with
 # every module of the games, the rules layer and the screens: `WARM_PACKAGES`).
 WARM_MODULES = (
     "sherwood_tui.commands",
     "sherwood_tui.commands.play",
     "sherwood_tui.table.seat_app",
+    "sherwood_tui.table.seat_hall",
     "sherwood_tui.table.wire",
     "textual.drivers.linux_driver",
     "textual.drivers.web_driver",
@@ -120,16 +135,27 @@ def receive(control: socket.socket) -> tuple[dict[str, Any], list[int]] | None:
     return json.loads(message), list(fds)
 
 
+@dataclass
+class HallPlace:
+    """The template's end of a hall: its socket, and how many seats it runs."""
+
+    pid: int
+    control: socket.socket
+    seats: int = 0
+    idle_since: float | None = None  # when its last seat ended (None: it has seats)
+
+
 def serve(control_fd: int) -> None:
-    """The template's loop: fork a seat for each request, report each seat's end, until
-    the host's end of the control socket closes."""
+    """The template's loop: fork a seat for each request (or give it to a hall), report
+    each seat's end, until the host's end of the control socket closes."""
     control = socket.socket(fileno=control_fd)
     poll = select.poll()
     poll.register(control_fd, select.POLLIN)
-    children: dict[int, tuple[int, int]] = {}  # pidfd: (pid, status socket)
+    children: dict[int, tuple[int, int]] = {}  # pidfd: (pid, status socket; -1 for a hall)
+    halls: dict[int, HallPlace] = {}  # a hall's socket's fd: the hall
     try:
         while True:
-            ready = poll.poll(None if children else LINGER * 1000)
+            ready = poll.poll(next_wait(children, halls))
             if not ready and not children:
                 return
             for fd, _ in ready:
@@ -140,23 +166,111 @@ def serve(control_fd: int) -> None:
                         request = None
                     if request is None:
                         return
+                    if request[0].get("hall") and len(request[1]) == 2:
+                        seat_in_hall(control, *request, children, halls, poll)
+                        continue
                     started = fork_seat(control, *request, children)
                     if started is not None:
                         poll.register(started, select.POLLIN)
+                elif fd in halls:
+                    hall = halls[fd]
+                    try:
+                        told = hall.control.recv(64)
+                    except OSError:
+                        told = b""
+                    hall.seats -= len(told)
+                    if not told:  # the hall has gone
+                        poll.unregister(fd)
+                        halls.pop(fd).control.close()
+                    elif hall.seats <= 0:
+                        hall.seats, hall.idle_since = 0, time.monotonic()
                 elif fd in children:
                     poll.unregister(fd)
                     pid, status_fd = children.pop(fd)
                     os.close(fd)
                     _, status = os.waitpid(pid, 0)
-                    with contextlib.suppress(OSError):
-                        os.write(status_fd, STATUS.pack(os.waitstatus_to_exitcode(status)))
-                    os.close(status_fd)
+                    if status_fd >= 0:
+                        with contextlib.suppress(OSError):
+                            os.write(status_fd, STATUS.pack(os.waitstatus_to_exitcode(status)))
+                        os.close(status_fd)
+            for fd, hall in list(halls.items()):  # a hall LINGER s without seats: closed (it ends)
+                if hall.idle_since is not None and time.monotonic() - hall.idle_since >= LINGER:
+                    poll.unregister(fd)
+                    halls.pop(fd).control.close()
     finally:
+        for hall in halls.values():
+            hall.control.close()
         for pidfd, (pid, status_fd) in children.items():  # the host has gone: no one to tell
             os.close(pidfd)
-            os.close(status_fd)
+            if status_fd >= 0:
+                os.close(status_fd)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
+
+
+def next_wait(children: dict[int, tuple[int, int]], halls: dict[int, HallPlace]) -> float | None:
+    """How long the template's loop may wait (ms): until a hall's LINGER ends, or its
+    own (it has no children), or for ever."""
+    if not children:
+        return LINGER * 1000
+    idle = [hall.idle_since for hall in halls.values() if hall.idle_since is not None]
+    if not idle:
+        return None
+    return max(0.0, (min(idle) + LINGER - time.monotonic()) * 1000) + 1
+
+
+def seat_in_hall(control: socket.socket, request: dict[str, Any], fds: list[int],
+                 children: dict[int, tuple[int, int]], halls: dict[int, HallPlace], poll: select.poll) -> None:
+    """Give a seat's request to the first hall with room, or to a new one."""
+    message = json.dumps({"argv": request.get("argv"), "env": request.get("env")}).encode()
+    try:
+        for place in [*[hall for hall in halls.values() if hall.seats < HALL_SEATS], None]:
+            hall = fork_hall(control, children, halls, poll) if place is None else place
+            try:
+                hall.control.sendmsg([message], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))])
+            except OSError:  # it has gone, or is ending
+                continue
+            hall.seats += 1
+            hall.idle_since = None
+            return
+    finally:
+        for fd in fds:
+            os.close(fd)
+
+
+def fork_hall(control: socket.socket, children: dict[int, tuple[int, int]], halls: dict[int, HallPlace],
+              poll: select.poll) -> HallPlace:
+    """Fork a seat hall (table/seat_hall.py), in a session of its own."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    pid = os.fork()
+    if pid == 0:  # the hall: never returns into the loop
+        status = 70
+        try:
+            ours.close()
+            for other in halls.values():
+                os.close(other.control.detach())
+            close_template(control, children)
+            status = run_hall(theirs.detach())
+        finally:
+            os._exit(status)
+    theirs.close()
+    pidfd = os.pidfd_open(pid)
+    children[pidfd] = (pid, -1)
+    poll.register(pidfd, select.POLLIN)
+    hall = halls[ours.fileno()] = HallPlace(pid, ours)
+    poll.register(ours.fileno(), select.POLLIN)
+    return hall
+
+
+def run_hall(control_fd: int) -> int:
+    """In a child: a session of its own (no terminal), then the hall's loop."""
+    import gc
+
+    gc.enable()
+    os.setsid()
+    from sherwood_tui.table.seat_hall import hall_main
+
+    return hall_main(control_fd)
 
 
 def fork_seat(control: socket.socket, request: dict[str, Any], fds: list[int],
@@ -190,7 +304,8 @@ def close_template(control: socket.socket, children: dict[int, tuple[int, int]])
     os.close(control.detach())
     for pidfd, (_, status_fd) in children.items():
         os.close(pidfd)
-        os.close(status_fd)
+        if status_fd >= 0:
+            os.close(status_fd)
     children.clear()
 
 
@@ -266,7 +381,17 @@ def run_in_place(command: Sequence[str]) -> None:
     forked from the template that goes on as another of our commands (a server's lobby
     becoming a seat) keeps sharing the template's memory, where `exec` would start a
     whole Python again (36 MB of its own). Returns at once for any other command (and
-    for one on the player's own data: see `runs_here`)."""
+    for one on the player's own data: see `runs_here`).
+
+    In a seat hall (table/seat_hall.py) the seat's thread goes on as `command` (it
+    never returns): there is no process of its own to replace."""
+    from sherwood_tui.table import seat_hall
+
+    if seat_hall.current_seat() is not None:
+        if not runs_here(command):
+            print("This seat cannot go on here: connect again.", file=sys.stderr)
+            raise SystemExit(1)
+        raise seat_hall.Become(list(command[3:]))
     if not runs_here(command):
         return
     for stream in (sys.stdout, sys.stderr):
@@ -319,11 +444,13 @@ class SeatTemplate:
         self.control = ours
         threading.Thread(target=self.process.wait, name="seat template reaper", daemon=True).start()
 
-    def request(self, argv: Sequence[str], env: dict[str, str], streams: Sequence[int]) -> socket.socket:
+    def request(self, argv: Sequence[str], env: dict[str, str], streams: Sequence[int],
+                hall: bool = False) -> socket.socket:
         """Ask for a seat running `argv` with `env` on `streams` (a terminal, or stdin,
-        stdout and stderr): the seat's status socket (its pid, then its exit status).
-        The descriptors stay the caller's (the template has its own copies)."""
-        message = json.dumps({"argv": list(argv), "env": env}).encode()
+        stdout and stderr), in a hall (`hall`: our own command on a terminal) or forked:
+        the seat's status socket (its pid, then its exit status). The descriptors stay
+        the caller's (the template has its own copies)."""
+        message = json.dumps({"argv": list(argv), "env": env, "hall": hall}).encode()
         if len(message) > MESSAGE_MOST:
             raise TemplateGone("the seat's command and environment are too long")
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -367,10 +494,13 @@ class SeatTemplate:
 
 class ForkedSeat:
     """A seat process forked by the template: `pid`, `returncode`, `wait()`; like the
-    asyncio Process it replaces (`stdin`, `stdout` and `stderr` when it runs on pipes)."""
+    asyncio Process it replaces (`stdin`, `stdout` and `stderr` when it runs on pipes).
+    A seat in a hall (`in_hall`) has the hall's pid."""
 
-    def __init__(self, pid: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, pid: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 in_hall: bool = False) -> None:
         self.pid = pid
+        self.in_hall = in_hall
         self.returncode: int | None = None
         self.stdin: asyncio.StreamWriter | None = None
         self.stdout: asyncio.StreamReader | None = None
@@ -391,6 +521,19 @@ class ForkedSeat:
     async def wait(self) -> int:
         """Its exit status, once it has ended."""
         return await asyncio.shield(self._ended)
+
+    def signal(self, number: int) -> None:
+        """Send signal `number` to the seat (unless it has ended: its pid may be another's
+        by now): to its process group, or, in a hall, through its status socket (the hall
+        stops that seat alone)."""
+        if self.returncode is not None:
+            return
+        if self.in_hall:
+            with contextlib.suppress(Exception):
+                self._writer.write(STATUS.pack(number))
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, number)
 
 
 async def gone(pid: int) -> int:
@@ -426,13 +569,21 @@ def warm() -> None:
 atexit.register(_TEMPLATE.close)
 
 
-async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: Sequence[int]) -> ForkedSeat:
+def use_halls() -> bool:
+    """Whether seats over SSH go to seat halls (unless SHERWOOD_TUI_SEATS=fork)."""
+    return os.environ.get(SEATS_VARIABLE, "hall") != "fork"
+
+
+async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: Sequence[int],
+                            hall: bool = False) -> ForkedSeat:
     """A seat process running `argv` with `env` on `streams` (one terminal, or stdin,
     stdout and stderr, which stay the caller's to close), forked by the template, in a
-    session of its own (a terminal becomes its controlling terminal). TemplateGone if
-    the template fails it."""
+    session of its own (a terminal becomes its controlling terminal); or, with `hall`
+    (our own command on one terminal), a seat in a seat hall. TemplateGone if the
+    template fails it."""
+    hall = hall and len(streams) == 1 and runs_here(argv)
     for attempt in (1, 2):  # a template that ended as the request came: another one
-        status_socket = _TEMPLATE.request(argv, env, streams)
+        status_socket = _TEMPLATE.request(argv, env, streams, hall)
         reader, writer = await asyncio.open_unix_connection(sock=status_socket)
         try:
             pid = STATUS.unpack(await reader.readexactly(STATUS.size))[0]
@@ -441,7 +592,7 @@ async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: S
             if attempt == 2:
                 raise TemplateGone("the seat template ended before starting the seat") from None
         else:
-            return ForkedSeat(int(pid), reader, writer)
+            return ForkedSeat(int(pid), reader, writer, in_hall=hall)
     raise AssertionError("unreachable")
 
 

@@ -616,7 +616,8 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             self.typed_early.clear()
         if self.gone:
             await process.terminate(self.connection.server.limits.grace)
-        watch = asyncio.ensure_future(watch_memory(process.pid, self.connection.server.limits.seat_memory))
+        watch = asyncio.ensure_future(watch_memory(process.pid, process.memory_ceiling(
+            self.connection.server.limits.seat_memory)))
         watch.add_done_callback(self._over_memory)
         try:
             await process.wait()
