@@ -2,8 +2,11 @@
 `make test`).
 
 - `seat_costs`: one table of Sheriff of Nottingham, five players and ten spectators over
-  real SSH clients; each seat process's unique memory (USS: the Private_* lines of
-  /proc/PID/smaps_rollup), and the host's and the seat template's.
+  real SSH clients; the unique memory (USS: the Private_* lines of /proc/PID/smaps_rollup)
+  of the processes that run the seats (seat halls, or one process a seat with
+  SHERWOOD_TUI_SEATS=fork): with the first seat alone (the first seat's cost), then with
+  all 15, whence what each added seat costs ((all - first) / 14); again after the
+  players have played for a while; and the host's and the seat template's.
 - `load_test`: 100 players at 20 tables on loopback, each a bot at a real SSH client at
   its seat of a five-player Bleeding Sherwood table, playing as a quick player would: when
   its screen's key bar says the game waits for it, it moves the highlight once to three
@@ -29,7 +32,6 @@ import math
 import os
 import random
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -342,32 +344,74 @@ class Server:
 # ----- what a seat costs ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatCosts:
-    seats: int
-    uss_median: int
-    uss_most: int
+    seats: int  # seats and spectators
+    processes: int  # the processes that run them (halls, or one a seat)
+    first_seat: int  # USS of the seats' processes with the first seat alone
+    added_seat: int  # USS each further seat adds: (all seats' processes' - first) / (seats - 1)
+    played_added: int  # the same once the players have played for `played` seconds
+    played: float
     template_uss: int
     host_uss: int
     total_pss: int
 
 
-async def seat_costs(players: int = 5, watchers: int = 10) -> SeatCosts:
-    """A Sheriff table's seats and spectators over SSH, once every screen has settled."""
+def seats_unique_bytes(server: Server) -> tuple[int, int]:
+    """The USS of every process that runs seats, summed; and how many there are."""
+    pids = server.seat_pids()
+    return sum(unique_bytes(pid) for pid in pids), len(pids)
+
+
+async def play_a_while(clients: list[Client], seconds: float) -> None:
+    """The players (not the spectators, who never have a turn) move as the load test's
+    bots do, for `seconds`."""
+    generator = random.Random(7)
+    end = time.monotonic() + seconds
+
+    async def play(client: Client) -> None:
+        while time.monotonic() < end:
+            if client.go_on or client.my_turn:
+                await client.settled()
+                for number in range(0 if client.go_on else generator.randint(1, 3)):
+                    await client.press(MOVE_KEYS[number % 2])
+                    await asyncio.sleep(generator.uniform(0.3, 1.0))
+                await client.press(ENTER)
+                await asyncio.sleep(generator.uniform(0.3, 1.0))
+            else:
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(play(client) for client in clients))
+
+
+async def seat_costs(players: int = 5, watchers: int = 10, playing: float = 60.0) -> SeatCosts:
+    """A Sheriff table's seats and spectators over SSH: what the first seat costs, and
+    each further one, once every screen has settled; and each further one after the
+    players have played for `playing` seconds."""
     server = Server(1, "sheriff", players)
     clients: list[Client] = []
     try:
         table = server.tables[0]
         logins = [*table["logins"], *["watch"] * watchers]
-        clients = list(await asyncio.gather(*(Client.join(table["port"], login, table["code"]) for login in logins)))
+        clients.append(await Client.join(table["port"], logins[0], table["code"]))
+        await clients[0].drawn()
+        await asyncio.sleep(1.0)
+        first, _ = seats_unique_bytes(server)
+        clients += await asyncio.gather(*(Client.join(table["port"], login, table["code"]) for login in logins[1:]))
         await asyncio.gather(*(client.drawn() for client in clients))
-        seats = server.seat_pids()
-        uss = [unique_bytes(pid) for pid in seats]
-        return SeatCosts(len(seats), int(statistics.median(uss)), max(uss),
+        await asyncio.sleep(1.0)
+        every, processes = seats_unique_bytes(server)
+        await play_a_while(clients[:players], playing)
+        await asyncio.sleep(2.0)
+        played, _ = seats_unique_bytes(server)
+        return SeatCosts(len(clients), processes, first, (every - first) // (len(clients) - 1),
+                         (played - first) // (len(clients) - 1), playing,
                          sum(unique_bytes(pid) for pid in server.templates()), unique_bytes(server.process.pid),
                          server.memory()["pss"])
     finally:
         for client in clients:
             await client.close()
-        server.close()
+        moves = server.close()
+        if clients:
+            print(f"(moves played at the memory test's table: {sum(moves)})", file=sys.stderr)
 
 
 # ----- the load test ----------------------------------------------------------------------------
@@ -471,9 +515,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.load:
         costs = asyncio.run(seat_costs())
-        print(f"seat memory (USS), Sheriff, 5 seats and 10 spectators over SSH: median {costs.uss_median / MB:.1f} MB, "
-              f"most {costs.uss_most / MB:.1f} MB (goal: at most 15 MB); template {costs.template_uss / MB:.1f} MB, "
-              f"host {costs.host_uss / MB:.1f} MB, all {costs.seats} seats' processes and the host's {costs.total_pss / MB:.0f} MB (PSS)")
+        print(f"seat memory (USS), Sheriff, 5 seats and 10 spectators over SSH, in {costs.processes} process(es) "
+              f"({os.environ.get('SHERWOOD_TUI_SEATS', 'hall')}): the first seat {costs.first_seat / MB:.1f} MB, "
+              f"each added seat {costs.added_seat / MB:.1f} MB (goal: at most 15 MB), "
+              f"{costs.played_added / MB:.1f} MB after {costs.played:.0f} s of play; "
+              f"template {costs.template_uss / MB:.1f} MB, host {costs.host_uss / MB:.1f} MB, "
+              f"the seats' processes and the host's {costs.total_pss / MB:.0f} MB (PSS)")
     if not args.memory:
         result = asyncio.run(load_test(args.tables, args.seconds, hosts=args.hosts))
         where = "host tables" if args.hosts else "a serve server"
