@@ -648,8 +648,10 @@ def table_rows() -> list[tuple[str, str, str, str]]:
     from sherwood_tui.table.load_test import MB, load_test, seat_costs, shown_ms
 
     costs = asyncio.run(seat_costs())
-    rows = [("a seat's own memory (USS), 5 seats and 10 spectators", f"{costs.uss_median / MB:.1f} MB", "<= 15 MB",
-             f"most {costs.uss_most / MB:.1f} MB; the seat template {costs.template_uss / MB:.1f} MB, "
+    rows = [("each added seat or spectator's own memory (USS), 5 seats and 10 spectators",
+             f"{costs.added_seat / MB:.1f} MB", "<= 15 MB",
+             f"the first seat {costs.first_seat / MB:.1f} MB; each added one after {costs.played:.0f} s of play "
+             f"{costs.played_added / MB:.1f} MB; the seat template {costs.template_uss / MB:.1f} MB, "
              f"the host {costs.host_uss / MB:.1f} MB")]
     load = asyncio.run(load_test())
     rows.append((f"{load.players} players at {load.tables} tables: a key, median", shown_ms(load.median),
