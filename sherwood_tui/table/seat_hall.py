@@ -92,6 +92,7 @@ class Seat:
         self.driver: HallDriver | None = None  # its app's, while one runs
         self.ending: int | None = None  # the exit status the host asked for (a signal's)
         self.reported = False  # its end has been told to the host
+        self.watched = False  # the hall's loop reads its status socket (the host's signals)
 
     def stop(self, number: int) -> None:
         """The host's signal `number`: the seat's app stops as the signal would stop it."""
@@ -342,7 +343,6 @@ class Hall:
                         finished, self.finished = self.finished, []
                     for seat, status in finished:
                         if not seat.reported:
-                            poll.unregister(seat.status.fileno())
                             self.report(seat, status)
                         seat.close()
                 elif fd in self.seats:
@@ -355,10 +355,9 @@ class Hall:
                         number = STATUS.unpack(asked)[0]
                         seat.stop(number)
                         if number == signal.SIGKILL:
-                            poll.unregister(fd)
                             self.report(seat, -signal.SIGKILL)
                     else:  # the host has let go of it: its terminal says when it ends
-                        poll.unregister(fd)
+                        self.unwatch(seat)
 
     def take_request(self) -> bool:
         """Start the seat the template sends; False once the template has closed the hall."""
@@ -380,6 +379,7 @@ class Hall:
                     socket.socket(fileno=status_fd))
         self.seats[status_fd] = seat
         self.poll.register(status_fd, select.POLLIN)
+        seat.watched = True
         with contextlib.suppress(OSError):
             seat.status.sendall(STATUS.pack(os.getpid()))
         threading.Thread(target=run_seat, args=(seat, self.seat_ended), name="seat", daemon=True).start()
@@ -391,9 +391,16 @@ class Hall:
             self.finished.append((seat, status))
         os.write(self.wake_write, b"x")
 
+    def unwatch(self, seat: Seat) -> None:
+        """No more signals from the host for `seat` (once its status socket is done)."""
+        if seat.watched:
+            seat.watched = False
+            self.poll.unregister(seat.status.fileno())
+
     def report(self, seat: Seat, status: int) -> None:
         """Tell the host the seat's status, and the template that it has ended."""
         seat.reported = True
+        self.unwatch(seat)
         self.seats.pop(seat.status.fileno(), None)
         with contextlib.suppress(OSError):
             seat.status.sendall(STATUS.pack(status))

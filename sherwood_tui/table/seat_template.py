@@ -55,9 +55,11 @@ GONE_STATUS = 255  # the status of a seat whose template went before telling it
 # Seconds the template waits without seats before it ends (a host without seats holds
 # no template; the next seat starts another, paying the imports once more).
 LINGER = 5.0
-# The most seats a hall runs at once (measured: docs/contributors/benchmarks.md). Its
-# seats share one core (Python's lock), and a hall's crash would end them all.
-HALL_SEATS = 16
+# The most seats a hall runs at once. Its seats share one core (Python's lock), and a
+# hall's crash would end them all. Measured (docs/contributors/benchmarks.md: 25 players
+# at 5 tables of `serve`): 5 a hall answered keys as fast as one process a seat, 16 a
+# hall did not (its threads contend for the lock: the seats' CPU went up by 40%).
+HALL_SEATS = 5
 SEATS_VARIABLE = "SHERWOOD_TUI_SEATS"  # "fork": every seat a process of its own, as before halls
 # The modules a seat imports, imported by the template once for all its seats (with
 # every module of the games, the rules layer and the screens: `WARM_PACKAGES`).
