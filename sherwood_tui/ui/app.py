@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the rules layer and the other screens load once a game is c
     from sherwood_tui.core.savelock import SaveLock
     from sherwood_tui.core.seat import AnyFeed
     from sherwood_tui.core.session import BotTurn, Session
+    from sherwood_tui.ui.app_protocol import GameApp
     from sherwood_tui.ui.game_screen import BotTurnScreen, GameScreen
     from sherwood_tui.workbench.people import PeopleBook
 
@@ -679,3 +680,9 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
             self.exit()
         else:
             self.push_screen(QuitScreen())
+
+
+if TYPE_CHECKING:
+    def _is_a_game_app(app: SherwoodApp) -> GameApp:
+        """(For the type checker: the app is what the screens ask of it.)"""
+        return app

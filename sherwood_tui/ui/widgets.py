@@ -22,12 +22,12 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from sherwood_tui.core.contract import Event
-    from sherwood_tui.ui.app import SherwoodApp
+    from sherwood_tui.ui.app_protocol import GameApp
 
-def our_app(node: DOMNode) -> SherwoodApp:
-    """The app a widget or screen belongs to, as the SherwoodApp it is (for the type
+def our_app(node: DOMNode) -> GameApp:
+    """The app a widget or screen belongs to, as what the screens ask of it (for the type
     checker: Textual types it as a plain App)."""
-    return cast("SherwoodApp", node.app)
+    return cast("GameApp", node.app)
 
 
 def clip(text: str, cells: int) -> str:
