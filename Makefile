@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # pyproject.toml).
 TYPED := sherwood_tui
 
-.PHONY: play test check lint types imports bench soak lowest clean docs
+.PHONY: play test slow check lint types imports bench soak lowest clean docs
 
 $(STAMP): pyproject.toml sherwood_tui/__init__.py  # the version lives in __init__.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,8 +19,14 @@ $(STAMP): pyproject.toml sherwood_tui/__init__.py  # the version lives in __init
 play: $(STAMP)
 	$(PY) -m sherwood_tui
 
+# `make test`: every test but the soak runs (marked `slow`: whole games through the keys at
+# every size, random keys, SSH and browser games end to end, installs); `make slow` runs
+# those, and CI (.ci/run) runs both.
 test: $(STAMP)
-	$(PY) -m pytest -q -n 2 --dist worksteal  # idle workers take tests queued for the other: the long UI and SSH games do not hold up the end
+	$(PY) -m pytest -q -n 2 --dist worksteal -m "not slow"  # idle workers take tests queued for the other: the long games do not hold up the end
+
+slow: $(STAMP)
+	$(PY) -m pytest -q -n 2 --dist worksteal -m slow
 
 # `make check`: the static checks (ruff, mypy, the import-linter contracts of the layers
 # in pyproject.toml); CI (.ci/run) runs it, then `make test`. The tests run the same three

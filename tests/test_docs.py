@@ -51,7 +51,7 @@ README_LINES = 150
 # Commands that are not run here, each with what covers it instead.
 ALLOWED: dict[str, str] = {
     r"make play": "test_make_play_opens_the_picker_and_ctrl_q_quits (below)",
-    r"make (check|docs|test|lowest)": "CI runs each (.ci/run)",
+    r"make (check|docs|test|slow|lowest)": "CI runs each (.ci/run)",
     r"(pipx|uv tool|pip) install .*": "an install from the checkout: tests/test_install.py installs "
                                       "the built wheel outside it and plays every game",
     r"sherwood-tui( --assets \S+)?": "the app (interactive): the tests of tests/ui/ drive it by keys; "

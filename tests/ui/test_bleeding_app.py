@@ -57,7 +57,8 @@ async def play_to_the_end(pilot, rnd: random.Random, max_keys: int = 3000) -> No
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("players,size", [(2, (80, 24)), (4, (100, 30)), (3, (160, 50))])
+@pytest.mark.parametrize("players,size", [(2, (80, 24)), pytest.param(4, (100, 30), marks=pytest.mark.slow),
+                                          pytest.param(3, (160, 50), marks=pytest.mark.slow)])
 async def test_full_game_through_the_keys(players, size):
     app = SherwoodApp()
     async with app.run_test(size=size) as pilot:

@@ -230,6 +230,7 @@ TABLES = [
 EVENTS = 1500  # per test: thousands in all (counted, never timed: a busy machine is slower)
 
 
+@pytest.mark.slow  # a soak run: thousands of random keys and clicks (`make slow`, in CI)
 @pytest.mark.parametrize(("game_id", "seats", "seed"), TABLES, ids=[f"{g}-{n}" for g, _, n in TABLES])
 async def test_monkey_never_crashes_nor_breaks_the_rules(game_id, seats, seed, isolated_saves):
     seed = int(os.environ.get("MONKEY_SEED", seed))

@@ -52,6 +52,7 @@ class Titles(Privacy):
         assert not problems, f"{self.game_id} seed {self.seed}, step {self.step}:\n  " + "\n  ".join(problems)
 
 
+@pytest.mark.slow  # a whole game of each with long names (`make slow`, in CI)
 @pytest.mark.parametrize("game_id", [info.id for info in catalog.GAMES])
 async def test_names_in_box_titles_show_as_typed_and_fit(game_id, isolated_saves):
     app = SherwoodApp(saves_dir=isolated_saves, bot_delay=0)

@@ -175,6 +175,7 @@ async def test_full_two_player_game_at_80x24(seeded):
         await check_final_tally(pilot)
 
 
+@pytest.mark.slow  # (the two-player game at 80x24 plays in `make test`)
 async def test_full_four_player_game(seeded):
     seeded(4)
     app = SherwoodApp()

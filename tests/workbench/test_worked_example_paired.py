@@ -20,6 +20,9 @@ from sherwood_tui import catalog
 from sherwood_tui.core.assets import builtin_text
 from sherwood_tui.workbench.stats import mean_difference, mean_interval, paired_difference
 
+# Two 400-game runs with records: a soak test (`make slow`, in CI).
+pytestmark = pytest.mark.slow
+
 Example = tuple[dict[str, Any], list[list[float]]]  # the run's JSON, each side's actions per game
 GAMES = 400  # at 300 (seed 1) the paired interval still reaches 0 ([-0.04, 1.19]); at 400 it is [0.23, 1.39]
 
