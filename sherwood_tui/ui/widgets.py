@@ -181,7 +181,23 @@ class KeyBar(Static):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, lambda _: self.show_keys())
+        # Its height is known before its keys (they wait for the screen): set before the
+        # screen's first layout, the keys' arrival then redraws this line alone, not the
+        # whole screen laid out again a line shorter.
+        self.styles.height = len(self.notes(self.app.size.width)) + 1
         self.show_keys()
+
+    def notes(self, width: int) -> list[Text]:
+        """The lines over the keys: a failed save's, and a seat's whom the table waits for."""
+        lines = []
+        note = getattr(self.app, "table_note", "")
+        if note:  # a seat at a table: whom the game waits for, on every screen
+            lines.append(Text(clip(note, width), style="bold"))
+        problem = getattr(self.app, "save_problem", "")
+        if problem:  # a failed save stays in sight on every screen until a save succeeds
+            what = our_app(self).unsaved_sentence() or "Saving fails"
+            lines.append(Text(clip(f"! {what} (Ctrl+Q: options): {problem}", width), style="bold reverse"))
+        return lines
 
     def show_keys(self) -> None:
         screen = self.app.screen
@@ -219,22 +235,15 @@ class KeyBar(Static):
                  for bindings in screen_bindings(screen).values()  # the keys do not all fit
                  for binding in bindings if binding.group is PEEK}
         width = self.app.size.width
-        bar = key_bar(own, app_wide, width, peeks)
-        lines = [bar]
-        problem = getattr(self.app, "save_problem", "")
-        if problem:  # a failed save stays in sight on every screen until a save succeeds
-            what = our_app(self).unsaved_sentence() or "Saving fails"
-            lines.insert(0, Text(clip(f"! {what} (Ctrl+Q: options): {problem}", width), style="bold reverse"))
-        note = getattr(self.app, "table_note", "")
-        if note:  # a seat at a table: whom the game waits for, on every screen
-            lines.insert(0, Text(clip(note, width), style="bold"))
+        lines = [*self.notes(width), key_bar(own, app_wide, width, peeks)]
         shown = Text("\n").join(lines)
         drawn = (shown.plain, tuple(shown.spans))
         if drawn == self.drawn:  # unchanged (a seat's feed, a key): no layout, no render
             return
         self.drawn = drawn
+        grows = self.styles.height is None or self.styles.height.value != len(lines)
         self.styles.height = len(lines)
-        self.update(shown)
+        self.update(shown, layout=grows)  # (its height is its own: new words alone lay out nothing)
 
     drawn: tuple[str, tuple[Any, ...]] | None = None  # the text shown, as plain text and styles
 
