@@ -185,6 +185,10 @@ class SeatApp(Follower, SherwoodApp):
         self.moved: tuple[str, str] | None = None  # the rematch's socket and ticket, once asked to go
         self.deciding = False  # whether the seat had moves at the last feed
         self.titled = False  # the terminal's title was set (your turn)
+        # The waiting screen, kept between the seat's turns: coming back to it costs a
+        # third of building a new one (no widgets made, styled and mounted, no old tree
+        # to remove and collect). It shows only this seat's own view and the public table.
+        self.waiting_screen: WaitingScreen | None = None
 
     # ----- the connection -----------------------------------------------------------
     def open_first_screens(self) -> None:
@@ -398,10 +402,14 @@ class SeatApp(Follower, SherwoodApp):
             self.replace_game_screen(screens.screen_for(feed), guarded=not deciding)
         else:
             self.decision = None
-            if isinstance(shown, WaitingScreen):
-                shown.show(feed, status)
+            waiting = self.waiting_screen
+            if waiting is None:  # built once, then kept (installed) for each wait
+                waiting = self.waiting_screen = WaitingScreen(feed, status, screens)
+                self.install_screen(waiting, "waiting")
             else:
-                self.replace_game_screen(WaitingScreen(feed, status, screens), guarded=True)
+                waiting.show(feed, status)
+            if shown is not waiting:
+                self.replace_game_screen(waiting, guarded=True)
 
     # ----- the player's keys ------------------------------------------------------------
     def on_game_screen_chosen(self, message: GameScreen.Chosen) -> None:
