@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sherwood_tui.table.latency import KeyTimer
+
 MB = 2**20
 SCREEN_QUIET = 1.0  # seconds without output: a seat's screen is drawn
 MOVE_KEYS = (b"\x1b[B", b"\x1b[A")  # down, up: the highlight moves
@@ -124,7 +126,7 @@ class Client:
         self.connection = connection
         self.seen = bytearray()
         self.last_output = time.monotonic()
-        self.waiting: asyncio.Future[float] | None = None
+        self.timer = KeyTimer()
         self.my_turn = False  # the key bar says the game waits for this seat
         self.go_on = False  # a summary waits for Enter
         self.turn_seen = False  # the key bar has been drawn
@@ -134,8 +136,7 @@ class Client:
         while chunk := await self.process.stdout.read(65536):
             self.seen += chunk
             self.last_output = time.monotonic()
-            if self.waiting is not None and not self.waiting.done():
-                self.waiting.set_result(time.perf_counter())
+            self.timer.output()
             for found in TURN.finditer(CSI.sub(b"", chunk)):
                 self.turn_seen = True
                 self.go_on = found.group(2) is not None
@@ -200,15 +201,7 @@ class Client:
 
     async def press(self, key: bytes, timeout: float = UNANSWERED) -> float | None:
         """Seconds from `key` to the first output after it (None: none came in time)."""
-        self.waiting = asyncio.get_running_loop().create_future()
-        start = time.perf_counter()
-        self.process.stdin.write(key)
-        try:
-            return await asyncio.wait_for(self.waiting, timeout) - start
-        except TimeoutError:
-            return None
-        finally:
-            self.waiting = None
+        return await self.timer.press(self.process.stdin.write, key, timeout)
 
     async def close(self) -> None:
         self.reader.cancel()
