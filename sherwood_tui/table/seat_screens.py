@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from sherwood_tui.ui.game_screen import table_frame
-from sherwood_tui.ui.screens import FinalScreen, SteadyScreen
+from sherwood_tui.ui.screens import FinalScreen, SteadyScreen, StylesKept
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, fit, plain
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def status_text(status: TableStatus, seat: int | None) -> Text:
     return out
 
 
-class WaitingScreen(SteadyScreen):
+class WaitingScreen(StylesKept, SteadyScreen):
     """While others decide: the seat's own view in its game's words (`seat_text`), the
     public table (`table_text`), who sits where and whom the game waits for, the scores
     and the log. `show` brings it up to date in place. `u` asks the host to take back

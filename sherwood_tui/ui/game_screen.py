@@ -21,7 +21,7 @@ from sherwood_tui.core.levels import split_level
 from sherwood_tui.core.plugin import find
 from sherwood_tui.core.steps import as_moves
 from sherwood_tui.ui.room import Room, SizeClasses
-from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen
+from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen, StylesKept
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ V = TypeVar("V")  # the game's view of one seat
 T = TypeVar("T")  # the game's public view
 
 
-class GameScreen(SizeClasses, Screen[None], Generic[V, T]):
+class GameScreen(StylesKept, SizeClasses, Screen[None], Generic[V, T]):
     """Base of the per-game screens, typed by the game's seat view `V` and public view
     `T`. A subclass composes `compose_main` from its feed.
 
@@ -307,7 +307,7 @@ class BotTurnScreen(GameScreen[Any, Any]):
         else:
             self.call_after_refresh(self.act)
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:  # (Textual calls StylesKept's too)
         if self.waiting:  # the screen on top has closed: the bot's turn starts again
             self.waiting = False
             self.on_mount()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -33,6 +34,16 @@ NAME_CELLS = 20  # a name is cut to this many terminal cells in lists (names hav
 DEFAULT_NAMES = ("Robin", "Marian", "Much", "Will", "Tuck", "Alan")
 SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random", "random"),
               ("Bot: expert", "expert")]
+
+
+class StylesKept:
+    """Mix into a Screen (before it): when it is shown (first shown, just styled as it was
+    built, or shown again), Textual does not style every widget of it again. Nothing
+    restyles a screen while another is up (no theme changes here; a class set on a
+    widget restyles it there and then), and a seat pays that styling at every turn."""
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        event.refresh_styles = False
 
 
 class SteadyScreen(Screen[None]):
