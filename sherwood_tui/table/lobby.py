@@ -405,6 +405,9 @@ class LobbyApp(Follower, CrashHooks, App[None]):
             self.notify(printable(said) + ".", markup=False, timeout=10)
         elif kind == "refused":
             self.notify(printable(str(message.get("message", ""))), severity="error", markup=False)
+            replay = getattr(self.screen, "replay", None)
+            if hasattr(replay, "refused"):  # (a step of its replay: the next key asks again)
+                replay.refused()
         elif kind == "go" and self.browser:
             link = str(message.get("link") or "")
             if link:
@@ -416,23 +419,35 @@ class LobbyApp(Follower, CrashHooks, App[None]):
             self.exit(return_code=0)
         elif kind == "closed":
             self.farewell = str(message.get("message", ""))
-        elif kind == "replay":
-            seat = message.get("seat")
-            self.open_replay(Path(str(message.get("save", ""))), seat if type(seat) is int else None)
+        elif kind in ("replay", "replay_step"):
+            self.replay_message(kind, message)
 
-    def open_replay(self, save: Path, seat: int | None) -> None:
-        """Show a finished game step by step as `seat` saw it (None: the public table
-        only), over the lobby; Escape comes back."""
-        from sherwood_tui.core.errors import SaveError
-        from sherwood_tui.table.seat_replay import SeatReplay, SeatReplayScreen
-        from sherwood_tui.workbench.replay import Replay
+    def replay_message(self, kind: str, message: dict[str, Any]) -> None:
+        """A finished game's replay opens over the lobby with its first step (`replay`),
+        or the step asked for comes (`replay_step`); the server makes every step
+        (table/seat_replay.py), so this process holds only the one shown."""
+        from sherwood_tui.catalog import get
+        from sherwood_tui.table.seat_replay import RemoteSeatReplay, SeatReplayScreen, step_from_json
 
+        table = message.get("table")
         try:
-            replay = SeatReplay(Replay.open(save), seat)
-        except (SaveError, ValueError):  # (its words name the server's folders: not said)
-            self.notify("This game cannot be replayed: its save is gone or damaged.", severity="error", markup=False)
+            at = step_from_json(get(str(message["at"]["feed"]["game"])).load(), message["at"])
+        except (KeyError, TypeError, ValueError):  # (pydantic's ValidationError is a ValueError)
+            self.notify("This game cannot be replayed here.", severity="error", markup=False)
             return
-        self.push_screen(SeatReplayScreen(replay))
+        if kind == "replay":
+            def ask(step: int) -> None:
+                self.send({"type": "replay_step", "table": table, "step": step})
+
+            seat = message.get("seat")
+            replay = RemoteSeatReplay(printable(str(message.get("title", ""))), printable(str(message.get("viewer", ""))),
+                                      at, ask, seat=seat if type(seat) is int else None)
+            self.push_screen(SeatReplayScreen(replay))
+            return
+        screen = self.screen
+        if isinstance(screen, SeatReplayScreen) and isinstance(screen.replay, RemoteSeatReplay):
+            screen.replay.arrived(at)
+            screen.show()
 
     def act(self, row: dict[str, Any], action: str) -> None:
         """Do `action` at the table of `row` (a private table's code asked first)."""

@@ -8,22 +8,27 @@ step as that seat's feed (`feed_of`): the seat's own view as the rules make it
 other seat's view, and a move only when it was the seat's own (another's may hold a
 secret: a bag loaded). A spectator's feed has no own view at all.
 
+The server keeps the save and makes each step (`SeatReplay`, `step_to_json`); the lobby
+holds only the step it shows (`RemoteSeatReplay`): it asks for the next as the player
+steps, so the player's process never holds the others' secrets of the save.
+
 `SeatReplayScreen` only draws that feed; unlike the designer's viewer it has no key that
 shows every seat (no `s`). Escape goes back to the lobby.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
-from sherwood_tui.core.contract import Event
+from sherwood_tui.core.contract import AnyGame, Event
 from sherwood_tui.core.seat import AnyFeed, feed_of
+from sherwood_tui.table.wire import events_from_json, events_to_json, feed_from_json, feed_to_json
 from sherwood_tui.ui.replay import PAGE, STEP_BINDINGS, StepScreen, append_outcome, as_text, parts_grid
 from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen
 from sherwood_tui.ui.widgets import Panel, clip
@@ -107,6 +112,83 @@ class SeatReplay:
         return self.go(self.step + by)
 
 
+def step_to_json(at: SeatStep) -> dict[str, Any]:
+    """One step as JSON-ready data, for the lobby (its own move travels in its feed)."""
+    return {"step": at.step, "steps": at.steps, "feed": feed_to_json(at.feed), "events": events_to_json(at.events),
+            "next": list(at.next_seats)}
+
+
+def step_from_json(game: AnyGame, data: dict[str, Any]) -> SeatStep:
+    """The step `step_to_json` wrote, for `game` (ValueError, KeyError or pydantic's
+    ValidationError if it is not one)."""
+    feed = feed_from_json(game, data["feed"])
+    return SeatStep(int(data["step"]), int(data["steps"]), feed, tuple(events_from_json(data["events"])),
+                    feed.last_action, tuple(int(seat) for seat in data["next"]))
+
+
+class SeatSteps(Protocol):
+    """What the replay's screen draws from: a replay as one seat saw it, at one step."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def viewer(self) -> str: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def position(self) -> SeatStep: ...
+    def go(self, step: int) -> object: ...
+    def move(self, by: int) -> object: ...
+
+
+class RemoteSeatReplay:
+    """A replay whose steps the server makes (`SeatReplay` there): it holds the step shown
+    and asks (`ask(step)`) for the one the player steps to, one question at a time (a
+    held key asks for the step it has reached once the last answer came); `arrived`
+    shows an answer."""
+
+    def __init__(self, title: str, viewer: str, first: SeatStep, ask: Callable[[int], None], *,
+                 seat: int | None) -> None:
+        self.title, self.viewer, self.position, self.ask, self.seat = title, viewer, first, ask, seat
+        self.wanted = first.step  # the step the player stepped to (shown once it comes)
+        self.asked: int | None = None  # the step asked for and not answered yet
+
+    @property
+    def game_id(self) -> str:
+        return self.position.feed.game.id
+
+    @property
+    def steps(self) -> int:
+        return self.position.steps
+
+    @property
+    def step(self) -> int:
+        return self.wanted
+
+    def go(self, step: int) -> SeatStep:
+        """Ask for `step`, kept within 0 to `steps`; the step shown stays until it comes."""
+        self.wanted = max(0, min(step, self.steps))
+        if self.asked is None and self.wanted != self.position.step:
+            self.asked = self.wanted
+            self.ask(self.wanted)
+        return self.position
+
+    def move(self, by: int) -> SeatStep:
+        return self.go(self.wanted + by)
+
+    def arrived(self, at: SeatStep) -> None:
+        """An answer: shown, and the step the player has reached since asked for."""
+        self.position, self.asked = at, None
+        self.go(self.wanted)
+
+    def refused(self) -> None:
+        """The server said no (too many steps at once): the next key asks again."""
+        self.asked = None
+        self.wanted = self.position.step
+
+
 class SeatReplayScreen(StepScreen):
     """One step of a seat's replay; the stepping keys act wherever the focus is."""
 
@@ -123,7 +205,7 @@ class SeatReplayScreen(StepScreen):
     SeatReplayScreen #scoreboard { height: auto; max-height: 9; }
     """
 
-    def __init__(self, replay: SeatReplay) -> None:
+    def __init__(self, replay: SeatSteps) -> None:
         super().__init__(replay, replay.game_id)
         self.replay = replay
 

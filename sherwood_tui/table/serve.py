@@ -40,12 +40,14 @@ second):
 - `{"type": "join", "table": ID, "code": C}`, `{"type": "watch", "table": ID, "code": C}`,
   `{"type": "open", "table": ID}` (one's own game, or a finished one), `{"type": "leave",
   "table": ID}` (a seat at a table still waiting), `{"type": "replay", "table": ID, "code":
-  C}` (a finished game step by step, as the key's seat saw it);
+  C}` (a finished game step by step, as the key's seat saw it), then `{"type":
+  "replay_step", "table": ID, "step": N}` for each step the player goes to;
 - `{"type": "bell", "on": B}`: the your-turn bell and title, on or off.
 Server to lobby: `welcome` (name, bell, key, whether named, record lines), `tables` (the
 listing, per key, when it changes), `created` (the table and its code), `refused` (why
-not), `closed` (the server closes), `replay` (a finished table's save and the key's
-seat there, null for none: the lobby shows only what that seat saw, table/seat_replay.py),
+not), `closed` (the server closes), `replay` and `replay_step` (one step of a finished
+game as the key's seat saw it, or the public table for none: the server keeps the save
+and makes each step, table/seat_replay.py, so the lobby holds only the step it shows),
 and `go` (the seat's socket and ticket, and a pass back to the lobby): the lobby becomes
 that seat.
 """
@@ -101,6 +103,16 @@ CODE_TRIES_BEFORE_PENALTY = 5  # wrong table codes of a key before it waits
 NOT_KNOWN = "This key has not been to this server yet: connect again and type the server's code."
 SERVER_CLOSING = "The server is closing. Your games wait: connect again when it is back."
 GUEST = "guest-"
+
+
+REPLAY_STEPS_A_MINUTE = 1200  # steps of a replay one lobby may ask for in a minute
+
+
+def step_json(at: Any) -> dict[str, Any]:
+    """A replay's step as the lobby is sent it (table/seat_replay.py, loaded when a replay opens)."""
+    from sherwood_tui.table.seat_replay import step_to_json
+
+    return step_to_json(at)
 
 
 def guest_name(key: str) -> str:
@@ -194,6 +206,8 @@ class LobbyConnection:
     link: Connection  # its outbox and writer (a host connection's, without a seat)
     since: float = field(default_factory=time.monotonic)
     listed: list[dict[str, Any]] = field(default_factory=list)  # the listing it was sent last
+    replay: tuple[str, Any] | None = None  # the table it replays, and its SeatReplay (one at a time)
+    replay_steps: list[float] = field(default_factory=list)  # when it asked for steps, this last minute
 
 
 class TableServer:
@@ -491,6 +505,18 @@ class TableServer:
         if seat is None:
             self._check_code(key, table, code)
         return self.tables_folder / table.save, seat
+
+    def open_replay(self, key: str, table_id: str, code: str = "") -> Any:
+        """A finished table's `SeatReplay` as `key`'s seat saw it (`replay_for`), made here:
+        the lobby is sent one step at a time. TableRefusal says why not."""
+        from sherwood_tui.table.seat_replay import SeatReplay
+        from sherwood_tui.workbench.replay import Replay
+
+        save, seat = self.replay_for(key, table_id, code)
+        try:
+            return SeatReplay(Replay.open(save), seat)
+        except (SaveError, ValueError):  # (its words name the server's folders: not said)
+            raise TableRefusal(f"Table {printable(table_id)[:12]} cannot be replayed: its save is gone or damaged.") from None
 
     def _table(self, table_id: str) -> ServedTable:
         table = self.tables.get(str(table_id))
@@ -811,8 +837,20 @@ class TableServer:
         elif kind == "leave":
             self.leave_table(key, table_id)
         elif kind == "replay":
-            save, seat = self.replay_for(key, table_id, code)
-            lobby.link.post({"type": "replay", "table": table_id, "save": str(save), "seat": seat})
+            replay = self.open_replay(key, table_id, code)
+            lobby.replay = (table_id, replay)
+            lobby.link.post({"type": "replay", "table": table_id, "title": replay.title, "viewer": replay.viewer,
+                             "seat": replay.seat, "at": step_json(replay.position)})
+        elif kind == "replay_step":
+            step = message.get("step")
+            if lobby.replay is None or lobby.replay[0] != table_id or type(step) is not int:
+                raise TableRefusal("That replay is closed: press r on the game again.")
+            now = time.monotonic()
+            lobby.replay_steps = [when for when in lobby.replay_steps if now - when < 60.0][-REPLAY_STEPS_A_MINUTE:]
+            if len(lobby.replay_steps) >= REPLAY_STEPS_A_MINUTE:  # (each is made here: a bound on the server's work)
+                raise TableRefusal("That is a lot of steps at once: wait a few seconds.")
+            lobby.replay_steps.append(now)
+            lobby.link.post({"type": "replay_step", "table": table_id, "at": step_json(lobby.replay[1].go(step))})
         elif kind in ("watch", "open"):
             table = self._table(table_id)
             if table.finished and table.host is None and table.started and not table.problem:

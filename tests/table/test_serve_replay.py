@@ -15,9 +15,10 @@ from textual.app import App
 from sherwood_tui import catalog
 from sherwood_tui.core.saves import write_save
 from sherwood_tui.core.session import Session
+from sherwood_tui.table import serve as serve_module
 from sherwood_tui.table.lobby import LobbyApp
 from sherwood_tui.table.protocol import TableRefusal
-from sherwood_tui.table.seat_replay import SeatReplay, SeatReplayScreen
+from sherwood_tui.table.seat_replay import RemoteSeatReplay, SeatReplay, SeatReplayScreen, step_from_json
 from sherwood_tui.table.serve import Place, ServedTable, TableServer
 from sherwood_tui.workbench.replay import Replay
 from tests.contract_checks import players, random_game
@@ -132,9 +133,21 @@ async def test_the_server_gives_a_finished_tables_save_and_the_keys_seat_only(tm
 
         server._know(MUCH)
         lobby = await Lobby.open(server, MUCH)
+        await lobby.send({"type": "replay_step", "table": "7", "step": 3})
+        assert "closed" in (await lobby.next("refused"))["message"]  # no replay is open
         await lobby.send({"type": "replay", "table": "7"})
         answer = await lobby.next("replay")
-        assert answer["save"] == str(save) and answer["seat"] == 2
+        assert answer["seat"] == 2 and answer["viewer"] == "Much" and "save" not in answer
+        game = catalog.get("sheriff").load()
+        first = step_from_json(game, answer["at"])
+        assert first.step == 0 and first.feed.seat == 2
+        whole = Replay.open(save)
+        for asked, shown in ((5, 5), (first.steps + 40, first.steps)):
+            await lobby.send({"type": "replay_step", "table": "7", "step": asked})
+            at = step_from_json(game, (await lobby.next("replay_step"))["at"])
+            assert at.step == shown and at.feed.seat == 2
+            state = whole.at(shown).state
+            assert at.feed.view == game.view(state, 2)  # its own view, and no other seat's
         lobby.close()
 
 
@@ -159,6 +172,12 @@ async def test_r_in_the_lobby_replays_a_finished_game_as_the_players_seat(tmp_pa
         async with app.run_test(size=(100, 30)) as pilot:
             await open_replay(app, pilot)
             assert app.screen.replay.seat == 1 and "as Marian" in screen_text(app).splitlines()[0]
+            await pilot.press("right", "right", "left", "pagedown")  # each step asked of the server
+            deadline = asyncio.get_running_loop().time() + DEADLINE
+            while step_of(app) != 11:
+                assert asyncio.get_running_loop().time() < deadline, f"at step {step_of(app)}, not 11"
+                await pilot.pause(0.05)
+            assert app.screen.replay.position.feed.seat == 1
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is app.lobby_screen
@@ -168,8 +187,8 @@ async def test_r_in_the_lobby_replays_a_finished_game_as_the_players_seat(tmp_pa
 
 async def test_a_crash_in_the_lobbys_replay_writes_a_crash_file_and_never_a_traceback_with_locals(
         tmp_path, monkeypatch):
-    """The lobby's process holds a finished game's whole save while it replays it: a crash
-    must not draw Textual's traceback with its local values on the player's terminal."""
+    """A crash in the lobby's replay must not draw Textual's traceback with its local
+    values on the player's terminal."""
     monkeypatch.setenv("SHERWOOD_TUI_DATA", str(tmp_path / "data"))
 
     def broken(self: SeatReplayScreen, by: int) -> None:
@@ -190,3 +209,39 @@ async def test_a_crash_in_the_lobbys_replay_writes_a_crash_file_and_never_a_trac
     crash_files = list((tmp_path / "data").glob("crash-*.log"))
     assert len(crash_files) == 1 and "broken step" in crash_files[0].read_text(encoding="utf-8")
     assert "secret hand" not in crash_files[0].read_text(encoding="utf-8")  # no local values
+
+
+def test_the_lobby_asks_for_one_step_at_a_time_and_then_for_the_step_reached(tmp_path):
+    """A held key in the lobby's replay never floods the server: one question is out at a
+    time, and when its answer comes the step the player has reached since is asked for."""
+    replay = SeatReplay(Replay.open(finished_save(tmp_path, "sheriff", 2)), 1)
+    asked: list[int] = []
+    remote = RemoteSeatReplay("t", "Marian", replay.at(0), asked.append, seat=1)
+    for _ in range(5):
+        remote.move(1)
+    assert asked == [1] and remote.position.step == 0 and remote.step == 5
+    remote.arrived(replay.at(1))
+    assert asked == [1, 5] and remote.position.step == 1
+    remote.arrived(replay.at(5))
+    assert asked == [1, 5] and remote.position.step == 5
+    remote.move(1)
+    remote.refused()  # too many steps at once: it stays, and the next key asks again
+    assert remote.position.step == 5 and remote.step == 5
+    remote.move(1)
+    assert asked == [1, 5, 6, 6]
+
+
+async def test_a_lobby_asking_too_many_steps_a_minute_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(serve_module, "REPLAY_STEPS_A_MINUTE", 3)
+    async with serving(tmp_path) as server:
+        finished_table(server, finished_save(server.tables_folder, "sheriff", 2))
+        server._know(MARIAN)
+        lobby = await Lobby.open(server, MARIAN)
+        await lobby.send({"type": "replay", "table": "7"})
+        await lobby.next("replay")
+        for step in (1, 2, 3):
+            await lobby.send({"type": "replay_step", "table": "7", "step": step})
+            await lobby.next("replay_step")
+        await lobby.send({"type": "replay_step", "table": "7", "step": 4})
+        assert "a lot of steps" in (await lobby.next("refused"))["message"]
+        lobby.close()
