@@ -99,13 +99,28 @@ LISTING_EVERY = 0.25  # seconds between two listings sent to the lobbies (change
 LOBBY_BACKLOG = 32  # messages waiting for a lobby that does not read them: then it is closed
 LOBBY_BURST = 20  # requests a lobby may make at once ...
 LOBBY_RATE = 2.0  # ... then this many a second (more are refused, unread)
+REPLAY_BURST = 60  # steps of a replay a lobby may ask for at once (each made here) ...
+REPLAY_RATE = 20.0  # ... then this many a second
 CODE_TRIES_BEFORE_PENALTY = 5  # wrong table codes of a key before it waits
 NOT_KNOWN = "This key has not been to this server yet: connect again and type the server's code."
 SERVER_CLOSING = "The server is closing. Your games wait: connect again when it is back."
 GUEST = "guest-"
 
 
-REPLAY_STEPS_A_MINUTE = 1200  # steps of a replay one lobby may ask for in a minute
+class Budget:
+    """A lobby's requests of one kind: `burst` at once, then `rate` a second."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate, self.left, self.clock = burst, rate, float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """One request more, if the budget has one (False: refuse it)."""
+        now = time.monotonic()
+        self.left, self.clock = min(self.burst, self.left + (now - self.clock) * self.rate), now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
 
 
 def step_json(at: Any) -> dict[str, Any]:
@@ -207,7 +222,6 @@ class LobbyConnection:
     since: float = field(default_factory=time.monotonic)
     listed: list[dict[str, Any]] = field(default_factory=list)  # the listing it was sent last
     replay: tuple[str, Any] | None = None  # the table it replays, and its SeatReplay (one at a time)
-    replay_steps: list[float] = field(default_factory=list)  # when it asked for steps, this last minute
 
 
 class TableServer:
@@ -762,15 +776,13 @@ class TableServer:
         lobby.listed = self.listing_for(key)
         lobby.link.post({"type": "tables", "tables": lobby.listed})
         try:
-            budget, clock = float(LOBBY_BURST), time.monotonic()
+            requests, steps = Budget(LOBBY_BURST, LOBBY_RATE), Budget(REPLAY_BURST, REPLAY_RATE)
             while (message := await read_message(reader)) is not None and message["type"] != "bye":
-                now = time.monotonic()
-                budget, clock = min(LOBBY_BURST, budget + (now - clock) * LOBBY_RATE), now
-                if budget < 1:
+                budget = steps if message["type"] == "replay_step" else requests  # (a replay's own)
+                if not budget.take():
                     lobby.link.post({"type": "refused", "message": "Not so fast: wait a moment."})
-                    await asyncio.sleep(1 / LOBBY_RATE)  # (its next requests wait unread)
+                    await asyncio.sleep(1 / budget.rate)  # (its next requests wait unread)
                     continue
-                budget -= 1
                 try:
                     self._asked(lobby, message)
                 except TableRefusal as refusal:
@@ -845,11 +857,6 @@ class TableServer:
             step = message.get("step")
             if lobby.replay is None or lobby.replay[0] != table_id or type(step) is not int:
                 raise TableRefusal("That replay is closed: press r on the game again.")
-            now = time.monotonic()
-            lobby.replay_steps = [when for when in lobby.replay_steps if now - when < 60.0][-REPLAY_STEPS_A_MINUTE:]
-            if len(lobby.replay_steps) >= REPLAY_STEPS_A_MINUTE:  # (each is made here: a bound on the server's work)
-                raise TableRefusal("That is a lot of steps at once: wait a few seconds.")
-            lobby.replay_steps.append(now)
             lobby.link.post({"type": "replay_step", "table": table_id, "at": step_json(lobby.replay[1].go(step))})
         elif kind in ("watch", "open"):
             table = self._table(table_id)

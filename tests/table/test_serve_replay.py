@@ -231,8 +231,12 @@ def test_the_lobby_asks_for_one_step_at_a_time_and_then_for_the_step_reached(tmp
     assert asked == [1, 5, 6, 6]
 
 
-async def test_a_lobby_asking_too_many_steps_a_minute_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(serve_module, "REPLAY_STEPS_A_MINUTE", 3)
+async def test_a_replays_steps_have_a_budget_of_their_own_beside_the_lobbys_requests(tmp_path, monkeypatch):
+    """Stepping through a replay is not held to the lobby's 2 requests a second, but has
+    a bound of its own (each step is made by the server)."""
+    monkeypatch.setattr(serve_module, "REPLAY_BURST", 3)
+    monkeypatch.setattr(serve_module, "REPLAY_RATE", 0.01)
+    monkeypatch.setattr(serve_module, "LOBBY_BURST", 2)
     async with serving(tmp_path) as server:
         finished_table(server, finished_save(server.tables_folder, "sheriff", 2))
         server._know(MARIAN)
@@ -243,5 +247,5 @@ async def test_a_lobby_asking_too_many_steps_a_minute_is_refused(tmp_path, monke
             await lobby.send({"type": "replay_step", "table": "7", "step": step})
             await lobby.next("replay_step")
         await lobby.send({"type": "replay_step", "table": "7", "step": 4})
-        assert "a lot of steps" in (await lobby.next("refused"))["message"]
+        assert "Not so fast" in (await lobby.next("refused"))["message"]
         lobby.close()
