@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from textual import events
 from textual._context import active_app
 from textual.containers import Vertical
 
@@ -56,6 +57,16 @@ class SizeClasses:
         screen = cast("Screen[Any]", self)
         for name, on in size_classes(*app.size).items():  # set_class: Textual 8.0 has no update_classes
             screen.set_class(on, name, update=False)  # not mounted yet: styled as it mounts
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A Resize to the size the screen is already laid out at (Textual sends one to
+        every new screen after its first layout) sets the size classes and lays nothing
+        out again (a second layout and render of the whole screen, for nothing)."""
+        screen = cast("Screen[Any]", self)
+        if event.size == screen.outer_size:
+            for name, on in size_classes(*event.size).items():
+                screen.set_class(on, name)
+            event.prevent_default()  # (Textual's own resize handler, Screen's, is not called)
 
 
 class Room(Vertical):
