@@ -189,6 +189,9 @@ class SeatApp(Follower, SherwoodApp):
         # third of building a new one (no widgets made, styled and mounted, no old tree
         # to remove and collect). It shows only this seat's own view and the public table.
         self.waiting_screen: WaitingScreen | None = None
+        # No screen of a seat has a mouse tooltip: Textual's tooltip widget, mounted into
+        # every new screen, is one widget fewer to build at each change of screen.
+        self._disable_tooltips = True
 
     # ----- the connection -----------------------------------------------------------
     def open_first_screens(self) -> None:
