@@ -12,15 +12,19 @@ process would, by `sherwood_tui.__main__.main`, in a thread of its own (Textual'
 `App.run` gives it an event loop of its own). What a process has once and a seat needs
 its own is given per thread (`prepare_hall`):
 
-- its terminal: the standard streams are routed to the seat's own pseudo-terminal, and
-  its app's driver (`HallDriver`) reads and writes that terminal, never the hall's;
+- its terminal: the standard streams are routed to the seat's own pseudo-terminal (a
+  browser seat: its pipes), and its app's driver (`HallDriver`; a browser seat's,
+  `HallWebDriver`, textual-serve's) reads and writes those, never the hall's;
+- Textual's settings read from the environment as it is imported (its driver and its
+  colours: a browser seat's are textual-serve's) are the seat's (`SeatConstants`);
 - its size: a hall's seats have no controlling terminal (SIGWINCH is the process's
   anyway), so the driver looks at its terminal's size (TIOCGWINSZ) every `SIZE_POLL` s;
 - its environment (TERM, NO_COLOR, COLORTERM...): `os.environ` is the seat's own in
   its thread, the hall's elsewhere;
-- no signal handlers: Textual's driver installs some (a process's, and only the main
-  thread may), the app its SIGTERM and SIGHUP handling (table/../ui/lifecycle.py skips
-  it in a thread, and its shutdown watchdog, which would end the whole process);
+- no signal handlers: Textual's drivers install some (a process's, and only the main
+  thread may: a seat's event loop takes none, `SeatLoop`), the app its SIGTERM and SIGHUP
+  handling (ui/lifecycle.py skips it in a thread, and its shutdown watchdog, which would
+  end the whole process);
 - going on as another command (a lobby becoming a seat and back): `Become` unwinds the
   seat's thread to its start, which runs the next command, never `exec` (which would
   replace the hall);
@@ -42,6 +46,7 @@ holds), and ends once the template closes its socket and its seats have ended.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import os
@@ -50,11 +55,13 @@ import signal
 import socket
 import sys
 import threading
+import types
 from collections.abc import Iterator, MutableMapping
 from functools import partial
 from typing import Any
 
 from textual import events
+from textual.drivers.web_driver import WebDriver
 from textual.geometry import Size
 
 from sherwood_tui.table.seat_template import STATUS, receive
@@ -78,18 +85,19 @@ class Become(BaseException):
 
 class Seat:
     """One seat of the hall: its command, environment, terminal (three descriptors, as a
-    process's standard streams) and status socket; its app's driver while one runs."""
+    process's standard streams; or a browser seat's three pipes) and status socket; its
+    app's driver while one runs."""
 
-    def __init__(self, args: list[str], env: dict[str, str], terminal: int, status: socket.socket) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], streams: list[int], status: socket.socket) -> None:
         self.args = args
         self.env = env
         self.status = status
-        fds = [terminal, os.dup(terminal), os.dup(terminal)]
+        fds = [streams[0], os.dup(streams[0]), os.dup(streams[0])] if len(streams) == 1 else streams
         self.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(fds[0], "r")), encoding="utf-8", errors="replace")
         self.stdout, self.stderr = (
             io.TextIOWrapper(io.BufferedWriter(io.FileIO(fd, "w")), encoding="utf-8", errors="backslashreplace",
                              line_buffering=True) for fd in fds[1:])
-        self.driver: HallDriver | None = None  # its app's, while one runs
+        self.driver: HallDriver | HallWebDriver | None = None  # its app's, while one runs
         self.ending: int | None = None  # the exit status the host asked for (a signal's)
         self.reported = False  # its end has been told to the host
         self.watched = False  # the hall's loop reads its status socket (the host's signals)
@@ -107,6 +115,14 @@ class Seat:
         for stream in (self.stdout, self.stderr, self.stdin):
             with contextlib.suppress(Exception):
                 stream.close()
+
+
+    def constant(self, name: str) -> str | None:
+        """Textual's setting `name` (DRIVER or COLOR_SYSTEM) for this seat."""
+        if name == "DRIVER":
+            web = "web_driver" in self.env.get("TEXTUAL_DRIVER", "")
+            return f"{__name__}:{'HallWebDriver' if web else 'HallDriver'}"
+        return self.env.get("TEXTUAL_COLOR_SYSTEM", "auto")
 
 
 def current_seat() -> Seat | None:
@@ -198,6 +214,33 @@ def _print_where_it_goes(_: Any) -> contextlib.AbstractContextManager[None]:
     return contextlib.nullcontext()
 
 
+class SeatConstants(types.ModuleType):
+    """`textual.constants` in a hall: its DRIVER and COLOR_SYSTEM are the current seat's
+    (a browser seat's driver and colours are textual-serve's), the rest the hall's."""
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in ("DRIVER", "COLOR_SYSTEM"):
+            seat = current_seat()
+            if seat is not None:
+                return seat.constant(name)
+        return super().__getattribute__(name)
+
+
+class SeatLoop(asyncio.SelectorEventLoop):
+    """A seat's event loop: signals are the hall's, so a driver's handlers are not taken."""
+
+    def add_signal_handler(self, sig: int, callback: Any, *args: Any) -> None:  # type: ignore[override]
+        return None
+
+    def remove_signal_handler(self, sig: int) -> bool:
+        return False
+
+
+class SeatLoopPolicy(asyncio.DefaultEventLoopPolicy):
+    def new_event_loop(self) -> asyncio.AbstractEventLoop:
+        return SeatLoop() if current_seat() is not None else super().new_event_loop()
+
+
 def _freeze_nothing() -> None:
     """An app's start-up freeze, in a hall: nothing (see the module's docstring)."""
 
@@ -214,7 +257,8 @@ def prepare_hall() -> None:
     linux_driver.signal = _NoSignals()  # type: ignore[attr-defined,assignment]
     textual.app.redirect_stdout = _print_where_it_goes  # type: ignore[attr-defined,assignment]
     textual.app.redirect_stderr = _print_where_it_goes  # type: ignore[attr-defined,assignment]
-    textual.constants.DRIVER = f"{__name__}:HallDriver"  # type: ignore[misc]
+    textual.constants.__class__ = SeatConstants
+    asyncio.set_event_loop_policy(SeatLoopPolicy())
     seat_app.IN_PLACE_MOST = sys.maxsize  # every `become` goes on in place (by `Become`), never by exec
     seat_app.freeze_startup_objects = _freeze_nothing  # type: ignore[attr-defined]
     hot_seat_app.freeze_startup_objects = _freeze_nothing
@@ -225,16 +269,54 @@ def prepare_hall() -> None:
     sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams  # type: ignore[misc]
 
 
+def seat_of_driver(driver: HallDriver | HallWebDriver) -> Seat:
+    """The seat whose thread makes `driver` (which it holds while its app runs)."""
+    seat = current_seat()
+    if seat is None:
+        raise RuntimeError("a hall's driver runs in a seat's thread")
+    seat.driver = driver
+    return seat
+
+
+class HallWebDriver(WebDriver):
+    """textual-serve's driver (a browser seat's), on the seat's own pipes (Textual's
+    reads them as sys.__stdin__ and sys.__stdout__, routed): the end of its input ends
+    the app (a process would have been killed)."""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.seat = seat_of_driver(self)
+        if self.seat.ending is not None:
+            self.loop.call_soon(stop_app, app, self.seat.ending)
+
+    @property
+    def app(self) -> Any:
+        return self._app
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self._loop
+
+    def run_input_thread(self) -> None:
+        try:
+            super().run_input_thread()
+        finally:
+            with contextlib.suppress(RuntimeError):  # (its loop has closed: it has ended)
+                self.loop.call_soon_threadsafe(stop_app, self.app, 128 + signal.SIGHUP)
+
+    def close(self) -> None:
+        super().close()
+        if self.seat.driver is self:
+            self.seat.driver = None
+
+
 class HallDriver(SafeLinuxDriver):
     """The Linux driver of an app in a hall: its seat's terminal for input and output,
     and that terminal's size looked at every SIZE_POLL s (no SIGWINCH)."""
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        seat = current_seat()
-        if seat is None:
-            raise RuntimeError("a hall's driver runs in a seat's thread")
-        self.seat = seat
+        self.seat = seat = seat_of_driver(self)
         self.fileno = seat.stdin.fileno()
         self.input_tty = os.isatty(self.fileno)
         self._file = TerminalOutput(seat.stderr)  # type: ignore[assignment]  # (the writer thread is no seat's)
@@ -242,7 +324,6 @@ class HallDriver(SafeLinuxDriver):
         self._size_timer: Any = None
         if not hasattr(app, "stop_and_save"):  # the end of input (a hang-up) ends any app of ours
             app.stop_and_save = partial(_exit_app, app)
-        seat.driver = self
         if seat.ending is not None:  # the host asked it to end before this app began
             self.loop.call_soon(stop_app, app, seat.ending)
 
@@ -369,13 +450,13 @@ class Hall:
             return False
         message, fds = request
         argv, env = message.get("argv"), message.get("env")
-        if len(fds) != 2 or not isinstance(argv, list) or not isinstance(env, dict):
+        if len(fds) not in (2, 4) or not isinstance(argv, list) or not isinstance(env, dict):
             for fd in fds:
                 os.close(fd)
             self.tell_template()
             return True
-        terminal, status_fd = fds
-        seat = Seat([str(arg) for arg in argv[3:]], {str(k): str(v) for k, v in env.items()}, terminal,
+        *streams, status_fd = fds
+        seat = Seat([str(arg) for arg in argv[3:]], {str(k): str(v) for k, v in env.items()}, streams,
                     socket.socket(fileno=status_fd))
         self.seats[status_fd] = seat
         self.poll.register(status_fd, select.POLLIN)

@@ -14,8 +14,8 @@ player's own data (`--assets`: the template has read the built-in data as it imp
 the rules), is run by `exec` in the child: every seat starts the same way, whatever it
 runs.
 
-A seat over SSH (our own command on a terminal) goes to a seat hall instead
-(table/seat_hall.py), unless SHERWOOD_TUI_SEATS=fork: a child of the template that runs
+With SHERWOOD_TUI_SEATS=hall (not yet the default), a seat over SSH or in a browser (our
+own command, on a terminal or on pipes) goes to a seat hall instead (table/seat_hall.py): a child of the template that runs
 up to HALL_SEATS seats at once, each in a thread on its own terminal, so that the pages
 a seat touches are copied once per hall, not once per seat. The template keeps count of
 each hall's seats (the hall says when one ends), gives a new seat to the first hall with
@@ -60,7 +60,7 @@ LINGER = 5.0
 # at 5 tables of `serve`): 5 a hall answered keys as fast as one process a seat, 16 a
 # hall did not (its threads contend for the lock: the seats' CPU went up by 40%).
 HALL_SEATS = 5
-SEATS_VARIABLE = "SHERWOOD_TUI_SEATS"  # "fork": every seat a process of its own, as before halls
+SEATS_VARIABLE = "SHERWOOD_TUI_SEATS"  # "hall": seats in halls; otherwise every seat a process of its own
 # The modules a seat imports, imported by the template once for all its seats (with
 # every module of the games, the rules layer and the screens: `WARM_PACKAGES`).
 WARM_MODULES = (
@@ -168,7 +168,7 @@ def serve(control_fd: int) -> None:
                         request = None
                     if request is None:
                         return
-                    if request[0].get("hall") and len(request[1]) == 2:
+                    if request[0].get("hall") and len(request[1]) in (2, 4):
                         seat_in_hall(control, *request, children, halls, poll)
                         continue
                     started = fork_seat(control, *request, children)
@@ -572,8 +572,9 @@ atexit.register(_TEMPLATE.close)
 
 
 def use_halls() -> bool:
-    """Whether seats over SSH go to seat halls (unless SHERWOOD_TUI_SEATS=fork)."""
-    return os.environ.get(SEATS_VARIABLE, "hall") != "fork"
+    """Whether seats go to seat halls (SHERWOOD_TUI_SEATS=hall; not yet the default: see
+    docs/contributors/architecture.md, "Seat halls", for the crash that keeps it off)."""
+    return os.environ.get(SEATS_VARIABLE, "fork") == "hall"
 
 
 async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: Sequence[int],
@@ -581,9 +582,8 @@ async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: S
     """A seat process running `argv` with `env` on `streams` (one terminal, or stdin,
     stdout and stderr, which stay the caller's to close), forked by the template, in a
     session of its own (a terminal becomes its controlling terminal); or, with `hall`
-    (our own command on one terminal), a seat in a seat hall. TemplateGone if the
-    template fails it."""
-    hall = hall and len(streams) == 1 and runs_here(argv)
+    (our own command), a seat in a seat hall. TemplateGone if the template fails it."""
+    hall = hall and runs_here(argv)
     for attempt in (1, 2):  # a template that ended as the request came: another one
         status_socket = _TEMPLATE.request(argv, env, streams, hall)
         reader, writer = await asyncio.open_unix_connection(sock=status_socket)
@@ -599,13 +599,14 @@ async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: S
 
 
 async def fork_piped_seat(argv: Sequence[str], env: dict[str, str], limit: int = 2**16) -> ForkedSeat:
-    """A seat process on pipes (a browser seat's: textual-serve's driver), with asyncio
-    `stdin`, `stdout` and `stderr` as asyncio's own subprocesses have."""
+    """A seat process on pipes (a browser seat's: textual-serve's driver; in a hall, as
+    `use_halls` says), with asyncio `stdin`, `stdout` and `stderr` as asyncio's own
+    subprocesses have."""
     loop = asyncio.get_running_loop()
     pipes = [os.pipe() for _ in range(3)]
     theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
     try:
-        seat = await fork_seat_process(argv, env, theirs)
+        seat = await fork_seat_process(argv, env, theirs, hall=use_halls())
     except BaseException:
         for fd in (pipes[0][1], pipes[1][0], pipes[2][0]):
             os.close(fd)

@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import os
 import shlex
 import signal
 import socket
@@ -43,7 +42,7 @@ from textual_serve.server import Server, to_int
 from sherwood_tui.table.door import SPEAKING, DoorLimits, InputMeter, Startup, Startups, fit_window
 from sherwood_tui.table.protocol import TableRefusal
 from sherwood_tui.table.pty_bridge import SEAT_MEMORY, TERMINATE_GRACE, limit_memory, watch_memory
-from sherwood_tui.table.seat_template import fork_piped_seat
+from sherwood_tui.table.seat_template import HALL_SEATS, ForkedSeat, fork_piped_seat
 from sherwood_tui.table.ssh import BACKLOG, SeatSource
 
 log = logging.getLogger("textual-serve")
@@ -198,20 +197,34 @@ class SeatAppService(AppService):
         self.argv = list(argv)
         self.grace = grace
         self.meter = InputMeter()  # the keys that reach the seat
+        self.seat: ForkedSeat | None = None
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         width, height = fit_window(width, height)
         seat = await fork_piped_seat(self.argv, self._build_environment(width=width, height=height))
         # it has what textual-serve uses of a Process: pid, returncode, wait(), the streams
         self._process = process = cast(Process, seat)
-        limit_memory(process.pid)
+        self.seat = seat
+        if not seat.in_hall:  # (a hall's limit would be its other seats')
+            limit_memory(process.pid)
         assert process.stdin is not None
         self._stdin = process.stdin
         return process
 
     @property
     def pid(self) -> int | None:
+        """The seat's process (a hall's seat: the hall)."""
         return None if self._process is None else self._process.pid
+
+    def memory_ceiling(self, seat_memory: int) -> int:
+        """The resident memory the seat's process may hold: `seat_memory`, or a whole
+        hall's worth for a seat in a hall."""
+        return seat_memory * HALL_SEATS if self.seat is not None and self.seat.in_hall else seat_memory
+
+    def kill(self) -> None:
+        """End the seat at once (SIGKILL: its process group, or in a hall that seat alone)."""
+        if self.seat is not None:
+            self.seat.signal(signal.SIGKILL)
 
     async def send_bytes(self, data: bytes) -> bool:
         """Keys typed in the browser, as far as the meter lets them through."""
@@ -230,10 +243,7 @@ class SeatAppService(AppService):
             pass
         process = self._process
         if process is not None and process.returncode is None:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            self.kill()
             await process.wait()
 
 
@@ -335,7 +345,7 @@ class SeatLinkServer(Server):
         try:
             await service.start(to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24))
             if service.pid is not None:
-                watch = asyncio.create_task(watch_memory(service.pid, self.limits.seat_memory))
+                watch = asyncio.create_task(watch_memory(service.pid, service.memory_ceiling(self.limits.seat_memory)))
                 watch.add_done_callback(lambda done: self._over_memory(done, websocket, service, link))
             await self._process_messages(websocket, service)
         except OSError as err:
@@ -372,9 +382,7 @@ class SeatLinkServer(Server):
         ceiling = self.limits.seat_memory // 2**20
         self.say(f"Closed the browser seat of {self._who(link)}: its process held {watch.result() // 2**20} MB, "
                  f"over the {ceiling} MB a seat may.")
-        if service.pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(service.pid, signal.SIGKILL)
+        service.kill()
         line = f"\r\nYour seat took more memory than a seat may ({ceiling} MB) and was closed: reload to rejoin.\r\n"
         asyncio.ensure_future(self._say_and_close(websocket, line))
 
