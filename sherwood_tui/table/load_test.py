@@ -12,7 +12,8 @@
   its screen's key bar says the game waits for it, it moves the highlight once to three
   times, then takes it with Enter (and Enter goes on past a round's summary), a key every
   0.3 to 1 second once its screen has been still for SETTLED; otherwise it waits. Each
-  key is timed to the first bytes of its screen's update. The server is `sherwood-tui
+  key is timed to the first bytes of its screen's update (an arrow key on a hand of one
+  card changes nothing and goes unanswered: those are counted apart too). The server is `sherwood-tui
   serve`'s (`TableServer` and its SSH door, in a process of their own): the tables are
   made and joined in code (`create_table`, `join_table`) for the players' keys, and each
   player comes in through the lobby, which becomes its seat. With `--hosts`, the tables
@@ -416,6 +417,11 @@ class LoadResult:
     unanswered: int  # keys with no answer within UNANSWERED seconds (in the percentiles, as slower than any)
     median: float
     p95: float
+    # An arrow key on a hand of one card changes nothing, so nothing comes back: the
+    # unanswered arrow keys, and the percentiles without them (Enter always answers).
+    unanswered_arrows: int
+    median_without: float
+    p95_without: float
     memory: dict[str, int]
     moves: int  # moves played at all the tables
     cpu: dict[str, float]  # CPU seconds while the bots played: the host process, the seats, the clients
@@ -435,6 +441,7 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
     clients: list[Client] = []
     times: list[float] = []
     unanswered = 0
+    arrows_unanswered = 0
     moves: list[int] = []
     cpu: dict[str, float] = {}
     try:
@@ -449,11 +456,12 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
         generator = random.Random(42)
 
         async def key(client: Client, typed: bytes) -> None:
-            nonlocal unanswered
+            nonlocal unanswered, arrows_unanswered
             await client.settled()  # a player reads the screen first (a key on a screen just replaced is dropped)
             took = await client.press(typed)
             if took is None:
                 unanswered += 1
+                arrows_unanswered += typed in MOVE_KEYS
             times.append(math.inf if took is None else took)  # unanswered: slower than any answer
             await asyncio.sleep(generator.uniform(0.3, 1.0) / rate)
 
@@ -479,8 +487,15 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
             await client.close()
         moves = server.close()
     times.sort()
-    return LoadResult(tables, len(clients), len(times), unanswered, times[(len(times) - 1) // 2],
-                      times[int(0.95 * (len(times) - 1))], memory, sum(moves), cpu, seconds)
+    without = times[: len(times) - arrows_unanswered]  # (the unanswered are last: infinite)
+    return LoadResult(tables, len(clients), len(times), unanswered, percentile(times, 0.5), percentile(times, 0.95),
+                      arrows_unanswered, percentile(without, 0.5), percentile(without, 0.95),
+                      memory, sum(moves), cpu, seconds)
+
+
+def percentile(ordered: list[float], share: float) -> float:
+    """The value below which `share` of `ordered` (sorted) lies (nearest rank; inf: none)."""
+    return ordered[int(share * (len(ordered) - 1))] if ordered else math.inf
 
 
 def shown_ms(seconds: float) -> str:
@@ -519,7 +534,10 @@ def main(argv: list[str] | None = None) -> int:
         where = "host tables" if args.hosts else "a serve server"
         print(f"load ({where}): {result.players} players at {result.tables} tables, {result.keys} keys: median "
               f"{shown_ms(result.median)} (goal 50 ms), 95th percentile {shown_ms(result.p95)} (goal 200 ms), "
-              f"{result.unanswered} unanswered within {UNANSWERED:g} s, {result.moves} moves played; "
+              f"{result.unanswered} unanswered within {UNANSWERED:g} s ({result.unanswered_arrows} of them arrow "
+              f"keys, which change nothing on a one-card hand; without those: median "
+              f"{shown_ms(result.median_without)}, 95th percentile {shown_ms(result.p95_without)}), "
+              f"{result.moves} moves played; "
               f"server {result.memory['processes']} processes, "
               f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB); CPU over "
               f"{result.seconds:.0f} s: host {result.cpu['host']:.0f} s, seats {result.cpu['seats']:.0f} s, "
