@@ -5,6 +5,7 @@ candidates, quick rollout and reasons, and the totals a cut-off playout is score
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from sherwood_tui.core.bots import bot_action
 from sherwood_tui.core.contract import Player
@@ -164,6 +165,37 @@ def test_the_kit_reads_the_same_when_the_other_seats_secrets_are_scrambled():
         assert found[0] == found[1]
         checked += 1
     assert checked > 20
+
+
+def test_the_plan_key_reads_only_what_its_seat_sees():
+    """Closed loop: a later decision's node is kept by the round, the bids on the table and
+    who has passed, and the seat's hand size; the other seats' secrets change nothing."""
+    for k, state in enumerate(sensible_states(12)[:-1:3]):
+        seat = GAME.to_act(state)[0]
+        scrambled = GAME.scramble_secrets(state, seat, k)
+        assert expert.plan_key(state, seat) == expert.plan_key(scrambled, seat)
+    bidding = [s for s in sensible_states(12) if s.phase == "bidding"]
+    assert len({expert.plan_key(s, GAME.to_act(s)[0]) for s in bidding}) > len({s.table.round for s in bidding})
+
+
+def test_closed_loop_the_experts_second_bid_is_searched_in_reply_to_the_others_bids():
+    """With its `plan_key` (closed loop, measured, not the default) the kit keeps its plan
+    nodes apart by the bids it meets (several keys under a root candidate); the default
+    open loop keeps one."""
+    from sherwood_tui.core.search import Search
+
+    state = next(s for s in sensible_states(13) if s.phase == "bidding" and GAME.to_act(s)[0] == 0
+                 and len(s.hands[0]) >= 4 and not any(s.bids))
+    closed_loop = replace(expert.KIT, plan_key=expert.plan_key)
+    found = Search(GAME, GAME.view(state, 0), closed_loop, seat=0, legal=GAME.legal_actions(state, 0),
+                   rnd=random.Random(1), rounds=1)
+    found.run(200)
+    keys = {key for stats in found.stats for key in (stats.below or {})}
+    assert len(keys) > 1
+    found = Search(GAME, GAME.view(state, 0), expert.KIT, seat=0, legal=GAME.legal_actions(state, 0),
+                   rnd=random.Random(1), rounds=1)
+    found.run(200)
+    assert {key for stats in found.stats for key in (stats.below or {})} == {None}
 
 
 def test_a_takes_reason_says_what_it_brings():

@@ -11,6 +11,10 @@
 - Rollout: a quick sensible bidder read straight from the sampled state (its own hand
   and the table: no view built); each opponent plays by the beliefs (a one-card bidder
   keeps bidding one card, a seat that bids nothing often passes at nothing).
+- Plan: open loop (the core's default). `plan_key` would keep the seat's later decisions
+  in a playout apart by what it sees there (closed loop: the round, the bids on the table
+  and who has passed, its hand's size; at collection what is left to take), its second bid
+  searched in reply to the others' actual bids; measured, it gained nothing (see `KIT`).
 """
 
 from __future__ import annotations
@@ -263,6 +267,16 @@ def reason(view: SeatView, beliefs: Beliefs, decision: Decision) -> str:
     return ""
 
 
+def plan_key(state: State, seat: int) -> tuple[Any, ...]:
+    """What the seat sees at one of its later decisions in a sampled state (public things
+    and its hand's size only): its plan's node there is kept apart for each (closed loop,
+    `ExpertKit.plan_key`; measured and not the default: see `KIT`)."""
+    round_ = state.table.round
+    if state.phase == "bidding":
+        return (round_, state.totals, state.passed, len(state.hands[seat]))
+    return (round_, state.phase, tuple(t.peasant for t in state.targets), state.bid_open)
+
+
 def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
     """A whole state fitting the view: the others' hands drawn from the Goodes not seen
     to leave (never a discarded one)."""
@@ -278,4 +292,20 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # +20.2; 40, +20.0 (seeds 1-24); the seat's own Goodes worth 1.0 a point at a cut-off
 # against one-card bidders (0.6 otherwise), +22.5; its own rollout bids buying a lead
 # with several Goodes against rivals who cannot answer changed 6 in 553 of its bids.
+# Closed loop (`plan_key`: its second bid searched in reply to the others' actual bids),
+# at 1000 playouts, 2026-12-07: against one-card bidders +22.0 (seeds 1-40) and +16.5
+# (41-80); against sensible bots +22.0 and +18.5; the rise +0.0 [-5.1, 5.1] and -2.0
+# [-8.4, 4.4] paired, where this kit's was +4.6 and -0.5. Paired by seed with this kit on
+# seeds 41-80: -2.0 [-10.0, 6.0] against one-card bidders, -0.5 [-6.3, 5.3] against
+# sensible bots, where this kit on worlds shifted by SHERWOOD_TUI_WORLD_SHIFT=1000000 (an
+# A/A run) made +0.4 [-5.8, 6.6] against one-card bidders: no gain, so not the default.
+# With it, the seat's hand valued at a cut-off as the first picks it buys against
+# believed one-card bidders (8 points for each group of its Goodes worth 2 more than
+# their mean bid): +18.1 (seeds 1-40), -3.9 [-8.7, 1.0] paired against the closed loop
+# alone: it kept more Goodes (2.3 in hand from round 4, not 1.3) and the game went 11.0
+# rounds, not 10.5. The beliefs are about as sharp as the record allows: a sensible
+# bidder's round looks like a one-card bidder's (one Goode, beaten, cards left) in 42%
+# of its bidding rounds (100 games; a one-card bidder's in 71%), so rollouts still give
+# one-card bidders a second Goode in a fifth to a third of their bids up to round 5 (two
+# seeded games), and about a tenth or less from round 7.
 KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=12.0)
