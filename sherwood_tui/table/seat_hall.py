@@ -153,10 +153,27 @@ class RoutedStream:
         return self._own if seat is None else getattr(seat, self._which)
 
     def write(self, text: str) -> int:
-        return int(self._target().write(text))
+        return int(self._guarded(self._target().write, text) or 0)
 
     def flush(self) -> None:
-        self._target().flush()
+        self._guarded(self._target().flush)
+
+    def _guarded(self, call: Any, *args: Any) -> Any:
+        """A seat's terminal that has hung up (EIO) takes nothing more: from then on its
+        descriptor is /dev/null (as the driver's output does: ui/lifecycle.TerminalOutput),
+        so a last word written after the app (a farewell, the title put back) is dropped,
+        not a crash."""
+        try:
+            return call(*args)
+        except OSError:
+            null = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(null, self.fileno())
+            finally:
+                os.close(null)
+            with contextlib.suppress(OSError):
+                return call(*args)  # (now drains what the failed write left buffered)
+        return None
 
     def fileno(self) -> int:
         return int(self._target().fileno())
