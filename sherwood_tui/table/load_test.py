@@ -22,7 +22,11 @@
   server's total memory is the sum of its processes' proportional sizes (PSS: shared
   pages counted once).
 
-Run: python -m sherwood_tui.table.load_test [--memory | --load] [--hosts] [--tables N] [--seconds S]"""
+- `--seat-replay`: one seat's CPU a screen change, a feed in place and a key, a recording
+  replayed into a forked seat (seat_cpu.py).
+
+Run: python -m sherwood_tui.table.load_test [--memory | --load | --seat-replay [--runs N] [--size WxH]]
+[--hosts] [--tables N] [--seconds S]"""
 
 from __future__ import annotations
 
@@ -510,6 +514,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--hosts", action="store_true", help="the load test on host tables, not a serve server's")
+    parser.add_argument("--seat-replay", action="store_true",
+                        help="only one seat's CPU a screen change and a feed in place (a recording replayed)")
+    parser.add_argument("--runs", type=int, default=3, help="how many times --seat-replay replays")
+    parser.add_argument("--size", default="80x24", help="the terminal of --seat-replay, WxH")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve-lobby", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--game", default="bleeding-sherwood", help=argparse.SUPPRESS)
@@ -520,6 +528,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.serve_lobby:
         asyncio.run(serve_lobby(args.game, args.players))
+        return 0
+    if args.seat_replay:
+        from sherwood_tui.table.seat_cpu import seat_replay
+        width, height = (int(part) for part in args.size.split("x"))
+        asyncio.run(seat_replay(args.runs, (width, height)))
         return 0
     if not args.load:
         costs = asyncio.run(seat_costs())
