@@ -298,7 +298,8 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # [-8.4, 4.4] paired, where this kit's was +4.6 and -0.5. Paired by seed with this kit on
 # seeds 41-80: -2.0 [-10.0, 6.0] against one-card bidders, -0.5 [-6.3, 5.3] against
 # sensible bots, where this kit on worlds shifted by SHERWOOD_TUI_WORLD_SHIFT=1000000 (an
-# A/A run) made +0.4 [-5.8, 6.6] against one-card bidders: no gain, so not the default.
+# A/A run) made +0.4 [-5.8, 6.6] against one-card bidders and +1.0 [-3.2, 5.2] against
+# sensible bots (its rise -1.1 [-8.0, 5.7]): no gain, so not the default.
 # With it, the seat's hand valued at a cut-off as the first picks it buys against
 # believed one-card bidders (8 points for each group of its Goodes worth 2 more than
 # their mean bid): +18.1 (seeds 1-40), -3.9 [-8.7, 1.0] paired against the closed loop
