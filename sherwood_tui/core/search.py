@@ -26,8 +26,9 @@ and common random numbers. Step by step:
   it has been reached `EXPAND_AFTER` times; before that, and for every other seat, the
   kit's rollout decides. The nodes are open loop (keyed by the seat's own decisions,
   whatever the others did) unless the kit gives a `plan_key`: then a node is kept apart
-  for each thing the seat has seen there (closed loop: in Bleeding Sherwood the round and
-  the bids on the table, so a second bid is weighed in reply to the others' bids).
+  for each thing the seat has seen there (closed loop: Bleeding Sherwood's `plan_key`, by
+  the round and the bids on the table, weighs a second bid in reply to the others' bids;
+  measured, it gained nothing, so no game's kit uses one by default).
 - **Score.** A playout stops at the game's end or after the game's `search_rounds` rounds,
   and is scored by `outcome`: the seat's share of the win (at a cut-off: whether it leads,
   by the totals the game would count now, hand and tie-breaks included), and its margin to
