@@ -20,7 +20,7 @@ from textual.worker import Worker, get_current_worker
 from sherwood_tui.core.levels import split_level
 from sherwood_tui.core.plugin import find
 from sherwood_tui.core.steps import as_moves
-from sherwood_tui.ui.room import Room, SizeClasses
+from sherwood_tui.ui.room import Room, SizeClasses, is_roomy
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen, StylesKept
 from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
 
@@ -109,7 +109,25 @@ class GameScreen(StylesKept, SizeClasses, Screen[None], Generic[V, T]):
 
     def compose(self) -> ComposeResult:
         side = [Panel(self.scoreboard(), title="Scores", id="scoreboard"), GameLog(list(self.feed.log))]
-        yield from table_frame(self.heading(), self.game.id, self.compose_main(), side, self.compose_room())
+        # the room column only on a large terminal: below 120x40 it would be built and
+        # never shown (a resize to a large one mounts it: on_resize)
+        room = self.compose_room() if self.has_class("-wide") and self.has_class("-tall") else ()
+        yield from table_frame(self.heading(), self.game.id, self.compose_main(), side, room)
+
+    def on_resize(self, event: events.Resize) -> None:  # (Textual calls SizeClasses' too)
+        self.fit_room(event.size.width, event.size.height)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:  # (and StylesKept's)
+        self.fit_room(*self.app.size)  # the terminal may have grown while another screen was up
+
+    def fit_room(self, width: int, height: int) -> None:
+        """On a terminal that has turned large, the room column mounts (once; on one that
+        turns small again it stays, not displayed: `Room`'s CSS)."""
+        if is_roomy(width, height) and self.is_mounted and not self.query("#room"):
+            widgets = list(self.compose_room())
+            bodies = self.query("#body")
+            if widgets and bodies:
+                bodies.first().mount(Room(*widgets, id="room"), before="#side")
 
     def compose_main(self) -> ComposeResult:  # pragma: no cover - overridden
         yield Static("")

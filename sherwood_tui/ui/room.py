@@ -4,7 +4,9 @@ A game screen carries size classes, set by Textual on every resize (its breakpoi
 `-wide` from 120 columns, `-tall` from 40 rows. At both (`.-wide.-tall`, 120x40 and
 larger) a game's screens show the whole table at once, in a `Room` column beside the
 decision (each game's `compose_room`, its layout in the game's CSS); below that, the
-Room is not displayed and the screen is exactly the 80x24 layout, stretched.
+Room is not built (a screen built small mounts it when its terminal turns large, and
+keeps it, not displayed, if it turns small again) and the screen is exactly the 80x24
+layout, stretched.
 """
 
 from __future__ import annotations
