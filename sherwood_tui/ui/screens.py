@@ -36,6 +36,14 @@ SEAT_KINDS = [("Human", "human"), ("Bot: sensible", "sensible"), ("Bot: random",
               ("Bot: expert", "expert")]
 
 
+def close(screen: Screen[Any]) -> None:
+    """Take `screen` off the top of the stack, if it is still there: a new decision may
+    have replaced the stack since its closing key was pressed (`replace_game_screen`),
+    and popping then would take the new screen off instead, half built."""
+    if screen.app.screen is screen:
+        screen.app.pop_screen()
+
+
 class StylesKept:
     """Mix into a Screen (before it): when it is shown (first shown, just styled as it was
     built, or shown again), Textual does not style every widget of it again. Nothing
@@ -144,7 +152,7 @@ class SetupScreen(SteadyScreen):
             self.action_start()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
     def players(self) -> list[Player]:
         from sherwood_tui.core.contract import Player
@@ -288,7 +296,7 @@ class ContinueScreen(SteadyScreen):
         self.fill(near=index)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 def heading(text: str, id: str) -> Option:
@@ -421,7 +429,7 @@ class LogScreen(SteadyScreen):
         log.anchor()  # at the newest line, also once the layout settles
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 class RoundSummaryScreen(SteadyScreen):
@@ -523,7 +531,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(lines, markup=False)
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 # Rich draws Markdown's headings and quotes in magenta and links in blue, which Textual
@@ -567,7 +575,7 @@ class RulesScreen(SteadyScreen):
         self.query_one("#rules").focus()
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 class QuitScreen(ModalScreen[None]):
@@ -646,7 +654,7 @@ class QuitScreen(ModalScreen[None]):
         self.app.notify(f"Saved in {printable(folder)}; later moves are saved there too.", markup=False)
 
     def action_leave(self) -> None:
-        self.app.pop_screen()
+        close(self)
         our_app(self).leave_game()
 
     def action_exit(self) -> None:
@@ -661,4 +669,4 @@ class QuitScreen(ModalScreen[None]):
             box.remove()
             self.describe()
             return
-        self.app.pop_screen()
+        close(self)

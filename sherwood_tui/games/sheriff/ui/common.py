@@ -69,6 +69,7 @@ from sherwood_tui.games.sheriff.rules.wording import (
 )
 from sherwood_tui.ui.colours import GREEN, RED, VIOLET
 from sherwood_tui.ui.game_screen import GameScreen
+from sherwood_tui.ui.screens import close
 from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, fit
 
 if TYPE_CHECKING:
@@ -479,7 +480,7 @@ class SheriffTableScreen(Screen[None]):
         self.query_one("#look").focus()
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 # ----- lists -------------------------------------------------------------------------

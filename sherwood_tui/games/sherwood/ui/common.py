@@ -36,7 +36,7 @@ from sherwood_tui.games.sherwood.ui.text import (
 from sherwood_tui.ui.colours import GREEN, YELLOW
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.room import is_roomy
-from sherwood_tui.ui.screens import SteadyScreen
+from sherwood_tui.ui.screens import SteadyScreen, close
 from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel
 
 ROOM_WIDTH = 64  # the column of the map and the prison on a large terminal (the map: 62)
@@ -146,7 +146,7 @@ class MapView(SteadyScreen):
         self._info()
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 def town_info(table: PublicView, town: str | None) -> Text:
@@ -191,7 +191,7 @@ class PrisonView(SteadyScreen):
         yield KeyBar()
 
     def action_close(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
 
 # ----- the base of the decision screens ----------------------------------------------
