@@ -114,6 +114,19 @@ class GameScreen(StylesKept, SizeClasses, Screen[None], Generic[V, T]):
         room = self.compose_room() if self.has_class("-wide") and self.has_class("-tall") else ()
         yield from table_frame(self.heading(), self.game.id, self.compose_main(), side, room)
 
+    async def on_event(self, event: events.Event) -> None:
+        """A screen replaced while it was still being built (at a table, feeds can come
+        faster than a screen mounts) is mounted off the stack as it is removed: its
+        `on_mount`, which looks for its widgets (pruned by then), is not run."""
+        if isinstance(event, events.Mount) and self.replaced():
+            return
+        await super().on_event(event)
+
+    def replaced(self) -> bool:
+        """Whether this screen is off the app's stack (and not kept installed)."""
+        app = self.app
+        return self not in app.screen_stack and not app.is_screen_installed(self)
+
     def on_resize(self, event: events.Resize) -> None:  # (Textual calls SizeClasses' too)
         self.fit_room(event.size.width, event.size.height)
 
