@@ -3,8 +3,8 @@
 
 - `seat_costs`: one table of Sheriff of Nottingham, five players and ten spectators over
   real SSH clients; the unique memory (USS: the Private_* lines of /proc/PID/smaps_rollup)
-  of the processes that run the seats (one process a seat; seat halls with
-  SHERWOOD_TUI_SEATS=hall): with the first seat alone (the first seat's cost), then with
+  of the processes that run the seats (seat halls; one process a seat with
+  SHERWOOD_TUI_SEATS=fork): with the first seat alone (the first seat's cost), then with
   all 15, whence what each added seat costs ((all - first) / 14); again after the
   players have played for a while; and the host's and the seat template's.
 - `load_test`: 100 players at 20 tables on loopback, each a bot at a real SSH client at
@@ -537,7 +537,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.load:
         costs = asyncio.run(seat_costs())
         print(f"seat memory (USS), Sheriff, 5 seats and 10 spectators over SSH, in {costs.processes} process(es) "
-              f"({os.environ.get('SHERWOOD_TUI_SEATS', 'fork')}): the first seat {costs.first_seat / MB:.1f} MB, "
+              f"({'fork' if os.environ.get('SHERWOOD_TUI_SEATS') == 'fork' else 'hall'}): the first seat {costs.first_seat / MB:.1f} MB, "
               f"each added seat {costs.added_seat / MB:.1f} MB (goal: at most 15 MB), "
               f"{costs.played_added / MB:.1f} MB after {costs.played:.0f} s of play; "
               f"template {costs.template_uss / MB:.1f} MB, host {costs.host_uss / MB:.1f} MB, "

@@ -6,7 +6,7 @@ so it gets SIGWINCH when the size changes and SIGHUP when the terminal goes away
 would under a real SSH server. It is forked from the warm seat template
 (table/seat_template.py), so it shares the template's imported code and objects.
 
-With SHERWOOD_TUI_SEATS=hall, our own seat command runs in a seat hall instead
+Our own seat command runs in a seat hall (unless SHERWOOD_TUI_SEATS=fork)
 (table/seat_hall.py: several seats in one process, each on its own terminal): the same
 terminal, bytes and end, but its signals go through the hall (`ForkedSeat.signal`), its
 size is read by the seat's driver, and the memory watched is the hall's (HALL_SEATS

@@ -14,8 +14,8 @@ player's own data (`--assets`: the template has read the built-in data as it imp
 the rules), is run by `exec` in the child: every seat starts the same way, whatever it
 runs.
 
-With SHERWOOD_TUI_SEATS=hall (not yet the default), a seat over SSH or in a browser (our
-own command, on a terminal or on pipes) goes to a seat hall instead (table/seat_hall.py): a child of the template that runs
+A seat over SSH or in a browser (our own command, on a terminal or on pipes) goes to a
+seat hall (SHERWOOD_TUI_SEATS=fork: a process of its own instead) (table/seat_hall.py): a child of the template that runs
 up to HALL_SEATS seats at once, each in a thread on its own terminal, so that the pages
 a seat touches are copied once per hall, not once per seat. The template keeps count of
 each hall's seats (the hall says when one ends), gives a new seat to the first hall with
@@ -60,7 +60,7 @@ LINGER = 5.0
 # at 5 tables of `serve`): 5 a hall answered keys as fast as one process a seat, 16 a
 # hall did not (its threads contend for the lock: the seats' CPU went up by 40%).
 HALL_SEATS = 5
-SEATS_VARIABLE = "SHERWOOD_TUI_SEATS"  # "hall": seats in halls; otherwise every seat a process of its own
+SEATS_VARIABLE = "SHERWOOD_TUI_SEATS"  # "fork": every seat a process of its own; otherwise seats in halls
 # The modules a seat imports, imported by the template once for all its seats (with
 # every module of the games, the rules layer and the screens: `WARM_PACKAGES`).
 WARM_MODULES = (
@@ -572,9 +572,9 @@ atexit.register(_TEMPLATE.close)
 
 
 def use_halls() -> bool:
-    """Whether seats go to seat halls (SHERWOOD_TUI_SEATS=hall; not yet the default: see
-    docs/contributors/architecture.md, "Seat halls", for the crash that keeps it off)."""
-    return os.environ.get(SEATS_VARIABLE, "fork") == "hall"
+    """Whether seats go to seat halls (the default; SHERWOOD_TUI_SEATS=fork: one process
+    a seat, for comparison)."""
+    return os.environ.get(SEATS_VARIABLE, "hall") != "fork"
 
 
 async def fork_seat_process(argv: Sequence[str], env: dict[str, str], streams: Sequence[int],
