@@ -405,9 +405,9 @@ class LobbyApp(Follower, CrashHooks, App[None]):
             self.notify(printable(said) + ".", markup=False, timeout=10)
         elif kind == "refused":
             self.notify(printable(str(message.get("message", ""))), severity="error", markup=False)
-            replay = getattr(self.screen, "replay", None)
-            if hasattr(replay, "refused"):  # (a step of its replay: the next key asks again)
-                replay.refused()
+            refused = getattr(getattr(self.screen, "replay", None), "refused", None)
+            if callable(refused):  # (a step of its replay: the next key asks again)
+                refused()
         elif kind == "go" and self.browser:
             link = str(message.get("link") or "")
             if link:

@@ -5,6 +5,7 @@ Forest card, who goes and who stays, the loot they carry, and the totals it make
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
@@ -113,7 +114,7 @@ class AmbushScreen(SherwoodScreen):
         self.query_one("#board", Static).update(mission_board(self.table, self.totals(), width))
         self.query_one("#band", BandView).refresh()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:  # (and the base screen's own)
         self._update()
 
     # --- the plan

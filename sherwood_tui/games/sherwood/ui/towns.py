@@ -5,6 +5,7 @@ the curtain when taking an opponent's town may cost Gold).
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -99,7 +100,7 @@ class TownScreen(SherwoodScreen):
     def mounted(self) -> None:
         self._info()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:  # (and the base screen's own)
         self._info()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
