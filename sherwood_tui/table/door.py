@@ -224,6 +224,23 @@ PASTE_START = b"\x1b[200~"  # a terminal's bracketed paste (Textual asks for it)
 PASTE_END = b"\x1b[201~"
 
 
+class Budget:
+    """Requests of one kind (a lobby's, a replay's steps, a seat's talk): `burst` at once,
+    then `rate` a second (a token bucket)."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate, self.left, self.clock = burst, rate, float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """One request more, if the budget has one (False: refuse it)."""
+        now = time.monotonic()
+        self.left, self.clock = min(self.burst, self.left + (now - self.clock) * self.rate), now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
+
+
 class InputMeter:
     """What a connection's input may pass on to its seat: `rate` bytes a second after a
     burst of `burst` (a token bucket); what is over it is dropped, never kept, so a flood

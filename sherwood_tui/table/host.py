@@ -41,7 +41,7 @@ from sherwood_tui.core.savelock import SaveLock
 from sherwood_tui.core.session import Session
 from sherwood_tui.core.steps import MAX_DECISION_MOVES
 from sherwood_tui.core.wording import listing, printable
-from sherwood_tui.table.door import DoorLimits
+from sherwood_tui.table.door import Budget, DoorLimits
 from sherwood_tui.table.protocol import (
     SEAT_LINE_LIMIT,
     SeatStatus,
@@ -224,7 +224,7 @@ class TableHost:
         self.bell_for: Callable[[str], bool] = lambda key: True
         # each seat's talk: the lines it may say now (`TALK_EVERY` adds one), and when that
         # was counted (a seat's, not a connection's: connecting again gives none back)
-        self.talk_budgets: dict[int, tuple[float, float]] = {}
+        self.talk_budgets: dict[int, Budget] = {}
         # a server's: the table of the rematch of this finished one, started (None: none)
         self.rematch: Callable[[], Awaitable[TableHost | None]] | None = None
         self._folder = Path(tempfile.mkdtemp(prefix="sherwood-table-"))
@@ -651,13 +651,9 @@ class TableHost:
             return ""
         if len(line) > TALK_CELLS:
             return f"A line of table talk has at most {TALK_CELLS} characters."
-        now = time.monotonic()
-        budget, since = self.talk_budgets.get(seat, (TALK_BURST, now))
-        budget = min(TALK_BURST, budget + (now - since) / TALK_EVERY)
-        if budget < 1:
-            self.talk_budgets[seat] = (budget, now)
+        budget = self.talk_budgets.setdefault(seat, Budget(TALK_BURST, 1 / TALK_EVERY))
+        if not budget.take():
             return "Not so fast: wait a moment before you say more."
-        self.talk_budgets[seat] = (budget - 1, now)
         said = {"name": self.session.player_name(seat), "text": line, "at": len(self.session.log)}
         self.claims.talk = [*self.claims.talk, said][-TALK_KEPT:]
         self._save_claims()

@@ -29,7 +29,7 @@ from textual.widgets import Static
 from sherwood_tui.core.contract import AnyGame, Event
 from sherwood_tui.core.seat import AnyFeed, feed_of
 from sherwood_tui.table.wire import events_from_json, events_to_json, feed_from_json, feed_to_json
-from sherwood_tui.ui.replay import PAGE, STEP_BINDINGS, StepScreen, append_outcome, as_text, parts_grid
+from sherwood_tui.ui.replay import PAGE, STEP_BINDINGS, Stepper, StepScreen, append_outcome, as_text, parts_grid
 from sherwood_tui.ui.screens import NAME_CELLS, HelpScreen
 from sherwood_tui.ui.widgets import Panel, clip
 from sherwood_tui.workbench.replay import Replay, view_lines
@@ -126,7 +126,7 @@ def step_from_json(game: AnyGame, data: dict[str, Any]) -> SeatStep:
                     feed.last_action, tuple(int(seat) for seat in data["next"]))
 
 
-class SeatSteps(Protocol):
+class SeatSteps(Stepper, Protocol):
     """What the replay's screen draws from: a replay as one seat saw it, at one step."""
 
     @property
@@ -136,11 +136,7 @@ class SeatSteps(Protocol):
     @property
     def viewer(self) -> str: ...
     @property
-    def steps(self) -> int: ...
-    @property
     def position(self) -> SeatStep: ...
-    def go(self, step: int) -> object: ...
-    def move(self, by: int) -> object: ...
 
 
 class RemoteSeatReplay:

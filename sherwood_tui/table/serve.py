@@ -71,7 +71,7 @@ from typing import Any
 from sherwood_tui.core.errors import RuleError, SaveError
 from sherwood_tui.core.levels import level_problem
 from sherwood_tui.core.wording import listing, printable
-from sherwood_tui.table.door import DoorLimits, Penalties, for_a_while
+from sherwood_tui.table.door import Budget, DoorLimits, Penalties, for_a_while
 from sherwood_tui.table.host import (
     HELLO_WAIT,
     TICKET_LIFE,
@@ -105,22 +105,6 @@ CODE_TRIES_BEFORE_PENALTY = 5  # wrong table codes of a key before it waits
 NOT_KNOWN = "This key has not been to this server yet: connect again and type the server's code."
 SERVER_CLOSING = "The server is closing. Your games wait: connect again when it is back."
 GUEST = "guest-"
-
-
-class Budget:
-    """A lobby's requests of one kind: `burst` at once, then `rate` a second."""
-
-    def __init__(self, burst: int, rate: float) -> None:
-        self.burst, self.rate, self.left, self.clock = burst, rate, float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        """One request more, if the budget has one (False: refuse it)."""
-        now = time.monotonic()
-        self.left, self.clock = min(self.burst, self.left + (now - self.clock) * self.rate), now
-        if self.left < 1:
-            return False
-        self.left -= 1
-        return True
 
 
 def step_json(at: Any) -> dict[str, Any]:
