@@ -103,3 +103,22 @@ def test_the_timer_guard_keeps_a_delay_small_and_positive():
     assert Timer(App(), -1.0)._interval == compat.SHORTEST_TIMER
     assert Timer(App(), 0.0)._interval == compat.SHORTEST_TIMER
     assert Timer(App(), 2.5)._interval == 2.5
+
+
+def test_textual_still_reads_the_names_a_seat_hall_replaces():
+    """A seat hall (table/seat_hall.py `prepare_hall`) replaces a few of Textual's module
+    names so that each seat of one process has its own terminal, environment and colours:
+    if Textual stops reading one of them there, the hall's replacement does nothing."""
+    import textual.app
+    import textual.constants
+    from textual.drivers import linux_driver
+
+    app_source = inspect.getsource(textual.app)
+    assert "with redirect_stdout(" in app_source and "with redirect_stderr(" in app_source, \
+        "textual.app no longer redirects print() by redirect_stdout/redirect_stderr"
+    assert "constants.DRIVER" in app_source and "constants.COLOR_SYSTEM" in app_source, \
+        "textual.app no longer reads its driver and colours from textual.constants"
+    assert hasattr(textual.constants, "DRIVER") and hasattr(textual.constants, "COLOR_SYSTEM")
+    assert "signal.signal(" in inspect.getsource(linux_driver), \
+        "Textual's Linux driver no longer installs its signal handlers through the signal module"
+    assert isinstance(textual.constants, type(inspect)), "textual.constants is no longer a module"
