@@ -465,6 +465,11 @@ class FinalScreen(SteadyScreen):
     BINDINGS = [Binding("enter", "done", "Back to the games"), Binding("escape", "done", "Back", show=False),
                 Binding("p", "play_again", "Play again")]
     DONE_HINT = "Press Enter to go back to the games, or p to play again with the same players."
+    # The sheet in the middle of a large terminal (at 80 columns it fills the width anyway).
+    DEFAULT_CSS = """
+    FinalScreen VerticalScroll { align-horizontal: center; }
+    FinalScreen #sheet { width: 100; max-width: 100%; height: auto; }
+    """
 
     def __init__(self, feed: AnyFeed) -> None:
         super().__init__()
@@ -489,7 +494,7 @@ class FinalScreen(SteadyScreen):
                           *[" / ".join(f"{t:g}" for t in line.tiebreak) for line in lines])
         names = " and ".join(clip(feed.name(s), NAME_CELLS) for s in winners)
         verdict = f"{names} wins!" if len(winners) == 1 else f"{names} share the win!"
-        with VerticalScroll():
+        with VerticalScroll(), Vertical(id="sheet"):
             yield Static(table, markup=False)
             yield plain(verdict, f"bold {GREEN}")
             for event in feed.log[-3:]:

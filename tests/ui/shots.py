@@ -190,6 +190,7 @@ def game_shots(game: str, main: str, main_screen: str, public: str) -> list[Shot
         Shot(f"{game}-bot-turn", "BotTurnScreen", at(game, public, bot=True)),
         Shot(f"{game}-round-summary", "RoundSummaryScreen", whole_round(game)),
         Shot(f"{game}-final", "FinalScreen", over(game)),
+        Shot(f"{game}-final-roomy", "FinalScreen", over(game), ROOMY),
         Shot(f"{game}-{main}", main_screen, at(game, main)),
         Shot(f"{game}-{main}-large", main_screen, at(game, main), LARGE),
     ]
