@@ -9,11 +9,13 @@
   players have played for a while; and the host's and the seat template's.
 - `load_test`: 100 players at 20 tables on loopback, each a bot at a real SSH client at
   its seat of a five-player Bleeding Sherwood table, playing as a quick player would: when
-  its screen's key bar says the game waits for it, it moves the highlight once to three
-  times, then takes it with Enter (and Enter goes on past a round's summary), a key every
-  0.3 to 1 second once its screen has been still for SETTLED; otherwise it waits. Each
-  key is timed to the first bytes of its screen's update (an arrow key on a hand of one
-  card changes nothing and goes unanswered: those are counted apart too). The server is `sherwood-tui
+  its screen's key bar says the game waits for it, it reads its screen (`Glass`) and, if
+  the focused list shows two choices or more, moves the highlight once to three times,
+  then takes it with Enter (and Enter goes on past a round's summary), a key every 0.3
+  to 1 second once its screen has been still for SETTLED; otherwise it waits. A player
+  does not press an arrow key on a list of one choice, which changes nothing and so is
+  never answered. Each key is timed to the first bytes of its screen's update; a key
+  unanswered within UNANSWERED seconds counts as slower than any. The server is `sherwood-tui
   serve`'s (`TableServer` and its SSH door, in a process of their own): the tables are
   made and joined in code (`create_table`, `join_table`) for the players' keys, and each
   player comes in through the lobby, which becomes its seat. With `--hosts`, the tables
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import codecs
 import json
 import math
 import os
@@ -59,6 +62,89 @@ CSI = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])")
 # What a seat's screen says of whose turn it is (its key bar), and a summary's prompt.
 TURN = re.compile(rb"Waiting for ([^.]*)\.|(Press Enter to go on)")
 SEATS_AT_A_TABLE = 5
+# What a screen reader keeps of a terminal's output: cursor moves, line ends and text
+# (colours and styles dropped; an operating system command, a window's title, skipped).
+SEQUENCE = re.compile(r"\x1b\[([0-9;?<>=$]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"
+                      r"|\x1b[()][0-9A-Za-z]|\x1b[=>78]|[\r\n]")
+# The focused widget's border (Textual draws it in heavy lines): a list's box.
+FOCUSED_TOP, FOCUSED_SIDE = "┏", "┃"
+
+
+class Glass:
+    """A terminal's screen as a player reads it: its rows of text. Textual draws a screen
+    with cursor moves (CSI H), line ends and text, which is all this follows; the output is
+    kept as it comes and read only when asked (`rows`), as a player looks at the screen
+    when deciding."""
+
+    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
+        self.width, self.height = size
+        self.cells = [[" "] * self.width for _ in range(self.height)]
+        self.row = self.column = 0
+        self.unread: list[bytes] = []
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.held = ""  # an escape sequence cut off at the end of what came so far
+
+    def feed(self, chunk: bytes) -> None:
+        self.unread.append(chunk)
+
+    def rows(self) -> list[str]:
+        """The screen now, one string a row."""
+        if self.unread:
+            text = self.held + self.decoder.decode(b"".join(self.unread))
+            self.unread.clear()
+            self.held = ""
+            done = 0
+            for found in SEQUENCE.finditer(text):
+                self._write(text[done:found.start()])
+                self._control(found)
+                done = found.end()
+            rest = text[done:]
+            cut = rest.find("\x1b")
+            if cut >= 0 and len(rest) - cut < 64:
+                rest, self.held = rest[:cut], rest[cut:]
+            self._write(rest)
+        return ["".join(row) for row in self.cells]
+
+    def _write(self, text: str) -> None:
+        text = text.replace("\x1b", "").replace("\x07", "")
+        while text and self.row < self.height:
+            room = self.width - self.column
+            if room <= 0:
+                return  # (Textual turns line wrapping off: what passes the edge is lost)
+            part, text = text[:room], text[room:]
+            self.cells[self.row][self.column:self.column + len(part)] = part
+            self.column += len(part)
+
+    def _control(self, found: re.Match[str]) -> None:
+        sequence = found.group(0)
+        if sequence == "\r":
+            self.column = 0
+        elif sequence == "\n":
+            self.row = min(self.row + 1, self.height - 1)
+        elif found.group(2) == "H":
+            parts = [int(part) if part.isdigit() else 1 for part in (found.group(1) or "").split(";")]
+            row, column = (parts + [1, 1])[:2]
+            self.row, self.column = min(max(row, 1), self.height) - 1, min(max(column, 1), self.width) - 1
+        elif found.group(2) == "J" and found.group(1) == "2" or sequence == "\x1b[?1049h":
+            self.cells = [[" "] * self.width for _ in range(self.height)]
+
+
+def choices_in_focus(rows: list[str]) -> int:
+    """How many choices the focused list shows: the rows with text in the box that Textual
+    draws around the focused widget (heavy lines), its border title not counted (0: no
+    focused list on the screen)."""
+    for top, line in enumerate(rows):
+        left = line.find(FOCUSED_TOP)
+        if left < 0:
+            continue
+        right = line.find("┓", left)
+        shown = 0
+        for row in rows[top + 1:]:
+            if row[left:left + 1] != FOCUSED_SIDE:
+                break
+            shown += bool(row[left + 1:right if right > left else None].strip(" ┃"))
+        return shown
+    return 0
 
 
 def smaps(pid: int) -> dict[str, int]:
@@ -135,6 +221,7 @@ class Client:
         self.my_turn = False  # the key bar says the game waits for this seat
         self.go_on = False  # a summary waits for Enter
         self.turn_seen = False  # the key bar has been drawn
+        self.glass = Glass((80, 24))  # its screen, read when the bot decides
         self.reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -142,6 +229,7 @@ class Client:
             self.seen += chunk
             self.last_output = time.monotonic()
             self.timer.output()
+            self.glass.feed(chunk)
             for found in TURN.finditer(CSI.sub(b"", chunk)):
                 self.turn_seen = True
                 self.go_on = found.group(2) is not None
@@ -203,6 +291,10 @@ class Client:
         deadline = time.monotonic() + most
         while time.monotonic() - self.last_output < quiet and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
+
+    def choices(self) -> int:
+        """How many choices the screen's focused list shows (0: none)."""
+        return choices_in_focus(self.glass.rows())
 
     async def press(self, key: bytes, timeout: float = UNANSWERED) -> float | None:
         """Seconds from `key` to the first output after it (None: none came in time)."""
@@ -421,11 +513,7 @@ class LoadResult:
     unanswered: int  # keys with no answer within UNANSWERED seconds (in the percentiles, as slower than any)
     median: float
     p95: float
-    # An arrow key on a hand of one card changes nothing, so nothing comes back: the
-    # unanswered arrow keys, and the percentiles without them (Enter always answers).
-    unanswered_arrows: int
-    median_without: float
-    p95_without: float
+    unanswered_arrows: int  # of those, arrow keys (the bots move only among two choices or more)
     memory: dict[str, int]
     moves: int  # moves played at all the tables
     cpu: dict[str, float]  # CPU seconds while the bots played: the host process, the seats, the clients
@@ -474,7 +562,11 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
                 if client.go_on:
                     await key(client, ENTER)
                 elif client.my_turn:
-                    for number in range(generator.randint(1, 3)):
+                    await client.settled()  # a player reads the choices before moving among them
+                    moves = generator.randint(1, 3)
+                    if client.choices() < 2:  # nothing to move among: the highlight stays
+                        moves = 0
+                    for number in range(moves):
                         await key(client, MOVE_KEYS[number % 2])
                     await key(client, ENTER)
                 else:
@@ -491,10 +583,8 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
             await client.close()
         moves = server.close()
     times.sort()
-    without = times[: len(times) - arrows_unanswered]  # (the unanswered are last: infinite)
     return LoadResult(tables, len(clients), len(times), unanswered, percentile(times, 0.5), percentile(times, 0.95),
-                      arrows_unanswered, percentile(without, 0.5), percentile(without, 0.95),
-                      memory, sum(moves), cpu, seconds)
+                      arrows_unanswered, memory, sum(moves), cpu, seconds)
 
 
 def percentile(ordered: list[float], share: float) -> float:
@@ -548,8 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"load ({where}): {result.players} players at {result.tables} tables, {result.keys} keys: median "
               f"{shown_ms(result.median)} (goal 50 ms), 95th percentile {shown_ms(result.p95)} (goal 200 ms), "
               f"{result.unanswered} unanswered within {UNANSWERED:g} s ({result.unanswered_arrows} of them arrow "
-              f"keys, which change nothing on a one-card hand; without those: median "
-              f"{shown_ms(result.median_without)}, 95th percentile {shown_ms(result.p95_without)}), "
+              f"keys), "
               f"{result.moves} moves played; "
               f"server {result.memory['processes']} processes, "
               f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB); CPU over "
