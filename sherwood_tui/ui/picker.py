@@ -4,6 +4,8 @@ first shown."""
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,11 +28,11 @@ class PickerScreen(Screen[None]):
         options = []
         for info in catalog.GAMES:
             state = "" if info.ready else "  (coming)"
-            prompt = Text()
-            prompt.append(f"{info.title}{state}", style="bold" if info.ready else "dim")
-            prompt.append(f"{data_note(info.id)}\n")
-            prompt.append(f"  {info.min_players}-{info.max_players} players · {info.blurb}", style="dim")
-            options.append(Option(prompt, id=info.id, disabled=not info.ready))
+            title = Text(f"{info.title}{state}", style="bold" if info.ready else "dim")
+            title.append(data_note(info.id), style="")
+            about = Text(f"{info.min_players}-{info.max_players} players · {info.blurb}", style="dim")
+            # (the second line wraps under itself, indented, on a narrow terminal)
+            options.append(Option(Group(title, Padding(about, (0, 0, 0, 2))), id=info.id, disabled=not info.ready))
         options.append(Option(Text("Continue a saved game", style="bold"), id="continue"))
         options.append(Option(Text("Quit", style="bold"), id="quit"))
         yield StopList(*options, id="games")
