@@ -283,6 +283,8 @@ async def test_a_server_killed_mid_game_opens_again_with_every_table_as_it_was(t
         played = load_session(files[0]).actions
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=DEADLINE)
+        if process.stdout is not None:  # (the pipe start_serving opened)
+            process.stdout.close()
         for seat in players:  # their connections are lost with the server
             await asyncio.gather(seat.reader, return_exceptions=True)
             await seat.close()
@@ -308,3 +310,6 @@ async def test_a_server_killed_mid_game_opens_again_with_every_table_as_it_was(t
             process.wait(timeout=DEADLINE)
         except subprocess.TimeoutExpired:
             process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
