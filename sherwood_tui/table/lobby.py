@@ -25,12 +25,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from sherwood_tui.core.wording import printable
 from sherwood_tui.table.protocol import Follower
 from sherwood_tui.ui.compat import CrashHooks
+from sherwood_tui.ui.widgets import PEEK, KeyBar
 
 SERVER_GONE = "The server has gone. Your games wait: connect again when it is back."
 PARTS = {"mine": "Your games", "waiting": "Tables waiting for players", "playing": "Games in progress",
@@ -83,10 +84,11 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new", "New table"),
         Binding("w", "watch", "Watch"),
         Binding("r", "replay", "Replay"),
-        Binding("x", "leave", "Leave a waiting table"),
+        Binding("x", "leave", "Leave"),
         Binding("m", "name", "My name"),
-        Binding("b", "bell", "Bell on/off"),
-        Binding("u", "link", "Browser link"),
+        Binding("b", "bell", "Bell"),
+        # (the first to leave the key bar when the keys do not all fit: the lobby says it)
+        Binding("u", "link", "Browser link", group=PEEK),
     ]
     DEFAULT_CSS = """
     #who { height: 1; padding: 0 1; background: $panel; }
@@ -102,7 +104,7 @@ class LobbyScreen(Screen[None]):
         yield Static("Connecting to the server...", id="who")
         yield Static(id="record")
         yield OptionList(id="tables")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -182,6 +184,12 @@ class LobbyScreen(Screen[None]):
 
     def action_bell(self) -> None:
         self.lobby.send({"type": "bell", "on": not self.lobby.bell_on})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The browser link only at a server with a browser door."""
+        if action == "link" and not self.lobby.own_link:
+            return False
+        return super().check_action(action, parameters)
 
     def action_link(self) -> None:
         link = self.lobby.own_link
@@ -276,7 +284,7 @@ class NewTableScreen(Screen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         yield Static(Text("A new table", style="bold"), id="heading")
         yield Static(id="form")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.draw()
@@ -393,6 +401,7 @@ class LobbyApp(Follower, CrashHooks, App[None]):
             self.name_shown, self.bell_on = str(message.get("name", "")), message.get("bell") is not False
             self.named = message.get("named") is True
             self.own_link = str(message.get("link") or "")
+            self.lobby_screen.refresh_bindings()  # (the link's key shows only with a link)
             records = message.get("records")
             lines = [str(line) for line in records] if isinstance(records, list) else []
             self.lobby_screen.show_who(self.name_shown, self.bell_on, lines)

@@ -28,11 +28,14 @@ import asyncio
 import logging
 import os
 import socket
+import warnings
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, Protocol
 
-import asyncssh
+with warnings.catch_warnings():  # (asyncssh names DSA keys, which cryptography deprecates:
+    warnings.filterwarnings("ignore", message="DSA is deprecated")  # news for its authors, not a host)
+    import asyncssh
 
 from sherwood_tui.core.saves import write_atomically
 from sherwood_tui.table.door import (
