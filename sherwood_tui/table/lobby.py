@@ -109,10 +109,11 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
-    def show_who(self, name: str, bell: bool, records: list[str]) -> None:
-        """Who the player is here, their bell, and their record per game."""
-        self.query_one("#who", Static).update(
-            Text(printable(f"sherwood-tui server · you are {name} · your-turn bell {'on' if bell else 'off'}")))
+    def show_who(self, name: str, bell: bool, records: list[str], link: bool = False) -> None:
+        """Who the player is here, their bell, their record per game, and (`link`) that
+        `u` gives their browser link (a key the key bar may not have room for)."""
+        who = f"sherwood-tui server · you are {name} · your-turn bell {'on' if bell else 'off'}"
+        self.query_one("#who", Static).update(Text(printable(who + (" · u: browser link" if link else ""))))
         self.query_one("#record", Static).update(Text(printable("\n".join(records)), style="dim"))
 
     def show_tables(self, rows: list[dict[str, Any]]) -> None:
@@ -404,7 +405,7 @@ class LobbyApp(Follower, CrashHooks, App[None]):
             self.lobby_screen.refresh_bindings()  # (the link's key shows only with a link)
             records = message.get("records")
             lines = [str(line) for line in records] if isinstance(records, list) else []
-            self.lobby_screen.show_who(self.name_shown, self.bell_on, lines)
+            self.lobby_screen.show_who(self.name_shown, self.bell_on, lines, link=bool(self.own_link))
         elif kind == "tables":
             rows = message.get("tables")
             self.lobby_screen.show_tables([row for row in rows if isinstance(row, dict)] if isinstance(rows, list) else [])
