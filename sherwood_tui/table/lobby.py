@@ -188,7 +188,7 @@ class LobbyScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The browser link only at a server with a browser door."""
-        if action == "link" and not self.lobby.own_link:
+        if action == "link" and not getattr(self.app, "own_link", ""):  # (the lobby app's, once welcomed)
             return False
         return super().check_action(action, parameters)
 

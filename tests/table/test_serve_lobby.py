@@ -91,3 +91,36 @@ def test_a_process_goes_on_in_place_so_many_times_then_afresh(monkeypatch):
     ways.clear()
     seat_app.become(["python", "-m", "sherwood_tui", "lobby"])
     assert ways == ["in place", "exec"]  # (the stand-in returns: a real one never does)
+
+
+class ListingApp(App[None]):
+    """The lobby's listing alone (no server): the keys a player is shown."""
+
+    BINDINGS = [("ctrl+q", "quit", "Quit")]
+
+    def __init__(self, own_link: str = "") -> None:
+        super().__init__()
+        self.own_link = own_link
+
+    def on_mount(self) -> None:
+        from sherwood_tui.table.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen())
+
+
+async def test_the_lobby_s_keys_fit_80_columns_with_quit_and_the_link_only_with_a_browser_door():
+    from sherwood_tui.ui.widgets import KeyBar
+
+    for link, shown in (("", False), ("http://127.0.0.1:8099/lobby/x", True)):
+        app = ListingApp(link)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            keys = str(app.screen.query_one(KeyBar).render())
+            for words in ("New table", "Watch", "Replay", "Leave", "My name", "Bell", "Quit"):
+                assert words in keys, (words, keys)
+            assert "…" not in keys
+            app.screen.show_who("Alan", True, [], link=bool(link))
+            await pilot.pause()
+            who = str(app.screen.query_one("#who").render())
+            assert ("u: browser link" in who) is shown
+            assert (app.screen.check_action("link", ()) is not False) is shown
