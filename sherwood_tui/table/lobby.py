@@ -35,7 +35,7 @@ from sherwood_tui.ui.widgets import PEEK, KeyBar
 
 SERVER_GONE = "The server has gone. Your games wait: connect again when it is back."
 PARTS = {"mine": "Your games", "waiting": "Tables waiting for players", "playing": "Games in progress",
-         "finished": "Your finished games"}
+         "finished": "Your finished games (played or watched)"}
 SEAT_KINDS = ("player", "sensible", "random", "expert")  # what a seat of a new table may be
 
 

@@ -93,6 +93,7 @@ WAITING_PER_KEY = 3  # tables a key may have waiting for players at once
 MAX_TABLES = 200  # tables waiting or playing at once, in all
 LISTED = 60  # rows of each part of the lobby's listing
 FINISHED_LISTED = 10  # of a key's finished games
+WATCHERS_KEPT = 50  # keys that watched a table, kept so that its end and replay are listed for them
 FINISHED_KEPT = 500  # finished tables the server's file lists (their saves stay in tables/)
 RETIRE_AFTER = TICKET_LIFE  # seconds a finished table's host stays open once nobody is at it
 LISTING_EVERY = 0.25  # seconds between two listings sent to the lobbies (changes meanwhile: one listing)
@@ -158,6 +159,7 @@ class ServedTable:
     save: str | None = None  # its save's file name under tables/, once started
     finished: bool = False
     rematch: str | None = None  # the table of its rematch, once asked for
+    watchers: list[str] = field(default_factory=list)  # keys that watched it (the first WATCHERS_KEPT)
     problem: str = ""  # why it could not be opened again
     host: TableHost | None = field(default=None, repr=False)
     retiring: bool = False  # a finished table's host closes soon (nobody is at it)
@@ -175,7 +177,7 @@ class ServedTable:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game_id, "places": [place.to_json() for place in self.places],
                 "options": self.options, "code": self.code, "creator": self.creator, "save": self.save,
-                "finished": self.finished, "rematch": self.rematch}
+                "finished": self.finished, "rematch": self.rematch, "watchers": self.watchers}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ServedTable:
@@ -184,7 +186,14 @@ class ServedTable:
                    options={str(key): bool(value) for key, value in dict(data.get("options", {})).items()},
                    code=None if data.get("code") is None else str(data["code"]), creator=str(data["creator"]),
                    save=None if data.get("save") is None else str(data["save"]), finished=bool(data.get("finished")),
-                   rematch=None if data.get("rematch") is None else str(data["rematch"]))
+                   rematch=None if data.get("rematch") is None else str(data["rematch"]),
+                   watchers=[str(key) for key in watchers_of(data)][:WATCHERS_KEPT])
+
+
+def watchers_of(data: dict[str, Any]) -> list[Any]:
+    """A table's watchers as the server's file has them (none if the entry is damaged)."""
+    watchers = data.get("watchers")
+    return watchers if isinstance(watchers, list) else []
 
 
 @dataclass
@@ -485,8 +494,12 @@ class TableServer:
             raise TableRefusal(f"Table {table.id} has not started: it waits for players.")
         seat = table.seat_of(key)
         if seat is None and not host.recognises(key):
-            self._check_code(key, table, code)
+            if key not in table.watchers:  # (a watcher was let in once)
+                self._check_code(key, table, code)
             host.take(None, key)
+        if seat is None and key not in table.watchers and len(table.watchers) < WATCHERS_KEPT:
+            table.watchers.append(key)  # (its end is then listed for them, to replay)
+            self._write()
         login = WATCH if seat is None else host.logins()[seat]
         return host.socket_path, host.issue_ticket(login, key)
 
@@ -500,7 +513,7 @@ class TableServer:
         if table.problem:
             raise TableRefusal(f"Table {table.id} cannot be replayed: {table.problem}")
         seat = table.seat_of(key)
-        if seat is None:
+        if seat is None and key not in table.watchers:  # (a watcher was let in once)
             self._check_code(key, table, code)
         return self.tables_folder / table.save, seat
 
@@ -654,8 +667,8 @@ class TableServer:
     # ----- the lobby's listing ------------------------------------------------------------
     def listing_for(self, key: str) -> list[dict[str, Any]]:
         """The lobby's rows for `key`: their own games (rejoin, or a seat they wait at),
-        tables waiting for players (join), games in progress (watch), their finished
-        games (newest first)."""
+        tables waiting for players (join), games in progress (watch), the finished games
+        they played or watched (newest first)."""
         mine: list[dict[str, Any]] = []
         waiting: list[dict[str, Any]] = []
         playing: list[dict[str, Any]] = []
@@ -664,7 +677,7 @@ class TableServer:
             seat = table.seat_of(key)
             row = self._row(table, key)
             if table.finished:
-                if seat is not None and len(finished) < FINISHED_LISTED:
+                if (seat is not None or key in table.watchers) and len(finished) < FINISHED_LISTED:
                     finished.append(row | {"part": "finished", "action": "open"})
             elif seat is not None:
                 mine.append(row | {"part": "mine", "action": "open" if table.started else "wait"})

@@ -307,3 +307,22 @@ def test_a_seats_log_shows_the_talk_where_it_was_said():
     talk = [("Marian", "too late!", 9), ("Robin", "good luck", 1)]  # (9: after what an undo took back)
     assert [event.text for event in with_talk(log, talk)] == [
         "A game begins.", "Robin says: good luck", "Robin bids.", "Marian bids.", "Marian says: too late!"]
+
+
+async def test_a_game_a_key_watched_is_listed_among_its_finished_games_to_replay_without_the_code_again(tmp_path):
+    watcher = "SHA256:watcher"
+    async with serving(tmp_path / "server") as server:
+        table = server.create_table(ROBIN, "bleeding-sherwood", [None, "sensible"], private=True)
+        await started(server, table.id)
+        assert table.code is not None
+        with pytest.raises(TableRefusal, match="private"):
+            server.table_ticket(watcher, table.id)
+        server.table_ticket(watcher, table.id, table.code)  # watching, with the code once
+        assert table.watchers == [watcher]
+        table.finished = True  # (as its end makes it)
+        listed = [row for row in server.listing_for(watcher) if row["table"] == table.id]
+        assert [row["part"] for row in listed] == ["finished"]
+        assert server.replay_for(watcher, table.id)[1] is None  # the public table, no code asked again
+        assert not [row for row in server.listing_for("SHA256:stranger") if row["part"] == "finished"]
+    async with serving(tmp_path / "server") as server:  # kept in the server's file
+        assert server.tables[table.id].watchers == [watcher]
