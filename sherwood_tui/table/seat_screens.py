@@ -150,12 +150,28 @@ class WaitingScreen(StylesKept, SteadyScreen):
             if self.shown.get(part) != drawn:
                 self.shown[part] = drawn
                 for widget in self.query(f"#{part}").results(Static):
-                    widget.update(text)
+                    update_in_place(widget, text)
         if feed.log != self.shown_log:
             self.shown_log = feed.log
             log = self.query_one(GameLog)
             log.events = list(feed.log)
             log.refresh()
+
+
+def update_in_place(widget: Static, text: Text) -> None:
+    """Show `text` in `widget`, and lay the screen out again only if the widget's height
+    changes: a layout arranges every widget of the screen, and most feeds change a part's
+    words, not how many rows they take."""
+    width, height = widget.content_size.width, widget.styles.height
+    if not widget.is_mounted or width <= 0 or height is None or not height.is_auto:
+        widget.update(text)
+        return
+    size = widget.content_size
+    viewport = widget.app.size
+    rows = widget.get_content_height(size, viewport, width)
+    widget.update(text, layout=False)
+    if widget.get_content_height(size, viewport, width) != rows:
+        widget.refresh(layout=True)
 
 
 def drawn_as(text: Any) -> Any:

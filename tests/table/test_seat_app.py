@@ -566,3 +566,38 @@ async def test_h_shows_a_hint_at_a_seat_unless_the_host_turned_hints_off(seated,
         else:
             await pilot.pause(0.2)
             assert not list(app.screen.query(HintLine)) and "Hint" not in screen_text(app)
+
+
+# ----- what a feed in place redraws ------------------------------------------------------
+
+
+async def test_a_part_whose_rows_stay_the_same_is_redrawn_without_laying_out_the_screen():
+    from rich.text import Text
+    from textual.app import App
+
+    from sherwood_tui.table.seat_screens import update_in_place
+    from sherwood_tui.ui.widgets import Panel
+
+    class OnePanel(App[None]):
+        def compose(self):
+            yield Panel(Text("Robin bids\nMarian passes"), title="Table", id="part")
+
+    app = OnePanel()
+    async with app.run_test(size=(40, 12)) as pilot:
+        panel = app.screen.query_one("#part", Panel)
+        layouts: list[bool] = []
+        refresh = panel.refresh
+
+        def counted(*regions: Any, layout: bool = False, **rest: Any) -> Any:
+            layouts.append(layout)
+            return refresh(*regions, layout=layout, **rest)
+
+        panel.refresh = counted  # type: ignore[method-assign]
+        update_in_place(panel, Text("Much bids\nRobin passes"))
+        await pilot.pause()
+        assert layouts and not any(layouts)  # two rows as before: no layout
+        assert "Much bids" in screen_text(app) and panel.size.height == 2
+        update_in_place(panel, Text("Much bids\nRobin passes\nMarian bids"))
+        await pilot.pause()
+        assert any(layouts)  # a row more: the screen is laid out again
+        assert "Marian bids" in screen_text(app) and panel.size.height == 3
