@@ -190,7 +190,6 @@ def game_shots(game: str, main: str, main_screen: str, public: str) -> list[Shot
         Shot(f"{game}-bot-turn", "BotTurnScreen", at(game, public, bot=True)),
         Shot(f"{game}-round-summary", "RoundSummaryScreen", whole_round(game)),
         Shot(f"{game}-final", "FinalScreen", over(game)),
-        Shot(f"{game}-final-roomy", "FinalScreen", over(game), ROOMY),
         Shot(f"{game}-{main}", main_screen, at(game, main)),
         Shot(f"{game}-{main}-large", main_screen, at(game, main), LARGE),
     ]
@@ -255,6 +254,7 @@ ROOMY_SHOTS = [
     ("sherwood-mission", "MissionChoiceScreen", at("sherwood", "mission")),
     ("sherwood-reward", "RewardScreen", at("sherwood", "reward")),
     ("sherwood-town", "TownScreen", at("sherwood", "town")),
+    *[(f"{game}-final", "FinalScreen", over(game)) for game in (BLEEDING, "sheriff", "sherwood")],
 ]
 SHOTS += [Shot(f"{name}-{w}x{h}", expect, plan, (w, h)) for (w, h) in (ROOMY, ROOMIER)
           for name, expect, plan in ROOMY_SHOTS]
