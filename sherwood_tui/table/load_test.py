@@ -514,6 +514,10 @@ class LoadResult:
     median: float
     p95: float
     unanswered_arrows: int  # of those, arrow keys (the bots move only among two choices or more)
+    # the arrow keys' and the Enters' own median and 95th percentile (an Enter's answer
+    # may wait for the host's next feed: the decision goes there and back)
+    arrows: tuple[int, float, float]
+    enters: tuple[int, float, float]
     memory: dict[str, int]
     moves: int  # moves played at all the tables
     cpu: dict[str, float]  # CPU seconds while the bots played: the host process, the seats, the clients
@@ -532,6 +536,7 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
     server = Server(tables, "bleeding-sherwood", SEATS_AT_A_TABLE, fingerprints)
     clients: list[Client] = []
     times: list[float] = []
+    by_key: dict[bool, list[float]] = {True: [], False: []}  # arrow keys, Enters
     unanswered = 0
     arrows_unanswered = 0
     moves: list[int] = []
@@ -555,6 +560,7 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
                 unanswered += 1
                 arrows_unanswered += typed in MOVE_KEYS
             times.append(math.inf if took is None else took)  # unanswered: slower than any answer
+            by_key[typed in MOVE_KEYS].append(times[-1])
             await asyncio.sleep(generator.uniform(0.3, 1.0) / rate)
 
         async def play(client: Client) -> None:
@@ -583,8 +589,11 @@ async def load_test(tables: int = 20, seconds: float = 60.0, rate: float = 1.0, 
             await client.close()
         moves = server.close()
     times.sort()
+    arrows, enters = (sorted(by_key[kind]) for kind in (True, False))
     return LoadResult(tables, len(clients), len(times), unanswered, percentile(times, 0.5), percentile(times, 0.95),
-                      arrows_unanswered, memory, sum(moves), cpu, seconds)
+                      arrows_unanswered, (len(arrows), percentile(arrows, 0.5), percentile(arrows, 0.95)),
+                      (len(enters), percentile(enters, 0.5), percentile(enters, 0.95)),
+                      memory, sum(moves), cpu, seconds)
 
 
 def percentile(ordered: list[float], share: float) -> float:
@@ -638,7 +647,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"load ({where}): {result.players} players at {result.tables} tables, {result.keys} keys: median "
               f"{shown_ms(result.median)} (goal 50 ms), 95th percentile {shown_ms(result.p95)} (goal 200 ms), "
               f"{result.unanswered} unanswered within {UNANSWERED:g} s ({result.unanswered_arrows} of them arrow "
-              f"keys), "
+              f"keys); {result.arrows[0]} arrow keys: median {shown_ms(result.arrows[1])}, 95th percentile "
+              f"{shown_ms(result.arrows[2])}; {result.enters[0]} Enters: median {shown_ms(result.enters[1])}, "
+              f"95th percentile {shown_ms(result.enters[2])}; "
               f"{result.moves} moves played; "
               f"server {result.memory['processes']} processes, "
               f"{result.memory['pss'] / MB:.0f} MB (PSS; RSS summed {result.memory['rss'] / MB:.0f} MB); CPU over "
