@@ -33,6 +33,9 @@ and common random numbers. Step by step:
   and is scored by `outcome`: the seat's share of the win (at a cut-off: whether it leads,
   by the totals the game would count now, hand and tie-breaks included), and its margin to
   the best other seat, squashed so that it still tells moves apart far behind or ahead.
+  A kit's `press` may score by the margin alone where the seat's beliefs make its win
+  safe (Bleeding Sherwood's, against believed one-card bidders, gained nothing at its
+  default budget, so no game's kit uses one by default).
 
 The search never sees the true state: it is built from the seat's view alone, so
 scrambling the other seats' secrets cannot change what it decides (same seed, same
@@ -92,7 +95,10 @@ class ExpertKit:
     - `scale`: a margin of about this many points is a clear lead (the score's squash);
     - `plan_key(state, seat)`: what the seat has seen at one of its later decisions in a
       sampled state (public things only), its plan node kept apart for each (closed
-      loop); None: one node whatever the others did (open loop)."""
+      loop); None: one node whatever the others did (open loop);
+    - `press(model)`: where the beliefs make the seat's win safe, a margin's scale to
+      score its playouts by the margin alone, to press its lead (None, or no `press`:
+      half the win, half the margin at `scale`)."""
 
     candidates: Callable[[Any, list[Any], Any, random.Random], list[Decision]]
     model: Callable[[Any], Any] = no_model
@@ -101,6 +107,7 @@ class ExpertKit:
     reason: Callable[[Any, Any, Decision], str] | None = None
     scale: float = 10.0
     plan_key: Callable[[Any, int], Hashable] | None = None
+    press: Callable[[Any], float | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +135,14 @@ def win_shares(game: AnyGame, state: Any) -> list[float]:
     return shares
 
 
-def outcome(game: AnyGame, state: Any, seat: int, scale: float) -> tuple[float, float]:
+def outcome(game: AnyGame, state: Any, seat: int, scale: float, press: float | None = None) -> tuple[float, float]:
     """(win, reward) of `seat` in a playout's last state. `win`: its share of the win at
     the end; at a cut-off, whether it leads by the totals the game would count now
     (`Game.search_totals`: hands, hidden goods and tie-breaks included), shared on a tie.
     `reward`: half `win`, half its margin to the best other seat (in units of `scale`)
     squashed into 0..1 by x / (1 + |x|), which never flattens: a move that loses by less
-    or wins by more still scores better."""
+    or wins by more still scores better. Given `press` (a scale), `reward` is the margin
+    alone, in its units, squashed alike."""
     totals = game.search_totals(state)
     mine = totals[seat]
     best_other = max(total for other, total in enumerate(totals) if other != seat) if len(totals) > 1 else mine
@@ -146,6 +154,9 @@ def outcome(game: AnyGame, state: Any, seat: int, scale: float) -> tuple[float, 
         win = 0.0
     else:
         win = 1.0 / sum(1 for total in totals if total == mine)
+    if press:
+        x = (mine - best_other) / press
+        return win, 0.5 + 0.5 * x / (1.0 + abs(x))
     x = (mine - best_other) / scale
     return win, (win + 0.5 + 0.5 * x / (1.0 + abs(x))) / 2
 
@@ -197,6 +208,7 @@ class Search:
                  given: tuple[list[Decision], int] | None = None) -> None:
         self.game, self.view, self.kit, self.seat, self.rounds = game, view, kit, seat, rounds
         self.model = kit.model(view)
+        self.press = kit.press(self.model) if kit.press is not None else None
         self.sample = kit.sample or (lambda view, model, r: game.determinize(view, r))
         self.rollout = rollout or kit.rollout or sensible_rollout(game)
         if given is None:  # (a worker process is given the candidates and base of its caller's search)
@@ -279,7 +291,7 @@ class Search:
 
         if not game.is_over(state):
             state = playout(game, state, choose, r, rounds=self.rounds)[0]
-        win, reward = outcome(game, state, seat, self.kit.scale)
+        win, reward = outcome(game, state, seat, self.kit.scale, self.press)
         for node in path:
             node.visits += 1
             node.wins += win

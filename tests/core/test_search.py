@@ -106,6 +106,17 @@ def test_the_score_tells_a_close_loss_from_a_rout():
     assert close > far > farther > 0
 
 
+def test_pressing_scores_the_margin_alone():
+    """A kit's `press`: the win drops out of the reward, the margin (at its scale) is all."""
+    state = position(heap=7)
+    from sherwood_tui.core.draft import evolve
+
+    ahead = evolve(state, pebbles=(5, 1))
+    assert outcome(GAME, ahead, 0, 1.0, press=4.0) == (outcome(GAME, ahead, 0, 1.0)[0], 0.5 + 0.5 * 1.0 / 2.0)
+    further = outcome(GAME, evolve(state, pebbles=(9, 1)), 0, 1.0, press=4.0)[1]
+    assert further > outcome(GAME, ahead, 0, 1.0, press=4.0)[1]
+
+
 def tallies(found):
     return [(s.visits, s.wins, s.reward) for s in found.stats]
 
@@ -134,6 +145,12 @@ def test_a_plan_key_keeps_the_seats_later_decisions_apart_by_what_it_has_seen():
     keys = set().union(*(plan_keys(s, set()) for s in found.stats))
     assert len(keys) > 1
     assert plan_keys(search(state).stats[0], set()) <= {None}
+
+
+def test_a_kit_that_never_presses_searches_as_the_default():
+    state = position(heap=9)
+    never = ExpertKit(candidates=whole_decisions, rollout=rollout, scale=1.0, press=lambda model: None)
+    assert tallies(search(state, kit=never)) == tallies(search(state))
 
 
 def test_the_world_shift_moves_every_search_onto_other_worlds(monkeypatch):

@@ -97,6 +97,24 @@ def test_beliefs_start_near_a_sensible_bidder_and_a_second_goode_rules_out_a_one
     assert expert.bidder_of(BidHistory(rounds=8, one=7, more=1)).raise_odds == 1.0
 
 
+def test_the_press_is_on_only_when_every_opponent_looks_a_one_card_bidder():
+    """Against bidders who never add a second Goode its win is safe: it would play for the margin."""
+    one_card = expert.bidder_of(BidHistory(rounds=2, one=2))
+    sensible_bidder = expert.bidder_of(BidHistory(rounds=2, one=1, more=1))
+    fresh = expert.bidder_of(BidHistory())
+    press = expert.press
+    assert press(expert.Beliefs(0, (expert.NEUTRAL, one_card, one_card, one_card))) == expert.PRESS_SCALE
+    assert press(expert.Beliefs(0, (expert.NEUTRAL, one_card, sensible_bidder, one_card))) is None
+    assert press(expert.Beliefs(0, (expert.NEUTRAL, fresh, fresh, fresh))) is None  # nothing seen yet
+
+
+def test_the_press_reads_one_card_bidders_from_the_table_and_not_sensible_bots():
+    one_card = sensible_states(4, levels=("sensible",) + ("sensible+one-card",) * 3)
+    sensible_only = sensible_states(4)
+    late = [states[len(states) * 2 // 3] for states in (one_card, sensible_only)]
+    assert [expert.press(expert.model(GAME.view(state, 0))) for state in late] == [expert.PRESS_SCALE, None]
+
+
 def test_the_quick_rollout_plays_as_the_sensible_bot_for_the_seat_itself():
     for state in sensible_states(5)[:-1]:
         seat = GAME.to_act(state)[0]

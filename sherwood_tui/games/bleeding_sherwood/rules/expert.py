@@ -11,6 +11,9 @@
 - Rollout: a quick sensible bidder read straight from the sampled state (its own hand
   and the table: no view built); each opponent plays by the beliefs (a one-card bidder
   keeps bidding one card, a seat that bids nothing often passes at nothing).
+- Press: the core's win and margin (`press` would score playouts by the margin alone
+  against believed one-card bidders, who can never answer a raise; measured, it gained
+  at 250 playouts and not at the default budget, so it is not the default: see `KIT`).
 - Plan: open loop (the core's default). `plan_key` would keep the seat's later decisions
   in a playout apart by what it sees there (closed loop: the round, the bids on the table
   and who has passed, its hand's size; at collection what is left to take), its second bid
@@ -52,6 +55,10 @@ PRIOR_ROUNDS = 3.0  # the beliefs start as this many sensible rounds
 # At 1000 playouts (seeds 1-40): at 0.4, +24.9 against one-card bidders; at 0.8, +22.1
 # (no gain; 40 games' margins differ by about 2.5 points on noise alone).
 ONE_CARD_PRIOR = 0.4
+# `press`: against believed one-card bidders, playouts scored by the margin alone, a margin
+# of this many points being a clear lead (measured, not the default: see `KIT`).
+PRESS_SCALE = 30.0
+PRESS_BELIEF = 0.5  # the least belief, for every opponent, that it is a one-card bidder
 BID_WORTH = GOODE_WORTH * 1.2  # a spent bid's worth to its taker, a point of it (as the bot)
 
 
@@ -124,6 +131,17 @@ def model(view: SeatView) -> Beliefs:
     """What the seat believes of each opponent, from the table's record of their bids."""
     return Beliefs(view.seat, tuple(NEUTRAL if s == view.seat else bidder_of(seen)
                                     for s, seen in enumerate(histories(view))))
+
+
+def press(beliefs: Beliefs) -> float | None:
+    """The margin's scale to score playouts by the margin alone (`ExpertKit.press`), when
+    the seat believes every opponent a one-card bidder (it can always top their bids: its
+    win is safe, so it would press for the margin); else None (the core's win and margin).
+    Measured and not the default (see `KIT`)."""
+    others = [bidder for seat, bidder in enumerate(beliefs.bidders) if seat != beliefs.seat]
+    if others and all(bidder.raise_odds < 1.0 - PRESS_BELIEF for bidder in others):
+        return PRESS_SCALE
+    return None
 
 
 # ----- candidates ------------------------------------------------------------------------
@@ -309,4 +327,16 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # of its bidding rounds (100 games; a one-card bidder's in 71%), so rollouts still give
 # one-card bidders a second Goode in a fifth to a third of their bids up to round 5 (two
 # seeded games), and about a tenth or less from round 7.
+# Pressing for the margin against believed one-card bidders (`press`, 2026-12-07, 4 players,
+# seat 1; margin = its score less the best other's). At 250 playouts, 80 games (seeds 1-80):
+# +23.5 against three one-card bidders where this kit made +17.9, +5.6 [+1.3, +9.9] paired
+# by seed (this kit on worlds shifted by SHERWOOD_TUI_WORLD_SHIFT=1000000, an A/A run:
+# +0.9 [-3.6, +5.4]); against sensible bots +15.6 either way (+0.0, se 0.3: it almost never
+# believes them one-card bidders); the game 10.5 rounds, not 10.8, the best other 79.9,
+# not 84.7. At the default budget, 40 games: +22.1 against one-card bidders (seeds 1-40;
+# this kit: +24.9, and -5.2 [-10.3, -0.1] paired on the 29 seeds recorded per game),
+# +21.0 on seeds 41-80 (this kit +18.5: +2.5 [-2.8, 7.8]; its A/A run +18.9: +2.1
+# [-2.9, 7.1]); against sensible bots +20.9 (seeds 1-40, 38 of 40 won). Its rise, +1.2
+# (seeds 1-40) and +2.0 (41-80), against a sensible seat's +9.9 and +7.2: no gain at the
+# default budget, so not the default (a weaker search gains what a stronger already has).
 KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=12.0)
