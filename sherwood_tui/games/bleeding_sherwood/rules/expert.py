@@ -333,10 +333,13 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # by seed (this kit on worlds shifted by SHERWOOD_TUI_WORLD_SHIFT=1000000, an A/A run:
 # +0.9 [-3.6, +5.4]); against sensible bots +15.6 either way (+0.0, se 0.3: it almost never
 # believes them one-card bidders); the game 10.5 rounds, not 10.8, the best other 79.9,
-# not 84.7. At the default budget, 40 games: +22.1 against one-card bidders (seeds 1-40;
+# not 84.7; on seeds 81-160, +21.6 where it made +19.2 (+2.3 [-1.4, 6.1]; over the 160,
+# +3.9 [1.1, 6.8]). At the default budget, 40 games: +22.1 against one-card bidders (seeds 1-40;
 # this kit: +24.9, and -5.2 [-10.3, -0.1] paired on the 29 seeds recorded per game),
 # +21.0 on seeds 41-80 (this kit +18.5: +2.5 [-2.8, 7.8]; its A/A run +18.9: +2.1
 # [-2.9, 7.1]); against sensible bots +20.9 (seeds 1-40, 38 of 40 won). Its rise, +1.2
-# (seeds 1-40) and +2.0 (41-80), against a sensible seat's +9.9 and +7.2: no gain at the
-# default budget, so not the default (a weaker search gains what a stronger already has).
+# (seeds 1-40) and +2.0 (41-80), against a sensible seat's +9.9 and +7.2; on seeds 81-120
+# +23.2 where the kit made +20.9 (+2.4 [-2.8, 7.5]); over the 109 seeds paired at the
+# default budget, +0.4 [-2.7, 3.5]: no gain, so not the default (a weaker search gains
+# what a stronger one already has).
 KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=12.0)
