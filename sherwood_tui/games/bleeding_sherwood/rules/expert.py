@@ -334,7 +334,10 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # +0.9 [-3.6, +5.4]); against sensible bots +15.6 either way (+0.0, se 0.3: it almost never
 # believes them one-card bidders); the game 10.5 rounds, not 10.8, the best other 79.9,
 # not 84.7; on seeds 81-160, +21.6 where it made +19.2 (+2.3 [-1.4, 6.1]; over the 160,
-# +3.9 [1.1, 6.8]). At the default budget, 40 games: +22.1 against one-card bidders (seeds 1-40;
+# +3.9 [1.1, 6.8]). Its scale, at 250 (seeds 1-80): 12, +20.2; 60, +21.6 (30: +23.5); with
+# its own rollout bids as the topper (the cheapest Goode to stay in, topping up to lead by
+# the least once the others have bid or passed, at most 0.8 x the best target), +20.6.
+# At the default budget, 40 games: +22.1 against one-card bidders (seeds 1-40;
 # this kit: +24.9, and -5.2 [-10.3, -0.1] paired on the 29 seeds recorded per game),
 # +21.0 on seeds 41-80 (this kit +18.5: +2.5 [-2.8, 7.8]; its A/A run +18.9: +2.1
 # [-2.9, 7.1]); against sensible bots +20.9 (seeds 1-40, 38 of 40 won). Its rise, +1.2
