@@ -310,39 +310,8 @@ def sample(view: SeatView, beliefs: Beliefs, rnd: random.Random) -> State:
 # +20.2; 40, +20.0 (seeds 1-24); the seat's own Goodes worth 1.0 a point at a cut-off
 # against one-card bidders (0.6 otherwise), +22.5; its own rollout bids buying a lead
 # with several Goodes against rivals who cannot answer changed 6 in 553 of its bids.
-# Closed loop (`plan_key`: its second bid searched in reply to the others' actual bids),
-# at 1000 playouts, 2026-12-07: against one-card bidders +22.0 (seeds 1-40) and +16.5
-# (41-80); against sensible bots +22.0 and +18.5; the rise +0.0 [-5.1, 5.1] and -2.0
-# [-8.4, 4.4] paired, where this kit's was +4.6 and -0.5. Paired by seed with this kit on
-# seeds 41-80: -2.0 [-10.0, 6.0] against one-card bidders, -0.5 [-6.3, 5.3] against
-# sensible bots, where this kit on worlds shifted by SHERWOOD_TUI_WORLD_SHIFT=1000000 (an
-# A/A run) made +0.4 [-5.8, 6.6] against one-card bidders and +1.0 [-3.2, 5.2] against
-# sensible bots (its rise -1.1 [-8.0, 5.7]): no gain, so not the default.
-# With it, the seat's hand valued at a cut-off as the first picks it buys against
-# believed one-card bidders (8 points for each group of its Goodes worth 2 more than
-# their mean bid): +18.1 (seeds 1-40), -3.9 [-8.7, 1.0] paired against the closed loop
-# alone: it kept more Goodes (2.3 in hand from round 4, not 1.3) and the game went 11.0
-# rounds, not 10.5. The beliefs are about as sharp as the record allows: a sensible
-# bidder's round looks like a one-card bidder's (one Goode, beaten, cards left) in 42%
-# of its bidding rounds (100 games; a one-card bidder's in 71%), so rollouts still give
-# one-card bidders a second Goode in a fifth to a third of their bids up to round 5 (two
-# seeded games), and about a tenth or less from round 7.
-# Pressing for the margin against believed one-card bidders (`press`, 2026-12-07, 4 players,
-# seat 1; margin = its score less the best other's). At 250 playouts, 80 games (seeds 1-80):
-# +23.5 against three one-card bidders where this kit made +17.9, +5.6 [+1.3, +9.9] paired
-# by seed (this kit on worlds shifted by SHERWOOD_TUI_WORLD_SHIFT=1000000, an A/A run:
-# +0.9 [-3.6, +5.4]); against sensible bots +15.6 either way (+0.0, se 0.3: it almost never
-# believes them one-card bidders); the game 10.5 rounds, not 10.8, the best other 79.9,
-# not 84.7; on seeds 81-160, +21.6 where it made +19.2 (+2.3 [-1.4, 6.1]; over the 160,
-# +3.9 [1.1, 6.8]). Its scale, at 250 (seeds 1-80): 12, +20.2; 60, +21.6 (30: +23.5); with
-# its own rollout bids as the topper (the cheapest Goode to stay in, topping up to lead by
-# the least once the others have bid or passed, at most 0.8 x the best target), +20.6.
-# At the default budget, 40 games: +22.1 against one-card bidders (seeds 1-40;
-# this kit: +24.9, and -5.2 [-10.3, -0.1] paired on the 29 seeds recorded per game),
-# +21.0 on seeds 41-80 (this kit +18.5: +2.5 [-2.8, 7.8]; its A/A run +18.9: +2.1
-# [-2.9, 7.1]); against sensible bots +20.9 (seeds 1-40, 38 of 40 won). Its rise, +1.2
-# (seeds 1-40) and +2.0 (41-80), against a sensible seat's +9.9 and +7.2; on seeds 81-120
-# +23.2 where the kit made +20.9 (+2.4 [-2.8, 7.5]); over the 109 seeds paired at the
-# default budget, +0.4 [-2.7, 3.5]: no gain, so not the default (a weaker search gains
-# what a stronger one already has).
+# Two options of the kit were measured and are not the default: the closed-loop plan
+# (`plan_key`) and the margin press against believed one-card bidders (`press`). Neither
+# gained at the default budget; their figures, paired by seed with A/A runs beside them,
+# are in docs/contributors/benchmarks.md ("Does it read the table?") and the CHANGELOG.
 KIT = ExpertKit(candidates=candidates, model=model, sample=sample, rollout=rollout, reason=reason, scale=12.0)
