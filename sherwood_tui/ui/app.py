@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from time import monotonic
@@ -48,15 +49,25 @@ def release_render_caches() -> None:
 
 
 SCREENS_PER_COLLECTION = 4
+_apps: weakref.WeakSet[App[Any]] = weakref.WeakSet()  # the apps of this process (a seat hall runs several)
+_replaced = 0  # screens replaced by this process's apps since its last full collection
 
 
-def collect_garbage(screens_shown: int) -> None:
+def collect_garbage() -> None:
     """A replaced screen leaves a cyclic tree of widgets (and their cached lines) that
     only a full collection frees, and Python runs one rarely when the heap is large: so
-    collect every few screens (cheap, since the start-up objects are frozen)."""
-    if screens_shown % SCREENS_PER_COLLECTION == 0:
+    collect every few screens (cheap, since the start-up objects are frozen).
+
+    Counted for the whole process: a full collection scans every app's objects and frees
+    every app's old screens, and a seat hall runs several apps (seats) in one process.
+    Each seat collecting every four of its own screens cost a hall a sixth of its CPU,
+    49 ms a collection with Python's lock held, every seat of the hall waiting."""
+    global _replaced
+    _replaced += 1
+    if _replaced >= SCREENS_PER_COLLECTION * max(1, len(_apps)):
         import gc
 
+        _replaced = 0
         gc.collect()
 
 
@@ -118,7 +129,7 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
         self.unsaved_note = ""  # said on the terminal when the app exits with moves unsaved
         self.save_lock: SaveLock | None = None  # the lock of the save this window plays
         self.interludes: list[Any] = []  # (screen, scene): screens still to show before the next decision (a seat's app: screens)
-        self.screens_shown = 0  # counts screen changes, to collect garbage every few
+        _apps.add(self)  # (`collect_garbage` counts screen changes per app of the process)
         self.started_up = False  # the start-up objects are frozen (see `freeze_once`)
 
     @staticmethod
@@ -332,8 +343,7 @@ class SherwoodApp(KeysInOrder, SafeTerminalMixin, SeverityInWords, App[None]):
             self.switch_screen(screen)
         screen.call_after_refresh(self.key_guard.drawn, number)
         release_render_caches()
-        self.screens_shown += 1
-        self.call_after_refresh(collect_garbage, self.screens_shown)
+        self.call_after_refresh(collect_garbage)
         small = [s for s in overlays if isinstance(s, TooSmallScreen)]
         if small:  # the game moved on while the window was small: it still is
             self.push_screen(small[-1])
