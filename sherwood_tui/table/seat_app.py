@@ -194,6 +194,8 @@ class SeatApp(Follower, SherwoodApp):
         # third of building a new one (no widgets made, styled and mounted, no old tree
         # to remove and collect). It shows only this seat's own view and the public table.
         self.waiting_screen: WaitingScreen | None = None
+        # Likewise the decision screens that can show a later decision of their kind.
+        self.kept_screens: dict[type[Screen[Any]], GameScreen[Any, Any]] = {}
         # No screen of a seat has a mouse tooltip: Textual's tooltip widget, mounted into
         # every new screen, is one widget fewer to build at each change of screen.
         self._disable_tooltips = True
@@ -410,7 +412,7 @@ class SeatApp(Follower, SherwoodApp):
             self.decision = basis
             # the seat's next decision right after its last one (a turn of several
             # steps) is not held back; any other change of screen is
-            self.replace_game_screen(screens.screen_for(feed), guarded=not deciding)
+            self.replace_game_screen(self.decision_screen(feed, shown), guarded=not deciding)
         else:
             self.decision = None
             waiting = self.waiting_screen
@@ -421,6 +423,23 @@ class SeatApp(Follower, SherwoodApp):
                 waiting.show(feed, status)
             if shown is not waiting:
                 self.replace_game_screen(waiting, guarded=True)
+
+    def decision_screen(self, feed: AnyFeed, shown: Screen[Any] | None) -> Screen[Any]:
+        """The screen for the seat's decision: the one kept from an earlier decision of
+        its kind, renewed (`GameScreen.renew`), or a new one, kept if it can be renewed.
+        Never the screen shown now: its keys must not act on the new decision."""
+        assert self.screens is not None
+        screen: Screen[Any] = self.screens.screen_for(feed)
+        kind = type(screen)
+        kept = self.kept_screens.get(kind)
+        if kept is not None and kept is not shown and kept.renew(feed):
+            return kept
+        if kept is not None and kept is not shown:  # (it cannot be renewed: a new one instead)
+            self.uninstall_screen(kept)
+        if isinstance(screen, GameScreen) and screen.RENEWABLE and kept is not shown:
+            self.kept_screens[kind] = screen
+            self.install_screen(screen, f"decision-{kind.__name__}")
+        return screen
 
     # ----- the player's keys ------------------------------------------------------------
     def on_game_screen_chosen(self, message: GameScreen.Chosen) -> None:

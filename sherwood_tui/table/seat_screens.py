@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from sherwood_tui.ui.game_screen import table_frame
 from sherwood_tui.ui.screens import FinalScreen, SteadyScreen, StylesKept
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, fit, plain
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, fit, plain, update_in_place
 
 if TYPE_CHECKING:
     from sherwood_tui.core.plugin import GameScreens
@@ -156,22 +156,6 @@ class WaitingScreen(StylesKept, SteadyScreen):
             log = self.query_one(GameLog)
             log.events = list(feed.log)
             log.refresh()
-
-
-def update_in_place(widget: Static, text: Text) -> None:
-    """Show `text` in `widget`, and lay the screen out again only if the widget's height
-    changes: a layout arranges every widget of the screen, and most feeds change a part's
-    words, not how many rows they take."""
-    width, height = widget.content_size.width, widget.styles.height
-    if not widget.is_mounted or width <= 0 or height is None or not height.is_auto:
-        widget.update(text)
-        return
-    size = widget.content_size
-    viewport = widget.app.size
-    rows = widget.get_content_height(size, viewport, width)
-    widget.update(text, layout=False)
-    if widget.get_content_height(size, viewport, width) != rows:
-        widget.refresh(layout=True)
 
 
 def drawn_as(text: Any) -> Any:

@@ -22,7 +22,7 @@ from sherwood_tui.core.plugin import find
 from sherwood_tui.core.steps import as_moves
 from sherwood_tui.ui.room import Room, SizeClasses, is_roomy
 from sherwood_tui.ui.screens import CurtainScreen, SteadyScreen, StylesKept
-from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app
+from sherwood_tui.ui.widgets import GameLog, KeyBar, Panel, clip, data_note, our_app, update_in_place
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
@@ -81,11 +81,21 @@ class GameScreen(StylesKept, SizeClasses, Screen[None], Generic[V, T]):
 
     seat: int  # the seat deciding (or the bot's): a game screen always has one
 
+    # A screen whose `renew_main` brings its main part up to date: a seat's app keeps it
+    # between the seat's turns and shows each later decision of its kind on it (`renew`).
+    RENEWABLE: ClassVar[bool] = False
+
     def __init__(self, feed: SeatFeed[V, T]) -> None:
-        seat = feed.seat
-        if seat is None:
+        if feed.seat is None:
             raise ValueError(f"{type(self).__name__} serves a seat, not the table")
         super().__init__()
+        self.hint_worker: Worker[None] | None = None  # the hint's search, while it runs
+        self.take(feed)
+
+    def take(self, feed: SeatFeed[V, T]) -> None:
+        """Read the decision's feed (a public screen drops the seat's view)."""
+        seat = feed.seat
+        assert seat is not None
         if feed.private and not self.private:  # a seat on its own terminal is sent its view: a
             # public screen drops it (but keeps it for the hint's search of its own decision)
             feed = replace(feed, private=False, view=None, hint_view=feed.view if feed.legal else None)
@@ -97,8 +107,32 @@ class GameScreen(StylesKept, SizeClasses, Screen[None], Generic[V, T]):
         self.table: T = feed.table
         self.legal = feed.legal
         self.decided = False
-        self.hint_worker: Worker[None] | None = None  # the hint's search, while it runs
         self.hint_unveiled = False  # on a public screen: the others were asked to look away
+
+    def renew(self, feed: SeatFeed[V, T]) -> bool:
+        """Show a later decision of the same seat on this screen, already built: a seat's
+        app keeps its decision screens between its turns (building one at every turn, then
+        collecting it, was most of a busy table's CPU). False, and nothing changed, where
+        this screen cannot: not `RENEWABLE`, not built yet, or with the large terminal's
+        room column (built for the table as it was)."""
+        if not self.RENEWABLE or not self.is_mounted or feed.seat != self.seat or self.query("#room"):
+            return False
+        self.action_drop_hint()
+        self.take(feed)
+        self.renew_main()
+        for title in self.query("#title").results(Static):
+            update_in_place(title, Text(self.heading() + data_note(self.game.id)))
+        for scores in self.query("#scoreboard").results(Static):
+            update_in_place(scores, self.scoreboard())
+        for log in self.query(GameLog):
+            log.events = list(self.feed.log)
+            log.refresh()
+        self.refresh_bindings()
+        return True
+
+    def renew_main(self) -> None:  # pragma: no cover - a RENEWABLE screen's own
+        """Bring the main part up to date with the feed just taken (`renew`)."""
+        raise NotImplementedError
 
     @property
     def actor_name(self) -> str:

@@ -336,3 +336,29 @@ class StopList(OptionList):
 
     def action_cursor_down(self) -> None:
         self._step(1)
+
+
+def update_in_place(widget: Static, text: Text) -> None:
+    """Show `text` in `widget`, and lay the screen out again only if the widget's height
+    changes: a layout arranges every widget of the screen, and most feeds change a part's
+    words, not how many rows they take."""
+    width, height = widget.content_size.width, widget.styles.height
+    if not widget.is_mounted or width <= 0 or height is None or not height.is_auto:
+        widget.update(text)
+        return
+    size = widget.content_size
+    viewport = widget.app.size
+    rows = widget.get_content_height(size, viewport, width)
+    widget.update(text, layout=False)
+    if widget.get_content_height(size, viewport, width) != rows:
+        widget.refresh(layout=True)
+
+
+def renew_choices(choices: OptionList, options: list[Any], title: Text | str) -> None:
+    """A kept decision screen's list, for its next decision (`GameScreen.renew`): the new
+    options, the first highlighted, and its title."""
+    choices.clear_options()
+    choices.add_options(options)
+    choices.highlighted = 0 if options else None
+    choices.border_title = title
+    choices.scroll_home(animate=False)

@@ -271,6 +271,42 @@ async def test_a_new_feed_with_the_same_moves_keeps_a_half_made_choice(seated):
         assert session.game.parse_action(act["actions"][0]) == PlayGoode(seat=me, card=int(hand.get_option_at_index(2).id or 0))
 
 
+async def test_a_seat_s_next_decision_of_the_same_kind_is_shown_on_its_kept_screen(seated):
+    """A seat keeps its decision screens between its turns (`GameScreen.renew`): its next
+    bid is shown on the same screen, brought up to date (the hand, the bid so far, the
+    table, the log), the first card highlighted, and Enter bids a card of the new hand."""
+    session = bleeding(2, seed=5)
+    me = acting(session)
+    app, host = await seated(session, me)
+    rnd = random.Random(1)
+    async with app.run_test() as pilot:
+        await host.welcome()
+        await showing(pilot, BiddingScreen)
+        first = app.screen
+        await pilot.press("down", "enter")  # bids the second card of the hand
+        await host.apply(await host.expect("act"))
+        await showing(pilot, WaitingScreen)
+        while acting(session) != me or session.feed(me).table.phase != "bidding":
+            if acting(session) == me:  # (a collection between: the other screen, answered)
+                await showing(pilot, GameScreen)
+                await pilot.press("enter")
+                await host.apply(await host.expect("act"))
+            else:
+                session.submit(bot_action(session.game, session.state, acting(session), "random", rnd))
+                await host.send_feed()
+        feed = session.feed(me, private=True)
+        await until(pilot, lambda: app.screen is first and app.screen.feed.log == feed.log, "the kept screen")
+        await pilot.pause()
+        hand = first.query_one("#hand", OptionList)
+        assert [option.id for option in hand.options] == [str(card.id) for card in feed.view.hand]
+        assert hand.highlighted == 0 and not first.decided
+        total = feed.table.seats[me].bid_total
+        assert f"bid so far {total}" in screen_text(app)
+        await pilot.press("enter")
+        act = await host.expect("act")
+        assert session.game.parse_action(act["actions"][0]) == PlayGoode(seat=me, card=feed.view.hand[0].id)
+
+
 async def test_another_seat_s_ambush_keeps_the_party_being_chosen(seated):
     """Sherwood's ambush parties are chosen at once: one player commits while another
     is still choosing, whose marked characters stay marked."""
@@ -575,8 +611,7 @@ async def test_a_part_whose_rows_stay_the_same_is_redrawn_without_laying_out_the
     from rich.text import Text
     from textual.app import App
 
-    from sherwood_tui.table.seat_screens import update_in_place
-    from sherwood_tui.ui.widgets import Panel
+    from sherwood_tui.ui.widgets import Panel, update_in_place
 
     class OnePanel(App[None]):
         def compose(self):

@@ -21,7 +21,7 @@ from sherwood_tui.core.wording import count
 from sherwood_tui.games.bleeding_sherwood.rules.model import Pass, PlayGoode, TakeBid, TakeTarget
 from sherwood_tui.games.bleeding_sherwood.rules.views import CardView, PublicView, SeatView
 from sherwood_tui.ui.game_screen import GameScreen
-from sherwood_tui.ui.widgets import Panel, clip, fit, name_title
+from sherwood_tui.ui.widgets import Panel, clip, fit, name_title, renew_choices, update_in_place
 
 TABLE_WIDTH = 44  # the table's text width at 80 columns: a seat's line stays within it
 
@@ -181,19 +181,27 @@ class BiddingScreen(BleedingScreen):
     """The bidding table with the bidder's hand (shown only after the curtain)."""
 
     private = True
+    RENEWABLE = True
     BINDINGS = [Binding("p", "pass_bid", "Pass (final)"), Binding("enter", "bid", "Bid card", show=True)]
 
     def compose_main(self) -> ComposeResult:
         with VerticalScroll(id="table"):
-            yield Panel(table_text(self.view.table), title="Table")
-        hand = OptionList(
-            *[Option(Text(f"{c.name} ({c.value})"), id=str(c.id)) for c in self.view.hand],
-            id="hand",
-        )
-        total = next(s.bid_total for i, s in enumerate(self.view.table.seats) if i == self.seat)
-        hand.border_title = name_title(f"{{}}'s hand - bid so far {total}", self.actor_name)
+            yield Panel(table_text(self.view.table), title="Table", id="table-text")
+        hand = OptionList(*self.hand_options(), id="hand")
+        hand.border_title = self.hand_title()
         hand.border_subtitle = "Enter bids the card, p passes"
         yield hand
+
+    def hand_options(self) -> list[Option]:
+        return [Option(Text(f"{c.name} ({c.value})"), id=str(c.id)) for c in self.view.hand]
+
+    def hand_title(self) -> Text:
+        total = self.view.table.seats[self.seat].bid_total
+        return name_title(f"{{}}'s hand - bid so far {total}", self.actor_name)
+
+    def renew_main(self) -> None:
+        update_in_place(self.query_one("#table-text", Panel), table_text(self.view.table))
+        renew_choices(self.query_one("#hand", OptionList), self.hand_options(), self.hand_title())
 
     def on_mount(self) -> None:
         for hand in self.query("#hand"):  # none when the app closes as the screen is built
@@ -216,11 +224,25 @@ class CollectScreen(BleedingScreen):
     after the curtain: a hint reads the collector's hand)."""
 
     private = True
+    RENEWABLE = True
     BINDINGS = [Binding("enter", "take", "Take target")]
 
     def compose_main(self) -> ComposeResult:
         with VerticalScroll(id="table"):  # the targets are the choices below
-            yield Panel(table_text(self.table, targets=False), title="Table")
+            yield Panel(table_text(self.table, targets=False), title="Table", id="table-text")
+        choices = OptionList(*self.target_options(), id="targets")
+        choices.border_title = self.targets_title()
+        choices.border_subtitle = "Enter takes it"
+        yield choices
+
+    def renew_main(self) -> None:
+        update_in_place(self.query_one("#table-text", Panel), table_text(self.table, targets=False))
+        renew_choices(self.query_one("#targets", OptionList), self.target_options(), self.targets_title())
+
+    def targets_title(self) -> Text:
+        return name_title(f"{{}} (bid {self.table.seats[self.seat].bid_total}) takes one target", self.actor_name)
+
+    def target_options(self) -> list[Option]:
         seats = self.table.seats
         options = []
         for action in self.legal:
@@ -232,11 +254,7 @@ class CollectScreen(BleedingScreen):
                 owner = seats[action.owner]
                 label = f"{owner.name}'s bid: {cards_text(owner.bid)} = {owner.bid_total}"
                 options.append(Option(Text(label), id=f"b{action.owner}"))
-        choices = OptionList(*options, id="targets")
-        bid = seats[self.seat].bid_total
-        choices.border_title = name_title(f"{{}} (bid {bid}) takes one target", self.actor_name)
-        choices.border_subtitle = "Enter takes it"
-        yield choices
+        return options
 
     def on_mount(self) -> None:
         for targets in self.query("#targets"):  # none when the app closes as the screen is built
