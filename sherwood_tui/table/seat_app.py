@@ -280,10 +280,14 @@ class SeatApp(Follower, SherwoodApp):
 
     def replace_game_screen(self, screen: Screen[Any], guarded: bool) -> None:
         """As the app's, but the talk line stays open over the new screen, with what was
-        typed on it (it describes no screen)."""
+        typed on it (it describes no screen); a kept decision screen that goes stops its
+        hint's search (it is not unmounted, which would)."""
         from sherwood_tui.table.seat_screens import TalkScreen
 
         talking = next((s for s in self.screen_stack[self.GAME_DEPTH:] if isinstance(s, TalkScreen)), None)
+        going = self.game_screen()
+        if going is not screen and isinstance(going, GameScreen) and going in self.kept_screens.values():
+            going.action_drop_hint()
         super().replace_game_screen(screen, guarded)
         if talking is not None and not self.farewell:
             self.action_talk(talking.draft())

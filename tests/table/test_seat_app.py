@@ -604,6 +604,28 @@ async def test_h_shows_a_hint_at_a_seat_unless_the_host_turned_hints_off(seated,
             assert not list(app.screen.query(HintLine)) and "Hint" not in screen_text(app)
 
 
+async def test_a_kept_decision_screen_that_goes_stops_its_hint_s_search(seated):
+    """A kept screen is not unmounted when the seat's screen changes, which stopped its
+    hint's search before: the seat stops it."""
+    from sherwood_tui.ui.game_screen import HintLine
+
+    session = bleeding()
+    me = acting(session)
+    app, host = await seated(session, me)
+    app.hint_playouts = 10**7  # (still searching when the screen goes)
+    async with app.run_test() as pilot:
+        await host.welcome()
+        await showing(pilot, BiddingScreen)
+        screen = app.screen
+        await pilot.press("h")
+        await until(pilot, lambda: screen.hint_worker is not None, "the hint's search")
+        worker = screen.hint_worker
+        session.submit(Pass(seat=me))  # (the seat's move made elsewhere: its decision goes)
+        await host.send_feed()
+        await showing(pilot, WaitingScreen)
+        assert screen.hint_worker is None and worker.is_cancelled and not list(screen.query(HintLine))
+
+
 # ----- what a feed in place redraws ------------------------------------------------------
 
 
