@@ -11,11 +11,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from sherwood_tui.core.seat import SeatFeed
 from sherwood_tui.core.wording import count
@@ -37,7 +39,7 @@ from sherwood_tui.ui.colours import GREEN, YELLOW
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.room import is_roomy
 from sherwood_tui.ui.screens import SteadyScreen, close
-from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel
+from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, renew_choices, update_in_place
 
 ROOM_WIDTH = 64  # the column of the map and the prison on a large terminal (the map: 62)
 
@@ -51,6 +53,24 @@ class RoomPart(Static):
     RoomPart#room-legend { height: auto; padding: 0 1; text-wrap: wrap; }
     RoomPart#room-prison { height: auto; margin: 1 0 0 0; }
     """
+
+
+class TableBox(Widget):
+    """A Rich table (the prison's cells, a reveal's outcomes) on a decision screen, drawn
+    as a Static draws it; `show` puts the table of a later decision (`GameScreen.renew`)."""
+
+    DEFAULT_CSS = "TableBox { height: auto; }"
+
+    def __init__(self, grid: Table, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grid = grid
+
+    def render(self) -> Table:
+        return self.grid
+
+    def show(self, grid: Table) -> None:
+        self.grid = grid
+        self.refresh(layout=True)
 
 
 def room_parts(table: PublicView, parts: tuple[str, ...] = ("map", "prison")) -> list[Widget]:
@@ -247,6 +267,13 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
         width, height = self.app.size
         return width - ROOM_WIDTH if self.room_parts and is_roomy(width, height) else width
 
+    def prison_cells(self) -> TableBox:
+        """The prison's cells at the decision's width (the prison screens' `#cells`)."""
+        return TableBox(prison_table(self.table, self.main_width()), id="cells")
+
+    def renew_prison_cells(self) -> None:
+        self.query_one("#cells", TableBox).show(prison_table(self.table, self.main_width()))
+
     def action_show_map(self) -> None:
         self.app.push_screen(MapView(self.table))
 
@@ -254,7 +281,19 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
         self.app.push_screen(PrisonView(self.table))
 
     def hand_panel(self) -> Panel:
-        return titled(Panel(Text(hand_text(self.mine.hand)), id="hand"), Text(f"{self.actor_name}'s loot (secret)"))
+        return titled(Panel(self.hand_panel_text(), id="hand"), self.hand_panel_title())
+
+    def hand_panel_text(self) -> Text:
+        return Text(hand_text(self.mine.hand))
+
+    def hand_panel_title(self) -> Text:
+        return Text(f"{self.actor_name}'s loot (secret)")
+
+    def renew_hand_panel(self) -> None:
+        """The hand's panel (`hand_panel`) brought up to date for a renewed screen."""
+        hand = self.query_one("#hand", Panel)
+        hand.border_title = self.hand_panel_title()
+        update_in_place(hand, self.hand_panel_text())
 
 
 # ----- choosing from a list -------------------------------------------------------------
@@ -266,12 +305,29 @@ class ChoiceScreen(SherwoodScreen):
     BINDINGS = [Binding("enter", "choose", "Choose", priority=True), *PEEK_KEYS]
 
     def mounted(self) -> None:
+        self.ready_choices()
+
+    def ready_choices(self) -> None:
+        """The first choice that can be taken highlighted, and the list focused."""
         choices = self.query_one("#choices", OptionList)
         for i in range(choices.option_count):
             if not choices.get_option_at_index(i).disabled:
                 choices.highlighted = i
                 break
         choices.focus()
+
+    def renew_choice_list(self, options: list[Option], title: Text) -> None:
+        """A renewed screen's list (`GameScreen.renew`): the new choices, scrolled home,
+        the first that can be taken highlighted and the list focused, as on a new screen."""
+        choices = self.query_one("#choices", OptionList)
+        renew_choices(choices, options, title)
+        choices.highlighted = None  # (a new list has none until `ready_choices`)
+        self.ready_choices()
+
+    def renew_info(self) -> None:
+        """A renewed screen's information above its list (`#info`), scrolled home."""
+        for info in self.query("#info"):
+            info.scroll_home(animate=False)
 
     def action_choose(self) -> None:
         self.query_one("#choices", OptionList).action_select()

@@ -18,7 +18,8 @@ from sherwood_tui.games.sherwood.rules.legal import ransom_choices
 from sherwood_tui.games.sherwood.rules.model import CloseCell, LineUp, Ransom
 from sherwood_tui.games.sherwood.rules.views import PublicView, SeatView, gold_held, newcomers_in
 from sherwood_tui.games.sherwood.ui.common import PEEK_KEYS, ChoiceScreen, SherwoodScreen, option_id, plain
-from sherwood_tui.games.sherwood.ui.text import PRISON_HELP, prison_table
+from sherwood_tui.games.sherwood.ui.text import PRISON_HELP
+from sherwood_tui.ui.widgets import update_in_place
 
 
 class OrderScreen(SherwoodScreen):
@@ -36,8 +37,14 @@ class OrderScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
+    RENEWABLE = True  # newcomers to line up again, a later turn
+
     def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
+        self.read_lineup()
+
+    def read_lineup(self) -> None:
+        """The line-up as the feed has it, the cursor on its top (a new decision's)."""
         prison = self.table.seats[self.seat].prison
         newcomers = newcomers_in(self.table, self.seat)
         self.head = prison[: len(prison) - len(newcomers)]
@@ -52,14 +59,24 @@ class OrderScreen(SherwoodScreen):
 
     def compose_main(self) -> ComposeResult:
         with VerticalScroll(id="info"):
-            yield Static(prison_table(self.table, self.main_width()), markup=False, id="cells")
+            yield self.prison_cells()
         lineup = Static(Text(""), id="lineup", markup=False)
-        lineup.border_title = Text(f"{self.actor_name}'s newcomers (top is freed first)")
+        lineup.border_title = self.lineup_title()
         lineup.border_subtitle = Text("t: to the top · shift+arrows move · Enter")
         yield lineup
 
     def mounted(self) -> None:
         self._show()
+
+    def renew_main(self) -> None:
+        self.read_lineup()
+        self.renew_prison_cells()
+        self.query_one("#info").scroll_home(animate=False)
+        self.query_one("#lineup", Static).border_title = self.lineup_title()
+        self._show()
+
+    def lineup_title(self) -> Text:
+        return Text(f"{self.actor_name}'s newcomers (top is freed first)")
 
     def _show(self) -> None:
         chars = data().characters
@@ -109,17 +126,36 @@ class RansomScreen(ChoiceScreen):
     """The Sheriff freed the top prisoner of your cell: pay to free more?"""
 
     private = True
+    RENEWABLE = True  # the Sheriff at the seat's cell again, a later turn
     room_parts = ("map",)  # the prison is on the screen itself
 
     def doing(self) -> str:
         return f"{self.actor_name} may pay the Sheriff"
 
     def compose_main(self) -> ComposeResult:
-        rounds = next((e.text for e in reversed(self.feed.log) if e.text.startswith("The Sheriff makes")), "")
         with VerticalScroll(id="info"):
-            yield plain(rounds, "bold")
-            yield Static(prison_table(self.table, self.main_width()), markup=False, id="cells")
+            yield plain(self.rounds_line(), "bold", id="rounds")
+            yield self.prison_cells()
             yield plain(PRISON_HELP, "dim")
+        choices = OptionList(*self.ransom_options(), id="choices")
+        choices.border_title = self.gold_title()
+        choices.border_subtitle = Text("arrows, Enter")
+        yield choices
+
+    def renew_main(self) -> None:
+        update_in_place(self.query_one("#rounds", Static), Text(self.rounds_line(), style="bold"))
+        self.renew_prison_cells()
+        self.renew_info()
+        self.renew_choice_list(self.ransom_options(), self.gold_title())
+
+    def rounds_line(self) -> str:
+        """The log's line of the Sheriff's rounds this turn."""
+        return next((e.text for e in reversed(self.feed.log) if e.text.startswith("The Sheriff makes")), "")
+
+    def gold_title(self) -> Text:
+        return Text(f"{self.actor_name} holds {count(gold_held(self.mine), 'Gold', 'Gold')}")
+
+    def ransom_options(self) -> list[Option]:
         chars = data().characters
         jailed = self.table.seats[self.seat].prison
         gold = gold_held(self.mine)
@@ -133,10 +169,7 @@ class RansomScreen(ChoiceScreen):
             if not affordable:
                 label.append(f"\n  you hold {count(gold, 'Gold', 'Gold')}", style="dim")
             options.append(Option(label, id=str(k), disabled=not affordable))
-        choices = OptionList(*options, id="choices")
-        choices.border_title = Text(f"{self.actor_name} holds {count(gold, 'Gold', 'Gold')}")
-        choices.border_subtitle = Text("arrows, Enter")
-        yield choices
+        return options
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.submit(Ransom(seat=self.seat, free=int(option_id(event))))
