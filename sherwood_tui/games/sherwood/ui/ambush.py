@@ -70,8 +70,16 @@ class AmbushScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
+    RENEWABLE = True  # an ambush every turn
+
     def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
+        self.read_plan()
+
+    def read_plan(self) -> None:
+        """The band, the hand and the party as the feed has them (nobody goes until
+        someone is moved, but what the rules hold as being formed), the cursor on the
+        first character free to go."""
         mine = self.table.seats[self.seat]
         self.band = mine.band
         self.avail = mine.available
@@ -99,14 +107,23 @@ class AmbushScreen(SherwoodScreen):
     def compose_main(self) -> ComposeResult:
         board = Static(Text(""), id="board", markup=False)
         board.border_title = Text("Missions · your party's total at each skill")
-        board.border_subtitle = stacks_text(self.table)
-        yield board
         band = BandView(id="band")
-        band.border_title = Text(f"{self.actor_name}'s band and the Forest card (secret)")
-        band.border_subtitle = Text(f"{self.keys_hint()} or space: go/stay · l: loot · g: group · Enter")
+        self.title_parts(board, band)
+        yield board
         yield band
 
+    def title_parts(self, board: Static, band: BandView) -> None:
+        """The titles of the board and the band that change with the feed."""
+        board.border_subtitle = stacks_text(self.table)
+        band.border_title = Text(f"{self.actor_name}'s band and the Forest card (secret)")
+        band.border_subtitle = Text(f"{self.keys_hint()} or space: go/stay · l: loot · g: group · Enter")
+
     def mounted(self) -> None:
+        self._update()
+
+    def renew_main(self) -> None:
+        self.read_plan()
+        self.title_parts(self.query_one("#board", Static), self.query_one("#band", BandView))
         self._update()
 
     def _update(self) -> None:

@@ -267,6 +267,14 @@ class SherwoodScreen(GameScreen[SeatView, PublicView]):
         width, height = self.app.size
         return width - ROOM_WIDTH if self.room_parts and is_roomy(width, height) else width
 
+    def renew_info(self) -> None:
+        """A renewed screen's information above its decision (`#info`), scrolled home, its
+        scroll bar's thumb too (Textual leaves a thumb where it was when the content
+        scrolled home while the bar was hidden: the bar would show it there again)."""
+        for info in self.query("#info"):
+            info.scroll_home(animate=False)
+            info.vertical_scrollbar.position = 0
+
     def prison_cells(self) -> TableBox:
         """The prison's cells at the decision's width (the prison screens' `#cells`)."""
         return TableBox(prison_table(self.table, self.main_width()), id="cells")
@@ -324,10 +332,6 @@ class ChoiceScreen(SherwoodScreen):
         choices.highlighted = None  # (a new list has none until `ready_choices`)
         self.ready_choices()
 
-    def renew_info(self) -> None:
-        """A renewed screen's information above its list (`#info`), scrolled home."""
-        for info in self.query("#info"):
-            info.scroll_home(animate=False)
 
     def action_choose(self) -> None:
         self.query_one("#choices", OptionList).action_select()

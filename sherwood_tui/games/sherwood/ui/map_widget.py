@@ -125,11 +125,21 @@ class MapWidget(Widget):
     def __init__(self, owners: Iterable[int | None], eligible: Iterable[str] = (), cursor: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.place(owners, eligible, cursor)
+
+    def place(self, owners: Iterable[int | None], eligible: Iterable[str] = (), cursor: str | None = None) -> None:
+        """The pawns, the towns the cursor may go to, and the cursor (the first of them
+        unless `cursor` is one)."""
         self.owners = tuple(owners)
         self.eligible = tuple(eligible)
         order = town_order()
         self.order = [t for t in order if t in set(self.eligible)] if self.eligible else order
         self.cursor = cursor if cursor in self.order else (self.order[0] if self.order else None)
+
+    def show(self, owners: Iterable[int | None], eligible: Iterable[str] = (), cursor: str | None = None) -> None:
+        """`place`, drawn (a kept screen's map, for its next decision)."""
+        self.place(owners, eligible, cursor)
+        self.refresh()
 
     def render(self) -> Text:
         return render_map(self.owners, self.eligible, self.cursor)

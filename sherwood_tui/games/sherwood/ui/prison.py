@@ -71,7 +71,7 @@ class OrderScreen(SherwoodScreen):
     def renew_main(self) -> None:
         self.read_lineup()
         self.renew_prison_cells()
-        self.query_one("#info").scroll_home(animate=False)
+        self.renew_info()
         self.query_one("#lineup", Static).border_title = self.lineup_title()
         self._show()
 

@@ -22,6 +22,7 @@ from sherwood_tui.games.sherwood.ui.common import PEEK_KEYS, SherwoodScreen, leg
 from sherwood_tui.games.sherwood.ui.map_widget import MapWidget
 from sherwood_tui.games.sherwood.ui.text import FOREST_MARK, PLAIN_MARK, seat_style
 from sherwood_tui.ui.colours import GREEN, YELLOW
+from sherwood_tui.ui.widgets import update_in_place
 
 
 class TownScreen(SherwoodScreen):
@@ -43,8 +44,14 @@ class TownScreen(SherwoodScreen):
         *PEEK_KEYS,
     ]
 
+    RENEWABLE = True  # a Champion or a camp again, a later turn
+
     def __init__(self, feed: SeatFeed[SeatView, PublicView]) -> None:
         super().__init__(feed)
+        self.read_reward()
+
+    def read_reward(self) -> None:
+        """The reward being resolved and the towns it may take, from the feed."""
         reward = self.table.reward
         assert reward is not None, "no reward is being resolved"
         self.reward = reward
@@ -81,21 +88,35 @@ class TownScreen(SherwoodScreen):
 
     def compose_main(self) -> ComposeResult:
         mapw = MapWidget(self.table.towns, self.choices, self.best(), id="map")
-        mission = mission_name(self.reward.mission)
-        mapw.border_title = Text(f"{mission}: {'Champion' if self.reward.reward == 'champion' else 'Camp'}")
+        mapw.border_title = self.map_title()
         mapw.border_subtitle = Text("↑↓/Tab: list · ←→: map · Enter takes")
         with Horizontal(id="map-row"):
             yield mapw
             yield Static(Text(""), id="town-list", markup=False)
         yield Static(Text(""), id="map-info", markup=False)
         yield Static(legend(self.table), id="map-legend", markup=False)
+        yield plain(self.how(), "dim", id="map-help")
+
+    def renew_main(self) -> None:
+        self.read_reward()
+        mapw = self.query_one("#map", MapWidget)
+        mapw.show(self.table.towns, self.choices, self.best())
+        mapw.border_title = self.map_title()
+        update_in_place(self.query_one("#map-legend", Static), legend(self.table))
+        update_in_place(self.query_one("#map-help", Static), Text(self.how(), style="dim"))
+        self._info()
+
+    def map_title(self) -> Text:
+        mission = mission_name(self.reward.mission)
+        return Text(f"{mission}: {'Champion' if self.reward.reward == 'champion' else 'Camp'}")
+
+    def how(self) -> str:
+        """How the reward scores (under the map)."""
         if self.reward.reward == "champion":
-            how = "Champion: 1 for the town, +1 per joined town of yours, +1 for a road to [NOT]."
-        elif any(data().towns[data().town_index[t]].terrain == "plain" for t in self.choices):
-            how = "Camp: 1 popularity a town: two free forest towns, or one free plain town."
-        else:
-            how = "Camp: a pawn on a free forest town, 1 popularity."
-        yield plain(how, "dim", id="map-help")
+            return "Champion: 1 for the town, +1 per joined town of yours, +1 for a road to [NOT]."
+        if any(data().towns[data().town_index[t]].terrain == "plain" for t in self.choices):
+            return "Camp: 1 popularity a town: two free forest towns, or one free plain town."
+        return "Camp: a pawn on a free forest town, 1 popularity."
 
     def mounted(self) -> None:
         self._info()
