@@ -66,3 +66,5 @@ async def test_a_renewed_decision_screen_draws_what_a_new_one_would(tmp_path, ga
             session.submit(bot_action(game, session.state, seat, "random", rnd))
     if game_id == "bleeding-sherwood":  # (the others' screens, as they become renewable)
         assert renewed["BiddingScreen"] and renewed["CollectScreen"], renewed
+    elif game_id == "sherwood":
+        assert renewed["AmbushScreen"] and renewed["OrderScreen"], renewed
