@@ -122,7 +122,8 @@ class TownScreen(SherwoodScreen):
         self._info()
 
     def on_resize(self, event: events.Resize) -> None:  # (and the base screen's own)
-        self._info()
+        if not self.replaced():  # (a screen replaced as it was built has lost its parts)
+            self._info()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)  # False until the screen is built
