@@ -70,7 +70,7 @@ from sherwood_tui.games.sheriff.rules.wording import (
 from sherwood_tui.ui.colours import GREEN, RED, VIOLET
 from sherwood_tui.ui.game_screen import GameScreen
 from sherwood_tui.ui.screens import close
-from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, fit
+from sherwood_tui.ui.widgets import PEEK, KeyBar, Panel, fit, renew_choices, update_in_place
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
@@ -439,6 +439,30 @@ class SheriffScreen(GameScreen[SeatView, PublicView]):
     def seat_name(self, seat: int) -> str:
         return self.table.seats[seat].name
 
+    def renew_panel(self, id: str, text: Text) -> None:
+        """A part of a kept screen shown anew (its `id`): the market, the stands..."""
+        update_in_place(self.query_one(f"#{id}", Static), text)
+
+    def on_mount(self) -> None:
+        self.set_up()
+
+    def set_up(self) -> None:
+        """What the screen does once built, and again once renewed: focus its choices,
+        highlight the usual one, show what it depends on."""
+
+    def renew_main(self) -> None:
+        """A kept screen, for its seat's next decision of its kind (`GameScreen.renew`):
+        its parts as a new screen's (`renew_parts`), scrolled to the top, then set up."""
+        for main in self.query("#main"):
+            main.scroll_home(animate=False, immediate=True)
+        self.renew_parts()
+        self.set_up()
+
+    def renew_parts(self) -> None:  # pragma: no cover - a RENEWABLE screen's own
+        """Bring every part of the main column up to date with the feed just taken, as
+        `compose_main` builds them, with no half-made choice left."""
+        raise NotImplementedError
+
 
 class SheriffTableScreen(Screen[None]):
     """The whole public table: both discard piles card by card, the draw pile, every
@@ -573,12 +597,22 @@ class CardList(SheriffList):
     the highlight moves. Card indices (`marked`, `toggle`) count the cards only."""
 
     def __init__(self, cards: Sequence[CardView], limit: int, **kwargs: Any) -> None:
+        super().__init__(*self._take(cards, limit), **kwargs)
+
+    def _take(self, cards: Sequence[CardView], limit: int) -> list[Option]:
+        """Hold these cards, none marked; their lines, under the header."""
         self.cards = list(cards)
         self.limit = limit
         self.marked: list[int] = []  # indices, in the order they were marked
         self.widths = card_columns(self.cards)
         header = Option(card_header(self.widths), disabled=True)
-        super().__init__(header, *[Option(self._prompt(i)) for i in range(len(self.cards))], **kwargs)
+        return [header, *[Option(self._prompt(i)) for i in range(len(self.cards))]]
+
+    def renew(self, cards: Sequence[CardView], limit: int, title: Text) -> None:
+        """A kept screen's list for its next decision (`GameScreen.renew`): these cards,
+        none marked, the first card highlighted, as a new list has them."""
+        renew_choices(self, self._take(cards, limit), title)
+        self.action_first()  # (past the header)
 
     def _prompt(self, index: int) -> Text:
         return card_prompt(self.cards[index], self.widths, "[x]" if index in self.marked else "[ ]")
@@ -618,6 +652,12 @@ class OrderList(SheriffList):
     def __init__(self, cards: Sequence[CardView], **kwargs: Any) -> None:
         self.cards = list(cards)  # top first
         super().__init__(*self._order_options(), **kwargs)
+
+    def renew(self, cards: Sequence[CardView], title: Text) -> None:
+        """A kept screen's list for its next decision: these cards in their first order,
+        the first highlighted (`GameScreen.renew`)."""
+        self.cards = list(cards)
+        renew_choices(self, self._order_options(), title)
 
     def _order_options(self) -> list[Option]:
         width = max((len(c.name) for c in self.cards), default=6)
@@ -665,7 +705,11 @@ class PileOrderScreen(SheriffScreen):
         order.border_subtitle = "Enter: pile 1 · 2: pile 2 · shift+↑↓"
         return order
 
-    def on_mount(self) -> None:
+    def renew_order(self, cards: Sequence[CardView], title: Text) -> None:
+        """The order list of a kept screen, for its next decision (as `order_list`)."""
+        self.query_one("#order", OrderList).renew(cards, title)
+
+    def set_up(self) -> None:
         self.query_one("#order", OrderList).focus()
 
     def action_move(self, delta: int) -> None:
@@ -716,11 +760,20 @@ class BribeRows(SheriffList):
         """An amount changed (the screen shows the new bribe)."""
 
     def __init__(self, rows: list[Row], bag_size: int, hidden_limit: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*self._take(rows, bag_size, hidden_limit), **kwargs)
+
+    def _take(self, rows: list[Row], bag_size: int, hidden_limit: int | None) -> list[Option]:
+        """Hold these rows (at their amounts); their lines."""
         self.rows = rows
         self.bag_size = bag_size
         self.hidden_limit = hidden_limit  # a Sheriff may ask for at most this many face-down goods
         self.width = min(max(len(r.label) for r in rows), self.LABEL_MOST)
-        super().__init__(*[Option(self._prompt(r)) for r in rows], **kwargs)
+        return [Option(self._prompt(r)) for r in rows]
+
+    def renew(self, rows: list[Row], bag_size: int, title: Text, hidden_limit: int | None = None) -> None:
+        """A kept screen's composer for its next bribe (`GameScreen.renew`): these rows,
+        the first highlighted, as a new composer has them."""
+        renew_choices(self, self._take(rows, bag_size, hidden_limit), title)
 
     def _prompt(self, row: Row) -> Text:
         text = Text()
@@ -784,9 +837,17 @@ class FavourChoice(Static):
     (`f` moves to the next one; none offered: the line says so, and `f` does nothing)."""
 
     def __init__(self, favour: str, offered: Sequence[str]) -> None:
+        self._take(favour, offered)
+        super().__init__(self._text(), markup=False, id="favour")
+
+    def _take(self, favour: str, offered: Sequence[str]) -> None:
         self.choices = ("", *offered)
         self.index = self.choices.index(favour) if favour in self.choices else 0
-        super().__init__(self._text(), markup=False, id="favour")
+
+    def renew(self, favour: str, offered: Sequence[str]) -> None:
+        """A kept screen's favour for its next bribe (`GameScreen.renew`), as a new one."""
+        self._take(favour, offered)
+        update_in_place(self, self._text())
 
     @property
     def favour(self) -> str:

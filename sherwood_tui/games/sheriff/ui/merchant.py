@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -50,10 +50,11 @@ from sherwood_tui.games.sheriff.ui.common import (
     judgement_text,
     line,
     market_panel,
+    market_text,
     prefill,
     sort_cards,
 )
-from sherwood_tui.ui.widgets import Panel, name_title
+from sherwood_tui.ui.widgets import Panel, name_title, renew_choices, update_in_place
 
 
 class MerchantScreen(SheriffScreen):
@@ -61,15 +62,31 @@ class MerchantScreen(SheriffScreen):
     true for every step these screens serve), its face-down goods included."""
 
     private = True
+    RENEWABLE = True  # each merchant decision may come again (`renew_parts`)
     view: SeatView  # a private screen's feed always holds its seat's view
+    SECRETS: ClassVar[tuple[str, ...]] = ()  # the seat's secret zones the screen shows, in order
 
-    def secret_lines(self, *zones: str) -> ComposeResult:
-        """The seat's secret zones, each on its own line, exactly as the view words them
-        (a zone that is empty is left out)."""
-        for zone in zones:
-            cards = getattr(self.view, zone.replace("-", "_"))
-            if cards:
-                yield line(getattr(self.view, f"{zone.replace('-', '_')}_text"), id=f"{zone}-text", classes="secret")
+    def secret_lines(self) -> ComposeResult:
+        """The seat's secret zones (`SECRETS`), each on its own line, exactly as the view
+        words them. A zone that is empty is not shown: its line is there, hidden and
+        blank, for a later decision shown on the same screen (`renew_secret_lines`)."""
+        for zone in self.SECRETS:
+            secret = line(self.secret_text(zone), id=f"{zone}-text", classes="secret")
+            secret.display = self.holds(zone)
+            yield secret
+
+    def renew_secret_lines(self) -> None:
+        for zone in self.SECRETS:
+            secret = self.query_one(f"#{zone}-text", Static)
+            secret.display = self.holds(zone)
+            update_in_place(secret, self.secret_text(zone))
+
+    def holds(self, zone: str) -> bool:
+        return bool(getattr(self.view, zone.replace("-", "_")))
+
+    def secret_text(self, zone: str) -> Text:
+        """A zone's line as the view words it; blank for an empty zone."""
+        return Text(getattr(self.view, f"{zone.replace('-', '_')}_text") if self.holds(zone) else "")
 
 
 # ----- market ----------------------------------------------------------------------------
@@ -82,27 +99,39 @@ class SetAsideScreen(MerchantScreen):
         Binding("enter", "confirm", "Confirm", priority=True),
         Binding("space", "mark", "Mark"),
     ]
+    SECRETS = ("hand", "hidden")
 
     def compose_main(self) -> ComposeResult:
         hand = CardList(sort_cards(self.view.hand), DATA.set_aside_max, id="hand")
-        hand.border_title = name_title("{}'s market turn", self.actor_name)
+        hand.border_title = self.hand_title()
         hand.border_subtitle = "space marks · Enter confirms"
         yield hand
-        yield from self.secret_lines("hand", "hidden")
-        yield line("Nothing marked: Enter keeps the whole hand.", "dim", id="help-line")
+        yield from self.secret_lines()
+        yield line(self.help_text(0), id="help-line")
         yield market_panel(self.table)
 
-    def on_mount(self) -> None:
+    def hand_title(self) -> Text:
+        return name_title("{}'s market turn", self.actor_name)
+
+    @staticmethod
+    def help_text(marked: int) -> Text:
+        return Text(f"{marked} marked: Enter sets them aside." if marked
+                    else "Nothing marked: Enter keeps the whole hand.", style="dim")
+
+    def renew_parts(self) -> None:
+        self.query_one("#hand", CardList).renew(sort_cards(self.view.hand), DATA.set_aside_max, self.hand_title())
+        self.renew_secret_lines()
+        self.renew_panel("help-line", self.help_text(0))
+        self.renew_panel("market", market_text(self.table))
+
+    def set_up(self) -> None:
         self.query_one("#hand", CardList).focus()
 
     def action_mark(self) -> None:
         hand = self.query_one("#hand", CardList)
         if not hand.toggle():
             self.notify(f"You can set aside at most {count(hand.limit, 'card')}.", severity="warning")
-        n = len(hand.marked)
-        self.query_one("#help-line", Static).update(
-            Text(f"{n} marked: Enter sets them aside." if n else "Nothing marked: Enter keeps the whole hand.", style="dim")
-        )
+        self.query_one("#help-line", Static).update(self.help_text(len(hand.marked)))
 
     def action_confirm(self) -> None:
         cards = tuple(c.id for c in self.query_one("#hand", CardList).marked_cards)
@@ -119,7 +148,28 @@ class DrawScreen(MerchantScreen):
         Binding("d", "source('d')", "Draw pile"),
     ]
 
+    SECRETS = ("hand", "set-aside", "hidden")
+
     def compose_main(self) -> ComposeResult:
+        sources = SheriffList(*self.source_options(), id="sources")
+        sources.border_title = self.sources_title()
+        sources.border_subtitle = "Enter takes · or 1, 2, d"
+        yield sources
+        yield line("Discard tops first; the draw pile comes last.", "dim", classes="hint")
+        yield from self.secret_lines()
+        yield market_panel(self.table)
+
+    def renew_parts(self) -> None:
+        renew_choices(self.query_one("#sources", OptionList), self.source_options(), self.sources_title())
+        self.renew_secret_lines()
+        self.renew_panel("market", market_text(self.table))
+
+    def sources_title(self) -> Text:
+        need = HAND_SIZE - len(self.view.hand)
+        return name_title(f"{{}} draws {count(need, 'more card')}", self.actor_name)
+
+    def source_options(self) -> list[Option]:
+        """A line for each place the seat may draw from now (`sources`)."""
         need = HAND_SIZE - len(self.view.hand)
         # where the seat may draw from now: its legal actions say (the rules' own list)
         self.sources: list[Draw] = [a for a in self.legal if isinstance(a, Draw)]
@@ -138,19 +188,13 @@ class DrawScreen(MerchantScreen):
                 text.append(f" from discard pile {action.from_discard + 1}")
                 text.append(f" ({len(pile)})", style="dim")
             options.append(Option(text, id=self._key(action)))
-        sources = SheriffList(*options, id="sources")
-        sources.border_title = name_title(f"{{}} draws {count(need, 'more card')}", self.actor_name)
-        sources.border_subtitle = "Enter takes · or 1, 2, d"
-        yield sources
-        yield line("Discard tops first; the draw pile comes last.", "dim", classes="hint")
-        yield from self.secret_lines("hand", "set-aside", "hidden")
-        yield market_panel(self.table)
+        return options
 
     @staticmethod
     def _key(action: Draw) -> str:
         return "d" if action.from_discard is None else str(action.from_discard)
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         sources = self.query_one("#sources", OptionList)
         sources.highlighted = sources.option_count - 1  # the draw pile: the usual choice
         sources.focus()
@@ -181,11 +225,23 @@ class DrawScreen(MerchantScreen):
 class PlaceScreen(PileOrderScreen, MerchantScreen):
     """Market, last step: the set-aside cards go on one discard pile, in a chosen order."""
 
+    SECRETS = ("set-aside", "hand", "hidden")
+
     def compose_main(self) -> ComposeResult:
-        title = name_title("{} puts the set-aside cards back", self.actor_name)
-        yield self.order_list(list(reversed(self.view.set_aside)), title)
-        yield from self.secret_lines("set-aside", "hand", "hidden")
+        yield self.order_list(self.pile_cards(), self.order_title())
+        yield from self.secret_lines()
         yield market_panel(self.table)
+
+    def renew_parts(self) -> None:
+        self.renew_order(self.pile_cards(), self.order_title())
+        self.renew_secret_lines()
+        self.renew_panel("market", market_text(self.table))
+
+    def pile_cards(self) -> list[CardView]:
+        return list(reversed(self.view.set_aside))
+
+    def order_title(self) -> Text:
+        return name_title("{} puts the set-aside cards back", self.actor_name)
 
     def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:
         return decisions.place(self.seat, pile, order)
@@ -203,15 +259,24 @@ class LoadScreen(MerchantScreen):
         Binding("a", "mark_kind", "Mark kind"),
     ]
 
+    SECRETS = ("hand", "hidden")
+
     def compose_main(self) -> ComposeResult:
         hand = CardList(sort_cards(self.view.hand), DATA.bag_max, id="hand")
-        hand.border_title = name_title("{} loads the bag (1-5 cards)", self.actor_name)
+        hand.border_title = self.hand_title()
         hand.border_subtitle = "space marks · a: a kind · Enter loads"
         yield hand
-        yield from self.secret_lines("hand", "hidden")
+        yield from self.secret_lines()
         yield Panel(Text(""), title="Your bag (only you see this)", id="risk")
 
-    def on_mount(self) -> None:
+    def hand_title(self) -> Text:
+        return name_title("{} loads the bag (1-5 cards)", self.actor_name)
+
+    def renew_parts(self) -> None:
+        self.query_one("#hand", CardList).renew(sort_cards(self.view.hand), DATA.bag_max, self.hand_title())
+        self.renew_secret_lines()  # (the risk: `set_up`)
+
+    def set_up(self) -> None:
         self.query_one("#hand", CardList).focus()
         self.show_risk()
 
@@ -277,7 +342,23 @@ class DeclareScreen(MerchantScreen):
 
     BINDINGS = [Binding("enter", "declare", "Declare", priority=True)]
 
+    SECRETS = ("bag", "hand", "hidden")
+
     def compose_main(self) -> ComposeResult:
+        goods = SheriffList(*self.goods_options(), id="goods")
+        goods.border_title = self.goods_title()
+        goods.border_subtitle = "Enter declares the highlighted good"
+        yield goods
+        yield from self.secret_lines()
+        yield Panel(self.declared_text(), title="Declared so far", id="declared")
+
+    def renew_parts(self) -> None:
+        renew_choices(self.query_one("#goods", OptionList), self.goods_options(), self.goods_title())
+        self.renew_secret_lines()
+        self.renew_panel("declared", self.declared_text())
+
+    def goods_options(self) -> list[Option]:
+        """A line for each good the bag may be declared as (`goods`), with its risk."""
         bag = [c.id for c in self.view.bag]
         n = len(bag)
         self.goods = declarable(self.table)
@@ -286,15 +367,16 @@ class DeclareScreen(MerchantScreen):
             text = Text(f"{count_text(n, good):<11} ", style="bold")
             text.append(judgement_text(bag, good), style="dim")
             options.append(Option(text, id=good))
-        goods = SheriffList(*options, id="goods")
-        goods.border_title = name_title(f"{{}} declares {count(n, 'card')}", self.actor_name)
-        goods.border_subtitle = "Enter declares the highlighted good"
-        yield goods
-        yield from self.secret_lines("bag", "hand", "hidden")
-        decl = declarations_text(self.table)
-        yield Panel(decl if decl else Text("You declare first.", style="dim"), title="Declared so far", id="declared")
+        return options
 
-    def on_mount(self) -> None:
+    def goods_title(self) -> Text:
+        return name_title(f"{{}} declares {count(len(self.view.bag), 'card')}", self.actor_name)
+
+    def declared_text(self) -> Text:
+        decl = declarations_text(self.table)
+        return decl if decl else Text("You declare first.", style="dim")
+
+    def set_up(self) -> None:
         # each line says what that declaration risks; the cursor starts on the bag's
         # own good (the most of its declarable goods), the declaration a player most
         # likely means, so a slip of Enter never tells a lie the player did not choose
@@ -319,10 +401,32 @@ class OfferScreen(MerchantScreen):
         Binding("f", "favour", "Favour"),
     ]
 
+    SECRETS = ("bag", "hidden", "hand")
+
     def compose_main(self) -> ComposeResult:
+        composer = BribeRows(self.bribe_rows(), len(self.view.bag), id="rows")
+        composer.border_title = self.rows_title()
+        composer.border_subtitle = self.rows_subtitle()
+        yield composer
+        yield FavourChoice(*self.favour_choice())
+        yield line(Text(""), id="preview")
+        yield line(self.situation_text(), id="situation")
+        yield from self.secret_lines()
+
+    def renew_parts(self) -> None:
+        composer = self.query_one("#rows", BribeRows)
+        composer.renew(self.bribe_rows(), len(self.view.bag), self.rows_title())
+        composer.border_subtitle = self.rows_subtitle()
+        self.query_one(FavourChoice).renew(*self.favour_choice())
+        self.renew_panel("situation", self.situation_text())  # (the preview: `set_up`)
+        self.renew_secret_lines()
+
+    def bribe_rows(self) -> list[Row]:
+        """The lines of an offer: gold, each kind of the stand, each kind the bag may be
+        said to hold, at the Sheriff's demand if there is one (`in_bag`: what the bag
+        holds, by kind)."""
         view, table, seat = self.view, self.table, self.seat
         me = table.seats[seat]
-        sheriff = table.seats[table.sheriff].name
         rows = [Row("gold", "", "Gold", me.gold)]
         stand = Counter(c.name for c in view.hidden) + Counter(c.name for c in me.stand)
         for kind in sorted(stand, key=lambda k: (k not in LEGAL_GOODS, k)):
@@ -336,24 +440,36 @@ class OfferScreen(MerchantScreen):
             # up to the bag's size may be promised; only what is in the bag is paid
             rows.append(Row("bag", kind, f"Bag: {kind}", size, note=f"{held} in bag" if held else "none in bag"))
         prefill(rows, table.demand)
-        composer = BribeRows(rows, size, id="rows")
-        composer.border_title = name_title("{} threatens your bag: your offer", sheriff)
-        favours = [move.favour for move in self.legal if isinstance(move, BribeFavour)]  # what the rules offer
-        composer.border_subtitle = "←→ amount · f favour · Enter offers" if favours else "←→ amount · Enter offers"
-        yield composer
-        yield FavourChoice(table.demand.favour if table.demand else "", favours)
-        yield line(Text(""), id="preview")
+        return rows
+
+    def rows_title(self) -> Text:
+        return name_title("{} threatens your bag: your offer", self.seat_name(self.table.sheriff))
+
+    def favours(self) -> list[str]:
+        return [move.favour for move in self.legal if isinstance(move, BribeFavour)]  # what the rules offer
+
+    def rows_subtitle(self) -> str:
+        return "←→ amount · f favour · Enter offers" if self.favours() else "←→ amount · Enter offers"
+
+    def favour_choice(self) -> tuple[str, list[str]]:
+        """The favour at first (the Sheriff's demand's), and the favours offered."""
+        demand = self.table.demand
+        return (demand.favour if demand else "", self.favours())
+
+    def situation_text(self) -> Text:
+        view, table = self.view, self.table
+        me = table.seats[self.seat]
+        size = len(view.bag)
         info = Text()
         info.append(f"You declared {count_text(size, me.declared)}. If opened: ", style="dim")
         info.append(judgement_text([c.id for c in view.bag], me.declared))
         if table.demand is not None:
             info.append("\n")
-            info.append_text(bribe_text(f"{sheriff} asks for: ", table.demand))
+            info.append_text(bribe_text(f"{self.seat_name(table.sheriff)} asks for: ", table.demand))
             info.append(f" ({count(table.counters_left, 'counter-offer')} left)", style="dim")
-        yield line(info, id="situation")
-        yield from self.secret_lines("bag", "hidden", "hand")
+        return info
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#rows", BribeRows).focus()
         self.show_preview()
 
@@ -389,10 +505,32 @@ class PayScreen(MerchantScreen):
 
     BINDINGS = [Binding("enter", "pay", "Pay with it", priority=True)]
 
+    SECRETS = ("hidden", "hand")
+
     def compose_main(self) -> ComposeResult:
+        stand = SheriffList(*self.goods_options(), id="goods")
+        stand.border_title = self.goods_title()
+        stand.border_subtitle = "Enter gives the highlighted good"
+        yield stand
+        yield line(self.help_text(), "dim", id="pay-help", classes="hint")
+        yield from self.secret_lines()
+
+    def renew_parts(self) -> None:
+        renew_choices(self.query_one("#goods", OptionList), self.goods_options(), self.goods_title())
+        self.renew_panel("pay-help", Text(self.help_text(), style="dim"))
+        self.renew_secret_lines()
+
+    def goods_title(self) -> Text:
         debt = self.table.debt
         assert debt is not None, "a debtor pays only while in debt"
-        creditor = self.seat_name(debt.creditor)
+        return name_title(f"{{}} owes {{}} {debt.amount} gold", self.actor_name, self.seat_name(debt.creditor))
+
+    def help_text(self) -> str:
+        return (f"{self.actor_name} has no gold left: pay with goods from your stand, each worth its "
+                "value; no change is given.")
+
+    def goods_options(self) -> list[Option]:
+        """A line for each kind of good the debtor's stand holds (`kinds`)."""
         me = self.table.seats[self.seat]
         goods = Counter(c.name for c in me.stand) + Counter(c.name for c in self.view.hidden)
         values = {c.name: c.value for c in (*me.stand, *self.view.hidden)}
@@ -405,19 +543,9 @@ class PayScreen(MerchantScreen):
             if kind not in LEGAL_GOODS:
                 text.append(" · face down", style="dim")
             options.append(Option(text))
-        stand = SheriffList(*options, id="goods")
-        stand.border_title = name_title(f"{{}} owes {{}} {debt.amount} gold", self.actor_name, creditor)
-        stand.border_subtitle = "Enter gives the highlighted good"
-        yield stand
-        yield line(
-            f"{self.actor_name} has no gold left: pay with goods from your stand, each worth its "
-            "value; no change is given.",
-            "dim",
-            classes="hint",
-        )
-        yield from self.secret_lines("hidden", "hand")
+        return options
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#goods", OptionList).focus()
 
     def action_pay(self) -> None:

@@ -32,7 +32,7 @@ from sherwood_tui.games.sheriff.rules.model import (
     Threaten,
     kinds_in_play,
 )
-from sherwood_tui.games.sheriff.rules.views import PublicView, SeatPublic, SeatView
+from sherwood_tui.games.sheriff.rules.views import CardView, PublicView, SeatPublic, SeatView
 from sherwood_tui.games.sheriff.rules.wording import (
     count_text,
 )
@@ -47,11 +47,12 @@ from sherwood_tui.games.sheriff.ui.common import (
     bribe_text,
     line,
     market_panel,
+    market_text,
     prefill,
     stands_text,
 )
 from sherwood_tui.ui.colours import GREEN, RED
-from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit, name_title, our_app
+from sherwood_tui.ui.widgets import KeyBar, Panel, clip, fit, name_title, our_app, renew_choices
 
 if TYPE_CHECKING:
     from sherwood_tui.core.seat import SeatFeed
@@ -75,21 +76,41 @@ class ChooseScreen(SheriffScreen):
         Binding("o", "act('open')", "Open"),
         Binding("e", "end", "All pass"),  # (short: the key bar fits at 80x24)
     ]
+    RENEWABLE = True  # the Sheriff chooses again after each bag
 
     def compose_main(self) -> ComposeResult:
-        # the closed bags, from the Sheriff's left: the bags the rules let them threaten
-        self.pending = [a.merchant for a in self.legal if isinstance(a, Threaten)]
-        width = max(len(self.seat_name(m)[:12]) for m in self.pending)
-        bags = SheriffList(*[Option(bag_label(self.table.seats[m], width)) for m in self.pending], id="bags")
-        bags.border_title = name_title("{}, the Sheriff: bags at the gate", self.actor_name)
+        bags = SheriffList(*self.bag_options(), id="bags")
+        bags.border_title = self.bags_title()
         bags.border_subtitle = "Enter threaten · p pass · o open · e end"
         yield bags
         yield line("Threaten to hear a bribe; e: all bags pass.", "dim", classes="hint")
-        if self.table.round_notes:
-            yield Panel(Text("\n".join(self.table.round_notes)), title="This round", id="notes")
+        # no notes yet: the panel is hidden, there for a later choice on the same screen
+        notes = Panel(self.notes_text(), title="This round", id="notes")
+        notes.display = bool(self.table.round_notes)
+        yield notes
         yield Panel(stands_text(self.table), title="Stands", id="stands")
 
-    def on_mount(self) -> None:
+    def renew_parts(self) -> None:
+        renew_choices(self.query_one("#bags", OptionList), self.bag_options(), self.bags_title())
+        notes = self.query_one("#notes", Panel)
+        notes.display = bool(self.table.round_notes)
+        self.renew_panel("notes", self.notes_text())
+        self.renew_panel("stands", stands_text(self.table))
+
+    def bag_options(self) -> list[Option]:
+        """The closed bags, from the Sheriff's left (`pending`): the bags the rules let
+        them threaten."""
+        self.pending = [a.merchant for a in self.legal if isinstance(a, Threaten)]
+        width = max(len(self.seat_name(m)[:12]) for m in self.pending)
+        return [Option(bag_label(self.table.seats[m], width)) for m in self.pending]
+
+    def bags_title(self) -> Text:
+        return name_title("{}, the Sheriff: bags at the gate", self.actor_name)
+
+    def notes_text(self) -> Text:
+        return Text("\n".join(self.table.round_notes))
+
+    def set_up(self) -> None:
         self.query_one("#bags", OptionList).focus()
 
     def action_act(self, what: str) -> None:
@@ -114,11 +135,26 @@ class DecideScreen(SheriffScreen):
         Binding("o", "open_bag", "Open"),
         Binding("c", "counter", "Counter"),
     ]
+    RENEWABLE = True  # the Sheriff hears every threatened merchant's offer
 
     def compose_main(self) -> ComposeResult:
+        choices = SheriffList(*self.choice_options(), id="choices")
+        choices.border_title = self.choices_title()
+        choices.border_subtitle = "Enter · p pass · o open · c counter"
+        yield Panel(self.offer_text(), title=self.offer_title(), id="offer")
+        yield choices
+        yield Panel(stands_text(self.table), title="Stands", id="stands")
+
+    def renew_parts(self) -> None:
+        offer = self.query_one("#offer", Panel)
+        offer.border_title = self.offer_title()
+        self.renew_panel("offer", self.offer_text())
+        renew_choices(self.query_one("#choices", OptionList), self.choice_options(), self.choices_title())
+        self.renew_panel("stands", stands_text(self.table))
+
+    def choice_options(self) -> list[Option]:
+        """Let pass, open and, while the rules allow one, counter (`choices`)."""
         table = self.table
-        m = table.inspected
-        seat = table.seats[m]
         offer = table.offer
         bribe = offer is not None and not offer.empty
         self.choices = [
@@ -128,21 +164,28 @@ class DecideScreen(SheriffScreen):
         if table.counters_left > 0:
             left = table.counters_left
             self.choices.append(("counter", f"Counter-offer ({left} left)"))
-        choices = SheriffList(*[Option(Text(label)) for _, label in self.choices], id="choices")
-        choices.border_title = name_title("{}, the Sheriff, decides", self.actor_name)
-        choices.border_subtitle = "Enter · p pass · o open · c counter"
+        return [Option(Text(label)) for _, label in self.choices]
+
+    def choices_title(self) -> Text:
+        return name_title("{}, the Sheriff, decides", self.actor_name)
+
+    def offer_title(self) -> Text:
+        return name_title("{}'s offer", self.seat_name(self.table.inspected))
+
+    def offer_text(self) -> Text:
+        """The bag, the merchant's offer and the Sheriff's demand, if any."""
+        table = self.table
+        seat = table.seats[table.inspected]
         info = Text()
         info.append_text(bag_label(seat, cell_len(clip(seat.name, 14))))
         info.append("\n")
-        info.append_text(bribe_text("Offer: ", offer))
+        info.append_text(bribe_text("Offer: ", table.offer))
         if table.demand is not None:
             info.append("\n")
             info.append_text(bribe_text("You asked: ", table.demand))
-        yield Panel(info, title=name_title("{}'s offer", seat.name), id="offer")
-        yield choices
-        yield Panel(stands_text(table), title="Stands", id="stands")
+        return info
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#choices", OptionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -209,7 +252,7 @@ class CounterScreen(SheriffScreen):
         info.append(f"\nCounter-offers left: {table.counters_left}", style="dim")
         yield line(info, id="situation")
 
-    def on_mount(self) -> None:
+    def set_up(self) -> None:
         self.query_one("#rows", BribeRows).focus()
         self.show_preview()
 
@@ -236,13 +279,27 @@ class CounterScreen(SheriffScreen):
 class ConfiscateScreen(PileOrderScreen):
     """The Sheriff puts the confiscated goods on a discard pile, in the order chosen."""
 
+    RENEWABLE = True  # the Sheriff may catch several liars
+
     def compose_main(self) -> ComposeResult:
-        table = self.table
-        name = self.seat_name(table.inspected)
-        title = name_title("Goods confiscated from {}: place them", name)
-        yield self.order_list(list(reversed(table.confiscated)), title)
-        yield line(f"Then {name} pays the fine of {table.fine_due} gold.", "dim", classes="hint")
-        yield market_panel(table)
+        yield self.order_list(self.pile_cards(), self.order_title())
+        yield line(self.fine_text(), id="fine", classes="hint")
+        yield market_panel(self.table)
+
+    def renew_parts(self) -> None:
+        self.renew_order(self.pile_cards(), self.order_title())
+        self.renew_panel("fine", self.fine_text())
+        self.renew_panel("market", market_text(self.table))
+
+    def pile_cards(self) -> list[CardView]:
+        return list(reversed(self.table.confiscated))
+
+    def order_title(self) -> Text:
+        return name_title("Goods confiscated from {}: place them", self.seat_name(self.table.inspected))
+
+    def fine_text(self) -> Text:
+        name = self.seat_name(self.table.inspected)
+        return Text(f"Then {name} pays the fine of {self.table.fine_due} gold.", style="dim")
 
     def placement(self, pile: int, order: tuple[int, ...]) -> tuple[Action, ...]:
         return decisions.confiscate(self.seat, pile, order)
