@@ -68,3 +68,5 @@ async def test_a_renewed_decision_screen_draws_what_a_new_one_would(tmp_path, ga
         assert renewed["BiddingScreen"] and renewed["CollectScreen"], renewed
     elif game_id == "sherwood":
         assert renewed["AmbushScreen"] and renewed["OrderScreen"], renewed
+    elif game_id == "sheriff":  # (its first 30 renewals: the market of the rounds after the first)
+        assert renewed["SetAsideScreen"] and renewed["DrawScreen"] and renewed["PlaceScreen"], renewed
