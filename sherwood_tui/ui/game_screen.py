@@ -151,8 +151,9 @@ class GameScreen(StylesKept, SizeClasses, Screen[None], Generic[V, T]):
     async def on_event(self, event: events.Event) -> None:
         """A screen replaced while it was still being built (at a table, feeds can come
         faster than a screen mounts) is mounted off the stack as it is removed: its
-        `on_mount`, which looks for its widgets (pruned by then), is not run."""
-        if isinstance(event, events.Mount) and self.replaced():
+        `on_mount` and `on_resize`, which look for its widgets (pruned by then), are not
+        run."""
+        if isinstance(event, (events.Mount, events.Resize)) and self.replaced():
             return
         await super().on_event(event)
 

@@ -132,8 +132,7 @@ class AmbushScreen(SherwoodScreen):
         self.query_one("#band", BandView).refresh()
 
     def on_resize(self, event: events.Resize) -> None:  # (and the base screen's own)
-        if not self.replaced():  # (a screen replaced as it was built has lost its parts)
-            self._update()
+        self._update()
 
     # --- the plan
     def staying(self) -> list[str]:

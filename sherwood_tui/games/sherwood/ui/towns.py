@@ -122,8 +122,7 @@ class TownScreen(SherwoodScreen):
         self._info()
 
     def on_resize(self, event: events.Resize) -> None:  # (and the base screen's own)
-        if not self.replaced():  # (a screen replaced as it was built has lost its parts)
-            self._info()
+        self._info()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)  # False until the screen is built
